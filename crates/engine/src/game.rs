@@ -1,0 +1,190 @@
+//! The [`Game`] trait: the one API every gameshelf game implements.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::actor::{Actor, Returns, Seat};
+use crate::chance::Outcomes;
+use crate::info::GameInfo;
+use crate::rng::Rng;
+use crate::spec::GameSpec;
+
+/// An action that [`Game::apply`] refused: it is not among the legal actions (or chance
+/// outcomes) of the state. The state is left unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action {action} for {actor:?}: {reason}")]
+pub struct IllegalAction {
+    /// The refused action, as text.
+    pub action: String,
+    /// Who was to move.
+    pub actor: Actor,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// A game: validated configuration and rules data, and the rules that act on its states.
+///
+/// Required methods describe one step of the rules; everything else (checked play, random
+/// playouts, terminal tests) is provided on top of them, as shakmaty's `Position` does.
+///
+/// Contract, checked for every game by the conformance kit (`gameshelf-conformance`):
+/// * `legal_actions` is non-empty exactly when the actor is a player, `chance_outcomes`
+///   exactly when it is chance; both are sorted and free of duplicates;
+/// * `apply_unchecked` accepts every listed action and nothing else is ever passed to it
+///   (use [`Game::apply`] for input from outside);
+/// * states, actions and observations round-trip through JSON;
+/// * `observe(state, seat)` depends only on what `seat` may see, and
+///   `resample(state, seat, rng)` returns a state with the same observation for `seat`;
+/// * every game ends within [`Game::max_game_length`] actions (chance included) and its
+///   returns lie within the bounds declared in [`GameInfo`].
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// A move or chance outcome: small and `Copy` (a test per game pins its size).
+    type Action: Copy
+        + Eq
+        + Ord
+        + Hash
+        + Debug
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// A position: a plain value with no references into the game.
+    type State: Clone + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What one seat may see of a state.
+    type Observation: Clone + Eq + Debug + Serialize + Send + Sync + 'static;
+
+    /// Static metadata: id, players, chance, information, utility, parameters.
+    fn info(&self) -> &GameInfo;
+
+    /// The canonical game string of this configuration (defaults omitted); records store it.
+    fn spec(&self) -> GameSpec;
+
+    /// The number of seats in this configuration.
+    fn num_players(&self) -> usize;
+
+    /// An upper bound on the number of actions (chance outcomes included) of any game.
+    fn max_game_length(&self) -> usize;
+
+    /// The state at the start of a game.
+    fn initial_state(&self) -> Self::State;
+
+    /// Who acts in `state`.
+    fn actor(&self, state: &Self::State) -> Actor;
+
+    /// Fills `out` (after clearing it) with the legal actions of the player to move, sorted;
+    /// leaves it empty at chance and terminal states.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Fills `out` (after clearing it) with the chance outcomes and their weights, sorted by
+    /// outcome; leaves it empty unless chance is to act.
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Outcomes<Self::Action>);
+
+    /// Applies a legal action or chance outcome without checking it. Search loops use this.
+    /// Passing anything not listed by `legal_actions` or `chance_outcomes` is a logic error:
+    /// the result is unspecified (it may panic), but it is memory-safe.
+    fn apply_unchecked(&self, state: &mut Self::State, action: Self::Action);
+
+    /// The returns of each seat: final at terminal states, 0 before.
+    fn returns(&self, state: &Self::State) -> Returns;
+
+    /// What `seat` may see of `state`.
+    fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
+
+    /// A state drawn from those `seat` cannot tell apart from `state`: everything `seat` sees
+    /// is kept, everything hidden from it (others' hands, the contents of draw piles) is
+    /// redealt at random, consistently with the counts it can see. Search under hidden
+    /// information (ISMCTS) plays in such states instead of the true one.
+    fn resample(&self, state: &Self::State, seat: Seat, rng: &mut Rng) -> Self::State;
+
+    /// How many turns have been played (a turn is one player's go; extra turns count).
+    fn turns(&self, state: &Self::State) -> u32;
+
+    /// A short label for how a terminal state ended (e.g. `target`, `treasure-exhausted`),
+    /// used by simulation reports.
+    fn end_kind(&self, _state: &Self::State) -> &'static str {
+        "end"
+    }
+
+    /// The action in words for this state, for players (defaults to its `Display`).
+    fn describe_action(&self, _state: &Self::State, action: Self::Action) -> String {
+        action.to_string()
+    }
+
+    // ---- provided -------------------------------------------------------------------
+
+    /// Whether the game is over.
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        self.actor(state) == Actor::Terminal
+    }
+
+    /// Whether `action` is a legal action or chance outcome in `state`.
+    fn is_legal(&self, state: &Self::State, action: Self::Action) -> bool {
+        match self.actor(state) {
+            Actor::Terminal => false,
+            Actor::Chance => {
+                let mut o = Outcomes::new();
+                self.chance_outcomes(state, &mut o);
+                o.as_slice().iter().any(|&(a, _)| a == action)
+            }
+            Actor::Player(_) => {
+                let mut v = Vec::new();
+                self.legal_actions(state, &mut v);
+                v.contains(&action)
+            }
+        }
+    }
+
+    /// Applies `action` if it is legal; otherwise leaves `state` unchanged and says why.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] when the game is over or the action is not listed for the actor.
+    fn apply(&self, state: &mut Self::State, action: Self::Action) -> Result<(), IllegalAction> {
+        let actor = self.actor(state);
+        if self.is_legal(state, action) {
+            self.apply_unchecked(state, action);
+            return Ok(());
+        }
+        let reason = match actor {
+            Actor::Terminal => "the game is over".to_owned(),
+            Actor::Chance => "it is not one of the chance outcomes here".to_owned(),
+            Actor::Player(p) => format!("it is not one of seat {p}'s legal actions here"),
+        };
+        Err(IllegalAction {
+            action: action.to_string(),
+            actor,
+            reason,
+        })
+    }
+
+    /// Plays uniformly random legal actions (and chance by its probabilities) until the end,
+    /// reusing the caller's buffers. Returns the number of actions applied.
+    fn random_playout(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        actions: &mut Vec<Self::Action>,
+        outcomes: &mut Outcomes<Self::Action>,
+    ) -> usize {
+        let mut n = 0;
+        loop {
+            let a = match self.actor(state) {
+                Actor::Terminal => return n,
+                Actor::Chance => {
+                    self.chance_outcomes(state, outcomes);
+                    outcomes.sample(rng)
+                }
+                Actor::Player(_) => {
+                    self.legal_actions(state, actions);
+                    actions[rng.below(actions.len() as u64) as usize]
+                }
+            };
+            self.apply_unchecked(state, a);
+            n += 1;
+        }
+    }
+}

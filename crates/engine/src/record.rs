@@ -1,0 +1,167 @@
+//! Game records: the configuration plus every action, chance outcomes included.
+//!
+//! A record replays bit-exact because it stores what chance *did*, not a seed: no random
+//! number generator, and no change to one, can alter a replay. Records are JSON:
+//!
+//! ```json
+//! {"format":"gameshelf-record","version":1,"game":"open-oubliette(players=3)",
+//!  "seats":["you","heuristic","heuristic"],"seed":7,"actions":[...]}
+//! ```
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, IllegalAction};
+
+/// The value of the `format` field of every record.
+pub const FORMAT: &str = "gameshelf-record";
+/// The record version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A game record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record<A> {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`] for records this build writes.
+    pub version: u32,
+    /// The canonical game string.
+    pub game: String,
+    /// Who sat in each seat (bot names or `human`), for people reading the record.
+    #[serde(default)]
+    pub seats: Vec<String>,
+    /// The seed the match was played with, if any (informational: replays do not use it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Every action in order, chance outcomes included.
+    pub actions: Vec<A>,
+}
+
+/// The header of a record, read before knowing which game's actions it holds.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RecordHeader {
+    /// Should be [`FORMAT`].
+    pub format: String,
+    /// Should be [`VERSION`].
+    pub version: u32,
+    /// The game string.
+    pub game: String,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// Not JSON, or not of the record's shape.
+    #[error("not a gameshelf record: {0}")]
+    Malformed(#[from] serde_json::Error),
+    /// The `format` or `version` field is wrong.
+    #[error(
+        "unsupported record: format {format:?} version {version} (this build reads {FORMAT:?} version {VERSION})"
+    )]
+    Unsupported {
+        /// The format field found.
+        format: String,
+        /// The version found.
+        version: u32,
+    },
+    /// The record is for another game configuration.
+    #[error("record is for {found:?}, not {expected:?}")]
+    WrongGame {
+        /// The game string of the replaying game.
+        expected: String,
+        /// The game string in the record.
+        found: String,
+    },
+    /// An action was not legal where it stands.
+    #[error("action {index} of the record is illegal: {source}")]
+    Illegal {
+        /// Its position (0-based).
+        index: usize,
+        /// Why.
+        source: IllegalAction,
+    },
+}
+
+impl<A: Serialize + DeserializeOwned> Record<A> {
+    /// An empty record for `game`.
+    pub fn new<G: Game<Action = A>>(game: &G) -> Self {
+        Record {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            game: game.spec().to_string(),
+            seats: Vec::new(),
+            seed: None,
+            actions: Vec::new(),
+        }
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialise")
+    }
+
+    /// Reads a record.
+    ///
+    /// # Errors
+    /// [`RecordError::Malformed`] or [`RecordError::Unsupported`].
+    pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        read_header(text)?;
+        Ok(serde_json::from_str(text)?)
+    }
+
+    /// Replays the record from the initial state of `game`, checking every action.
+    ///
+    /// # Errors
+    /// [`RecordError::WrongGame`] if the record names another configuration,
+    /// [`RecordError::Illegal`] at the first action that is not legal where it stands.
+    pub fn replay<G: Game<Action = A>>(&self, game: &G) -> Result<G::State, RecordError>
+    where
+        A: Copy,
+    {
+        self.replay_with(game, |_, _, _| {})
+    }
+
+    /// Like [`Record::replay`], calling `step(index, state_before, action)` before each action.
+    ///
+    /// # Errors
+    /// As [`Record::replay`].
+    pub fn replay_with<G: Game<Action = A>>(
+        &self,
+        game: &G,
+        mut step: impl FnMut(usize, &G::State, A),
+    ) -> Result<G::State, RecordError>
+    where
+        A: Copy,
+    {
+        let expected = game.spec().to_string();
+        if expected != self.game {
+            return Err(RecordError::WrongGame {
+                expected,
+                found: self.game.clone(),
+            });
+        }
+        let mut state = game.initial_state();
+        for (index, &a) in self.actions.iter().enumerate() {
+            step(index, &state, a);
+            game.apply(&mut state, a)
+                .map_err(|source| RecordError::Illegal { index, source })?;
+        }
+        Ok(state)
+    }
+}
+
+/// Reads and checks just the header of a record, to find which game it is for.
+///
+/// # Errors
+/// [`RecordError::Malformed`] or [`RecordError::Unsupported`].
+pub fn read_header(text: &str) -> Result<RecordHeader, RecordError> {
+    let header: RecordHeader = serde_json::from_str(text)?;
+    if header.format != FORMAT || header.version != VERSION {
+        return Err(RecordError::Unsupported {
+            format: header.format,
+            version: header.version,
+        });
+    }
+    Ok(header)
+}
