@@ -25,6 +25,15 @@ pub struct IllegalAction {
     pub reason: String,
 }
 
+/// What a random playout applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playout {
+    /// Actions applied, chance outcomes included.
+    pub actions: u64,
+    /// Player decisions among them.
+    pub decisions: u64,
+}
+
 /// A game: validated configuration and rules data, and the rules that act on its states.
 ///
 /// Required methods describe one step of the rules; everything else (checked play, random
@@ -162,15 +171,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 
     /// Plays uniformly random legal actions (and chance by its probabilities) until the end,
-    /// reusing the caller's buffers. Returns the number of actions applied.
+    /// reusing the caller's buffers, and counts what it applied.
     fn random_playout(
         &self,
         state: &mut Self::State,
         rng: &mut Rng,
         actions: &mut Vec<Self::Action>,
         outcomes: &mut Outcomes<Self::Action>,
-    ) -> usize {
-        let mut n = 0;
+    ) -> Playout {
+        let mut n = Playout::default();
         loop {
             let a = match self.actor(state) {
                 Actor::Terminal => return n,
@@ -180,11 +189,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
                 }
                 Actor::Player(_) => {
                     self.legal_actions(state, actions);
+                    n.decisions += 1;
                     actions[rng.below(actions.len() as u64) as usize]
                 }
             };
             self.apply_unchecked(state, a);
-            n += 1;
+            n.actions += 1;
         }
     }
 }

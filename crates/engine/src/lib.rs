@@ -39,7 +39,7 @@ pub use actor::{Actor, MAX_SEATS, Returns, Seat};
 pub use bot::{Bot, RandomBot, SeatView, play};
 pub use cards::CardSet;
 pub use chance::{Outcomes, Ratio};
-pub use game::{Game, IllegalAction};
+pub use game::{Game, IllegalAction, Playout};
 pub use info::{ChanceMode, GameInfo, Information, ParamKind, ParamSpec, Utility};
 pub use record::{Record, RecordError, RecordHeader, read_header};
 pub use rng::Rng;

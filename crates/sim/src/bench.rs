@@ -1,0 +1,101 @@
+//! How fast random playouts run: the figure that bounds how much search a bot can do.
+
+use std::time::{Duration, Instant};
+
+use gameshelf_engine::{Game, Outcomes, Rng};
+use serde::Serialize;
+
+/// What [`benchmark_playouts`] measured.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayoutBench {
+    /// The canonical game string.
+    pub game: String,
+    /// Playouts run, each to a terminal state.
+    pub games: u64,
+    /// Actions applied, chance outcomes included.
+    pub actions: u64,
+    /// Player decisions among them.
+    pub decisions: u64,
+    /// Seconds spent inside `random_playout`.
+    pub seconds: f64,
+    /// Playouts per timed second.
+    pub games_per_second: f64,
+    /// Timed nanoseconds per action.
+    pub ns_per_action: f64,
+    /// Timed nanoseconds per player decision.
+    pub ns_per_decision: f64,
+    /// Mean actions per playout.
+    pub actions_per_game: f64,
+}
+
+/// Runs random playouts of `game` from its initial state on one thread for about
+/// `seconds` of wall time (at least one playout), playout `i` with
+/// `Rng::for_stream(seed, i)`, reusing the state and the action and outcome buffers.
+/// Only [`Game::random_playout`] is timed (resetting the state is not).
+///
+/// # Panics
+/// If a playout does not end in a terminal state or runs past [`Game::max_game_length`]:
+/// the benchmark checks that it measured whole games.
+pub fn benchmark_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> PlayoutBench {
+    let start = game.initial_state();
+    let mut state = start.clone();
+    let (mut actions_buf, mut outcomes) = (Vec::new(), Outcomes::new());
+    let limit = game.max_game_length() as u64;
+    let wall = Instant::now();
+    let mut timed = Duration::ZERO;
+    let (mut games, mut actions, mut decisions) = (0u64, 0u64, 0u64);
+    loop {
+        state.clone_from(&start);
+        let mut rng = Rng::for_stream(seed, games);
+        let t = Instant::now();
+        let n = game.random_playout(&mut state, &mut rng, &mut actions_buf, &mut outcomes);
+        timed += t.elapsed();
+        assert!(
+            game.is_terminal(&state),
+            "playout {games} of {} stopped before the end",
+            game.spec()
+        );
+        assert!(
+            n.actions <= limit,
+            "playout {games} of {} took {} actions, over max_game_length = {limit}",
+            game.spec(),
+            n.actions
+        );
+        games += 1;
+        actions += n.actions;
+        decisions += n.decisions;
+        if wall.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    let secs = timed.as_secs_f64();
+    let ns = secs * 1e9;
+    let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
+    PlayoutBench {
+        game: game.spec().to_string(),
+        games,
+        actions,
+        decisions,
+        seconds: secs,
+        games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
+        ns_per_action: per(ns, actions),
+        ns_per_decision: per(ns, decisions),
+        actions_per_game: per(actions as f64, games),
+    }
+}
+
+impl std::fmt::Display for PlayoutBench {
+    /// The figures as a short text report.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "  playouts          {}", self.games)?;
+        writeln!(f, "  timed seconds     {:.3}", self.seconds)?;
+        writeln!(f, "  games per second  {:.0}", self.games_per_second)?;
+        writeln!(
+            f,
+            "  actions per game  {:.1} (chance included)",
+            self.actions_per_game
+        )?;
+        writeln!(f, "  ns per action     {:.1}", self.ns_per_action)?;
+        write!(f, "  ns per decision   {:.1}", self.ns_per_decision)
+    }
+}

@@ -1,0 +1,326 @@
+//! Seeded parallel simulation of gameshelf games, with statistics and playout benchmarks.
+//!
+//! [`simulate`] plays many games between bots and reports win rates with confidence
+//! intervals, game lengths, how games ended, and whatever the game's own [`Tally`]
+//! gathers. [`benchmark_playouts`] measures how fast random playouts run, the figure that
+//! bounds search.
+//!
+//! # Reproducibility
+//!
+//! `gameshelf sim --seed 1` prints the same figures on every machine, with any number of
+//! threads. Three rules make it so:
+//!
+//! * **One random stream per game.** Game `i` draws its chance outcomes and its bots'
+//!   choices from [`Rng::for_stream`]`(seed, i)`, which depends on nothing but `(seed, i)`:
+//!   not on the thread that plays it, nor on the games played before it.
+//! * **Fixed chunks.** Games are cut into chunks of [`CHUNK`] consecutive indices, whatever
+//!   the thread count. Each chunk is played in order by one thread, with its own bots, into
+//!   its own accumulator. Which thread plays a chunk, and when, changes nothing inside it.
+//! * **Merge in chunk order.** The chunk accumulators are merged one after another in chunk
+//!   order, never in a tree shaped by work stealing. Floating-point sums are not
+//!   associative, so this fixed order is what makes even the float-derived figures (means,
+//!   variances, intervals) bit-identical for one thread or sixty-four. Counts are integers,
+//!   and tallies hold integer counters, for the same reason.
+//!
+//! Bots are made per chunk and reused across its games, so a bot that carries state from
+//! one game to the next still gives reproducible figures (its history is fixed by the
+//! chunk), though figures then depend on [`CHUNK`].
+//!
+//! # Speed
+//!
+//! The per-game loop reuses the state (reset with `clone_from` from one initial state per
+//! chunk), the bots and their buffers; nothing is allocated per action by the simulator.
+
+pub mod bench;
+pub mod report;
+pub mod stats;
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::time::Instant;
+
+use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally, play};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+pub use bench::{PlayoutBench, benchmark_playouts};
+pub use report::{CiMethod, EndKind, ReturnSummary, SimReport};
+use stats::{Histogram, Interval, MeanVar, Z95};
+
+/// Games per chunk: the unit of parallel work and of merging. Fixed, so that results do
+/// not depend on the thread count.
+pub const CHUNK: u64 = 128;
+
+/// The most buckets in the turns histogram of a report.
+const TURN_BUCKETS: usize = 12;
+
+/// What to simulate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimConfig {
+    /// The number of games. By default, 1000.
+    pub games: u64,
+    /// The seed; game `i` plays with `Rng::for_stream(seed, i)`. By default, 0.
+    pub seed: u64,
+    /// Worker threads: `None` uses rayon's global pool (all cores); `Some(n)` a pool of
+    /// its own with `n` threads (`Some(0)` meaning all cores). By default, `None`. The
+    /// figures do not depend on it.
+    pub threads: Option<usize>,
+    /// Show a progress bar on standard error (only when it is a terminal). By default, off.
+    pub progress: bool,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig {
+            games: 1000,
+            seed: 0,
+            threads: None,
+            progress: false,
+        }
+    }
+}
+
+/// What one game took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// Actions applied, chance outcomes included.
+    pub(crate) actions: u64,
+    /// Player decisions among them.
+    pub(crate) decisions: u64,
+}
+
+/// Plays `state` to the end with `bots` and `rng` (via [`gameshelf_engine::play`]),
+/// feeding `tally`, and counts actions and decisions.
+///
+/// # Panics
+/// If the game runs past [`Game::max_game_length`].
+pub(crate) fn play_counted<G: Game, T: Tally<G>>(
+    game: &G,
+    state: &mut G::State,
+    bots: &mut [Box<dyn Bot<G>>],
+    rng: &mut Rng,
+    tally: &mut T,
+) -> Counts {
+    let mut counts = Counts::default();
+    let limit = game.max_game_length() as u64;
+    play(game, state, bots, rng, |before, action| {
+        counts.actions += 1;
+        counts.decisions += u64::from(matches!(game.actor(before), Actor::Player(_)));
+        assert!(
+            counts.actions <= limit,
+            "{} did not end within max_game_length = {limit} actions",
+            game.spec()
+        );
+        tally.record(game, before, action);
+    });
+    tally.finish(game, state);
+    counts
+}
+
+/// The figures of a run of games, mergeable in order.
+struct Totals<T> {
+    games: u64,
+    actions: u64,
+    decisions: u64,
+    returns: Vec<MeanVar>,
+    turns: Histogram,
+    ends: BTreeMap<&'static str, u64>,
+    tally: T,
+}
+
+impl<T: Default> Totals<T> {
+    fn new(seats: usize) -> Self {
+        Totals {
+            games: 0,
+            actions: 0,
+            decisions: 0,
+            returns: vec![MeanVar::default(); seats],
+            turns: Histogram::default(),
+            ends: BTreeMap::new(),
+            tally: T::default(),
+        }
+    }
+
+    fn add_game<G: Game>(&mut self, game: &G, end: &G::State, counts: Counts) {
+        self.games += 1;
+        self.actions += counts.actions;
+        self.decisions += counts.decisions;
+        for (acc, &r) in self.returns.iter_mut().zip(game.returns(end).as_slice()) {
+            acc.add(r);
+        }
+        self.turns.add(u64::from(game.turns(end)));
+        *self.ends.entry(game.end_kind(end)).or_insert(0) += 1;
+    }
+
+    fn merge<G: Game>(&mut self, other: &Totals<T>)
+    where
+        T: Tally<G>,
+    {
+        self.games += other.games;
+        self.actions += other.actions;
+        self.decisions += other.decisions;
+        for (a, b) in self.returns.iter_mut().zip(&other.returns) {
+            a.merge(b);
+        }
+        self.turns.merge(&other.turns);
+        for (&kind, &n) in &other.ends {
+            *self.ends.entry(kind).or_insert(0) += n;
+        }
+        self.tally.merge(&other.tally);
+    }
+}
+
+/// Plays games `range` in order, with bots made for this chunk.
+fn play_chunk<G: Game, T: Tally<G>>(
+    game: &G,
+    make_bots: &(impl Fn(Seat) -> Box<dyn Bot<G>> + Sync),
+    seed: u64,
+    range: Range<u64>,
+) -> Totals<T> {
+    let seats = game.num_players();
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats).map(make_bots).collect();
+    let start = game.initial_state();
+    let mut state = start.clone();
+    let mut totals = Totals::new(seats);
+    for index in range {
+        state.clone_from(&start);
+        let mut rng = Rng::for_stream(seed, index);
+        let counts = play_counted(game, &mut state, &mut bots, &mut rng, &mut totals.tally);
+        totals.add_game(game, &state, counts);
+    }
+    totals
+}
+
+/// Plays `config.games` games of `game` between the bots `make_bots` makes for each seat
+/// and reports the figures. Game `i` uses `Rng::for_stream(config.seed, i)` for chance and
+/// bots alike; see the [crate documentation](crate) for why the figures are the same for
+/// any thread count.
+///
+/// # Panics
+/// If a thread pool of `config.threads` threads cannot be created, if a game runs past
+/// [`Game::max_game_length`], or if a bot panics.
+pub fn simulate<G, T>(
+    game: &G,
+    make_bots: impl Fn(Seat) -> Box<dyn Bot<G>> + Sync,
+    config: &SimConfig,
+) -> SimReport<T>
+where
+    G: Game,
+    T: Tally<G>,
+{
+    let started = Instant::now();
+    let bar = progress_bar(config);
+    let chunks = config.games.div_ceil(CHUNK);
+    let work = || {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let range = c * CHUNK..((c + 1) * CHUNK).min(config.games);
+                let games = range.end - range.start;
+                let totals = play_chunk::<G, T>(game, &make_bots, config.seed, range);
+                bar.inc(games);
+                totals
+            })
+            .collect::<Vec<_>>()
+    };
+    let parts = match config.threads {
+        None => work(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .expect("a thread pool for the simulation")
+            .install(work),
+    };
+    let mut totals = Totals::new(game.num_players());
+    for part in &parts {
+        totals.merge::<G>(part);
+    }
+    bar.finish_and_clear();
+    report(game, config.seed, totals, started.elapsed().as_secs_f64())
+}
+
+fn progress_bar(config: &SimConfig) -> ProgressBar {
+    if !(config.progress && std::io::stderr().is_terminal()) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(config.games);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn report<G: Game, T: Tally<G>>(
+    game: &G,
+    seed: u64,
+    totals: Totals<T>,
+    seconds: f64,
+) -> SimReport<T> {
+    let info = game.info();
+    let games = totals.games;
+    let per_game = |n: u64| report::share(n, games);
+    let ci_method = if info.min_return >= 0.0 && info.max_return <= 1.0 {
+        CiMethod::Wilson
+    } else {
+        CiMethod::Normal
+    };
+    let no_information = Interval {
+        low: info.min_return,
+        high: info.max_return,
+    };
+    let wins_ci = totals
+        .returns
+        .iter()
+        .map(|r| match ci_method {
+            CiMethod::Wilson if games > 0 => stats::wilson(r.mean(), games, Z95),
+            CiMethod::Normal => stats::normal_interval(r, Z95).map_or(no_information, |i| {
+                i.clamp(info.min_return, info.max_return)
+            }),
+            CiMethod::Wilson => no_information,
+        })
+        .collect();
+    let mut end_kinds: Vec<EndKind> = totals
+        .ends
+        .iter()
+        .map(|(&kind, &count)| EndKind {
+            kind: kind.to_owned(),
+            count,
+            share: report::share(count, games),
+        })
+        .collect();
+    end_kinds.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.kind.cmp(&b.kind)));
+    SimReport {
+        game: game.spec().to_string(),
+        seed,
+        games,
+        seconds,
+        games_per_second: if seconds > 0.0 {
+            games as f64 / seconds
+        } else {
+            0.0
+        },
+        decisions_per_game: per_game(totals.actions),
+        player_decisions_per_game: per_game(totals.decisions),
+        wins_by_seat: totals.returns.iter().map(MeanVar::mean).collect(),
+        wins_ci,
+        ci_method,
+        returns: totals
+            .returns
+            .iter()
+            .map(|r| ReturnSummary {
+                mean: r.mean(),
+                std_dev: r.sample_variance().map_or(0.0, f64::sqrt),
+                min: r.min(),
+                max: r.max(),
+            })
+            .collect(),
+        mean_turns: totals.turns.mean(),
+        turns: totals.turns.distribution(TURN_BUCKETS),
+        end_kinds,
+        tally_text: totals.tally.report(),
+        tally: totals.tally,
+    }
+}

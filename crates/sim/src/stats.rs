@@ -1,0 +1,409 @@
+//! Small, deterministic statistics: confidence intervals, a mergeable mean and variance,
+//! and an integer histogram.
+//!
+//! Every accumulator here merges deterministically: merging the same parts in the same
+//! order gives bit-identical results, which is what lets [`simulate`](crate::simulate)
+//! promise the same figures for any thread count.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+/// The two-sided 95% quantile of the standard normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A closed interval of values.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Interval {
+    /// The lower end.
+    pub low: f64,
+    /// The upper end.
+    pub high: f64,
+}
+
+impl Interval {
+    /// Whether `x` lies within the interval.
+    pub fn contains(&self, x: f64) -> bool {
+        (self.low..=self.high).contains(&x)
+    }
+
+    /// The interval cut to `[min, max]`.
+    pub fn clamp(self, min: f64, max: f64) -> Interval {
+        Interval {
+            low: self.low.clamp(min, max),
+            high: self.high.clamp(min, max),
+        }
+    }
+}
+
+/// The Wilson score interval for a proportion `p` observed over `n` trials, with normal
+/// quantile `z` ([`Z95`] for 95%). `p` may come from fractional successes (a shared win
+/// counting 1/2). With no trials it is the whole `[0, 1]`.
+///
+/// Unlike the normal ("Wald") interval it stays inside `[0, 1]` and keeps its coverage for
+/// proportions near 0 or 1, which win rates of unbalanced seats often are.
+pub fn wilson(p: f64, n: u64, z: f64) -> Interval {
+    if n == 0 {
+        return Interval {
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let n = n as f64;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Interval {
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// The normal-approximation interval `mean ± z·s/√n` for the mean of `stats`, using the
+/// sample variance `s²`. `None` with fewer than two samples, where `s²` is undefined.
+pub fn normal_interval(stats: &MeanVar, z: f64) -> Option<Interval> {
+    let var = stats.sample_variance()?;
+    let half = z * (var / stats.count() as f64).sqrt();
+    Some(Interval {
+        low: stats.mean() - half,
+        high: stats.mean() + half,
+    })
+}
+
+/// Count, mean, variance, minimum and maximum of a stream of values (Welford's update,
+/// merged with Chan et al.'s formula).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MeanVar {
+    n: u64,
+    mean: f64,
+    m2: f64,
+    min: f64,
+    max: f64,
+}
+
+impl MeanVar {
+    /// Adds one value.
+    pub fn add(&mut self, x: f64) {
+        if self.n == 0 {
+            (self.min, self.max) = (x, x);
+        } else {
+            self.min = self.min.min(x);
+            self.max = self.max.max(x);
+        }
+        self.n += 1;
+        let delta = x - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    /// Adds the values of `other`, as if they had been added here after these.
+    pub fn merge(&mut self, other: &MeanVar) {
+        if other.n == 0 {
+            return;
+        }
+        if self.n == 0 {
+            *self = other.clone();
+            return;
+        }
+        let (na, nb) = (self.n as f64, other.n as f64);
+        let n = na + nb;
+        let delta = other.mean - self.mean;
+        self.mean += delta * nb / n;
+        self.m2 += other.m2 + delta * delta * na * nb / n;
+        self.n += other.n;
+        self.min = self.min.min(other.min);
+        self.max = self.max.max(other.max);
+    }
+
+    /// The number of values.
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    /// The mean (0 with no values).
+    pub fn mean(&self) -> f64 {
+        self.mean
+    }
+
+    /// The population variance (divides by `n`); `None` with no values.
+    pub fn population_variance(&self) -> Option<f64> {
+        (self.n > 0).then(|| self.m2 / self.n as f64)
+    }
+
+    /// The sample variance (divides by `n - 1`); `None` with fewer than two values.
+    pub fn sample_variance(&self) -> Option<f64> {
+        (self.n > 1).then(|| self.m2 / (self.n - 1) as f64)
+    }
+
+    /// The smallest value (0 with no values).
+    pub fn min(&self) -> f64 {
+        self.min
+    }
+
+    /// The largest value (0 with no values).
+    pub fn max(&self) -> f64 {
+        self.max
+    }
+}
+
+/// Exact counts of integer values, for distributions of game lengths.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    counts: BTreeMap<u64, u64>,
+    total: u64,
+    sum: u128,
+}
+
+/// A range of values `low..=high` and how many fell in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bucket {
+    /// The smallest value of the bucket.
+    pub low: u64,
+    /// The largest value of the bucket.
+    pub high: u64,
+    /// How many values fell in it.
+    pub count: u64,
+}
+
+/// A summary of a [`Histogram`]: extremes, mean, percentiles and bucketed counts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Distribution {
+    /// The smallest value.
+    pub min: u64,
+    /// The largest value.
+    pub max: u64,
+    /// The mean.
+    pub mean: f64,
+    /// The 10th percentile.
+    pub p10: u64,
+    /// The median.
+    pub p50: u64,
+    /// The 90th percentile.
+    pub p90: u64,
+    /// Counts in equal-width buckets from `min` to `max`.
+    pub buckets: Vec<Bucket>,
+}
+
+impl Histogram {
+    /// Counts one value.
+    pub fn add(&mut self, value: u64) {
+        *self.counts.entry(value).or_insert(0) += 1;
+        self.total += 1;
+        self.sum += u128::from(value);
+    }
+
+    /// Adds the counts of `other`.
+    pub fn merge(&mut self, other: &Histogram) {
+        for (&v, &c) in &other.counts {
+            *self.counts.entry(v).or_insert(0) += c;
+        }
+        self.total += other.total;
+        self.sum += other.sum;
+    }
+
+    /// The number of values counted.
+    pub fn count(&self) -> u64 {
+        self.total
+    }
+
+    /// The smallest value counted.
+    pub fn min(&self) -> Option<u64> {
+        self.counts.keys().next().copied()
+    }
+
+    /// The largest value counted.
+    pub fn max(&self) -> Option<u64> {
+        self.counts.keys().next_back().copied()
+    }
+
+    /// The mean (exact integer sum divided once, so it does not depend on merge order);
+    /// 0 with no values.
+    pub fn mean(&self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.total as f64
+        }
+    }
+
+    /// The nearest-rank percentile: the smallest value with at least `q` of the counts at
+    /// or below it (`q` in `[0, 1]`); `None` with no values.
+    pub fn percentile(&self, q: f64) -> Option<u64> {
+        let rank = ((q.clamp(0.0, 1.0) * self.total as f64).ceil() as u64).max(1);
+        let mut seen = 0;
+        self.counts.iter().find_map(|(&v, &c)| {
+            seen += c;
+            (seen >= rank).then_some(v)
+        })
+    }
+
+    /// The counts in at most `max_buckets` buckets of equal width covering `min..=max`,
+    /// empty buckets included.
+    pub fn buckets(&self, max_buckets: usize) -> Vec<Bucket> {
+        let (Some(min), Some(max)) = (self.min(), self.max()) else {
+            return Vec::new();
+        };
+        let width = (max - min + 1).div_ceil(max_buckets.max(1) as u64);
+        let mut out: Vec<Bucket> = (0..=(max - min) / width)
+            .map(|i| {
+                let low = min + i * width;
+                Bucket {
+                    low,
+                    high: (low + width - 1).min(max),
+                    count: 0,
+                }
+            })
+            .collect();
+        for (&v, &c) in &self.counts {
+            out[((v - min) / width) as usize].count += c;
+        }
+        out
+    }
+
+    /// The summary with at most `max_buckets` buckets (all zero with no values).
+    pub fn distribution(&self, max_buckets: usize) -> Distribution {
+        let at = |q| self.percentile(q).unwrap_or(0);
+        Distribution {
+            min: self.min().unwrap_or(0),
+            max: self.max().unwrap_or(0),
+            mean: self.mean(),
+            p10: at(0.1),
+            p50: at(0.5),
+            p90: at(0.9),
+            buckets: self.buckets(max_buckets),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    /// Reference values from the published formula (e.g. Newcombe 1998, method 3;
+    /// 50/100 gives 0.4038 to 0.5962).
+    #[test]
+    fn wilson_reference_values() {
+        let i = wilson(0.5, 100, Z95);
+        assert!(
+            close(i.low, 0.4038, 5e-5) && close(i.high, 0.5962, 5e-5),
+            "{i:?}"
+        );
+        // Newcombe's example: 81 of 263 gives 0.2553 to 0.3662.
+        let i = wilson(81.0 / 263.0, 263, Z95);
+        assert!(
+            close(i.low, 0.2553, 5e-5) && close(i.high, 0.3662, 5e-5),
+            "{i:?}"
+        );
+        // No successes still gives a proper interval: 0/10 gives 0 to 0.2775.
+        let i = wilson(0.0, 10, Z95);
+        assert_eq!(i.low, 0.0);
+        assert!(close(i.high, 0.2775, 5e-5), "{i:?}");
+        assert_eq!(
+            wilson(0.3, 0, Z95),
+            Interval {
+                low: 0.0,
+                high: 1.0
+            }
+        );
+    }
+
+    #[test]
+    fn mean_and_variance_known_values() {
+        let mut s = MeanVar::default();
+        for x in [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0] {
+            s.add(x);
+        }
+        assert_eq!(s.count(), 8);
+        assert_eq!(s.mean(), 5.0);
+        assert_eq!(s.population_variance(), Some(4.0));
+        assert!(close(s.sample_variance().unwrap(), 32.0 / 7.0, 1e-12));
+        assert_eq!((s.min(), s.max()), (2.0, 9.0));
+        let i = normal_interval(&s, Z95).unwrap();
+        let half = Z95 * (32.0f64 / 7.0 / 8.0).sqrt();
+        assert!(close(i.low, 5.0 - half, 1e-12) && close(i.high, 5.0 + half, 1e-12));
+        assert_eq!(normal_interval(&MeanVar::default(), Z95), None);
+    }
+
+    #[test]
+    fn merging_matches_one_stream_and_is_deterministic() {
+        let xs: Vec<f64> = (0..1000).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
+        let mut whole = MeanVar::default();
+        xs.iter().for_each(|&x| whole.add(x));
+        let merged = |chunk: usize| {
+            let mut total = MeanVar::default();
+            for part in xs.chunks(chunk) {
+                let mut m = MeanVar::default();
+                part.iter().for_each(|&x| m.add(x));
+                total.merge(&m);
+            }
+            total
+        };
+        let a = merged(64);
+        assert_eq!(a.count(), whole.count());
+        assert!(close(a.mean(), whole.mean(), 1e-12));
+        assert!(close(
+            a.sample_variance().unwrap(),
+            whole.sample_variance().unwrap(),
+            1e-9
+        ));
+        assert_eq!(a, merged(64), "same parts, same order, same bits");
+        let mut empty = MeanVar::default();
+        empty.merge(&a);
+        assert_eq!(empty, a);
+    }
+
+    #[test]
+    fn histogram_percentiles_and_buckets() {
+        let mut h = Histogram::default();
+        (1..=10).for_each(|v| h.add(v));
+        assert_eq!((h.min(), h.max(), h.count()), (Some(1), Some(10), 10));
+        assert_eq!(h.mean(), 5.5);
+        assert_eq!(h.percentile(0.1), Some(1));
+        assert_eq!(h.percentile(0.5), Some(5));
+        assert_eq!(h.percentile(0.9), Some(9));
+        assert_eq!(h.percentile(1.0), Some(10));
+        let b = h.buckets(4);
+        assert_eq!(
+            b,
+            vec![
+                Bucket {
+                    low: 1,
+                    high: 3,
+                    count: 3
+                },
+                Bucket {
+                    low: 4,
+                    high: 6,
+                    count: 3
+                },
+                Bucket {
+                    low: 7,
+                    high: 9,
+                    count: 3
+                },
+                Bucket {
+                    low: 10,
+                    high: 10,
+                    count: 1
+                },
+            ]
+        );
+        let mut other = Histogram::default();
+        other.add(10);
+        other.add(30);
+        h.merge(&other);
+        assert_eq!(h.count(), 12);
+        assert_eq!(h.percentile(1.0), Some(30));
+        let d = h.distribution(3);
+        assert_eq!((d.min, d.max, d.p50), (1, 30, 6));
+        let counts: Vec<u64> = d.buckets.iter().map(|b| b.count).collect();
+        assert_eq!(counts, vec![11, 0, 1], "empty buckets are kept");
+        assert_eq!((d.buckets[2].low, d.buckets[2].high), (21, 30));
+        assert_eq!(Histogram::default().distribution(5).buckets, vec![]);
+    }
+}

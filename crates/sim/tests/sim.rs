@@ -1,0 +1,524 @@
+//! The simulator on two tiny toy games: a dice race with decisions and chance, and a
+//! biased coin whose win rate is known exactly.
+
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use gameshelf_engine::{
+    Actor, Bot, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, RandomBot, Returns,
+    Rng, Seat, Tally, Utility,
+};
+use gameshelf_sim::{CHUNK, CiMethod, SimConfig, SimReport, benchmark_playouts, simulate};
+use serde::{Deserialize, Serialize};
+
+// ---- a dice race ------------------------------------------------------------------
+
+/// Two seats race to square 6. On its turn a seat walks (one square, no chance) or runs
+/// (chance: 0 or 2 squares, even odds). After 12 turns the race is drawn (1/2 each).
+#[derive(Clone)]
+struct Race {
+    info: GameInfo,
+}
+
+const GOAL: u8 = 6;
+const TURN_LIMIT: u32 = 12;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+enum Step {
+    Walk,
+    Run,
+    Advance(u8),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct RaceState {
+    squares: [u8; 2],
+    to_move: Seat,
+    running: bool,
+    turns: u32,
+}
+
+impl Race {
+    fn new() -> Self {
+        Race {
+            info: GameInfo {
+                id: "race",
+                name: "Race",
+                credit: "a test toy",
+                min_players: 2,
+                max_players: 2,
+                chance: ChanceMode::ExplicitStochastic,
+                information: Information::Perfect,
+                utility: Utility::ConstantSum(1.0),
+                min_return: 0.0,
+                max_return: 1.0,
+                params: &[],
+            },
+        }
+    }
+
+    fn winner(state: &RaceState) -> Option<Seat> {
+        (0..2).find(|&s| state.squares[s] >= GOAL)
+    }
+}
+
+impl Game for Race {
+    type Action = Step;
+    type State = RaceState;
+    type Observation = RaceState;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+    fn spec(&self) -> GameSpec {
+        GameSpec::new("race")
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn max_game_length(&self) -> usize {
+        2 * TURN_LIMIT as usize
+    }
+    fn initial_state(&self) -> RaceState {
+        RaceState {
+            squares: [0, 0],
+            to_move: 0,
+            running: false,
+            turns: 0,
+        }
+    }
+    fn actor(&self, s: &RaceState) -> Actor {
+        if Race::winner(s).is_some() || s.turns >= TURN_LIMIT {
+            Actor::Terminal
+        } else if s.running {
+            Actor::Chance
+        } else {
+            Actor::Player(s.to_move)
+        }
+    }
+    fn legal_actions(&self, s: &RaceState, out: &mut Vec<Step>) {
+        out.clear();
+        if let Actor::Player(_) = self.actor(s) {
+            out.extend([Step::Walk, Step::Run]);
+        }
+    }
+    fn chance_outcomes(&self, s: &RaceState, out: &mut Outcomes<Step>) {
+        out.clear();
+        if self.actor(s) == Actor::Chance {
+            out.push(Step::Advance(0), 1);
+            out.push(Step::Advance(2), 1);
+        }
+    }
+    fn apply_unchecked(&self, s: &mut RaceState, action: Step) {
+        let squares = match action {
+            Step::Run => {
+                s.running = true;
+                return;
+            }
+            Step::Walk => 1,
+            Step::Advance(n) => n,
+        };
+        s.squares[s.to_move] += squares;
+        s.running = false;
+        s.to_move = 1 - s.to_move;
+        s.turns += 1;
+    }
+    fn returns(&self, s: &RaceState) -> Returns {
+        match (self.actor(s), Race::winner(s)) {
+            (Actor::Terminal, Some(w)) => {
+                let mut r = Returns::zeros(2);
+                r.as_mut_slice()[w] = 1.0;
+                r
+            }
+            (Actor::Terminal, None) => Returns::from_slice(&[0.5, 0.5]),
+            _ => Returns::zeros(2),
+        }
+    }
+    fn observe(&self, s: &RaceState, _: Seat) -> RaceState {
+        s.clone()
+    }
+    fn resample(&self, s: &RaceState, _: Seat, _: &mut Rng) -> RaceState {
+        s.clone()
+    }
+    fn turns(&self, s: &RaceState) -> u32 {
+        s.turns
+    }
+    fn end_kind(&self, s: &RaceState) -> &'static str {
+        if Race::winner(s).is_some() {
+            "goal"
+        } else {
+            "turn-limit"
+        }
+    }
+}
+
+/// Counts runs and stumbles (runs that advanced nothing).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+struct RaceTally {
+    runs: u64,
+    stumbles: u64,
+    finished: u64,
+}
+
+impl Tally<Race> for RaceTally {
+    fn record(&mut self, _: &Race, _: &RaceState, action: Step) {
+        match action {
+            Step::Run => self.runs += 1,
+            Step::Advance(0) => self.stumbles += 1,
+            _ => {}
+        }
+    }
+    fn finish(&mut self, _: &Race, _: &RaceState) {
+        self.finished += 1;
+    }
+    fn merge(&mut self, other: &Self) {
+        self.runs += other.runs;
+        self.stumbles += other.stumbles;
+        self.finished += other.finished;
+    }
+    fn report(&self) -> String {
+        format!("runs: {}, stumbles: {}", self.runs, self.stumbles)
+    }
+}
+
+fn random_bots<G: Game>(_: Seat) -> Box<dyn Bot<G>> {
+    Box::new(RandomBot::<G>::default())
+}
+
+fn race(games: u64, threads: Option<usize>) -> SimReport<RaceTally> {
+    let config = SimConfig {
+        games,
+        seed: 7,
+        threads,
+        progress: false,
+    };
+    simulate(&Race::new(), random_bots, &config)
+}
+
+/// The JSON of a report without its timings.
+fn figures<T: Serialize>(report: &SimReport<T>) -> serde_json::Value {
+    let mut v = serde_json::to_value(report).unwrap();
+    let map = v.as_object_mut().unwrap();
+    map.remove("seconds").unwrap();
+    map.remove("games_per_second").unwrap();
+    v
+}
+
+#[test]
+fn figures_are_identical_for_any_thread_count() {
+    // Not a multiple of the chunk size, so the last chunk is partial.
+    let games = 7 * CHUNK + 13;
+    let one = race(games, Some(1));
+    assert_eq!(one.games, games);
+    assert_eq!(one.tally.finished, games);
+    for threads in [Some(2), Some(3), None] {
+        let other = race(games, threads);
+        assert_eq!(figures(&one), figures(&other), "threads {threads:?}");
+        assert_eq!(one.tally, other.tally);
+        // Bit-identical floats, not merely close.
+        for (a, b) in one.returns.iter().zip(&other.returns) {
+            assert_eq!(a.std_dev.to_bits(), b.std_dev.to_bits());
+        }
+    }
+    assert_ne!(
+        figures(&one),
+        figures(&simulate::<_, RaceTally>(
+            &Race::new(),
+            random_bots,
+            &SimConfig {
+                games,
+                seed: 8,
+                ..SimConfig::default()
+            }
+        )),
+        "another seed plays other games"
+    );
+}
+
+#[test]
+fn report_figures_are_consistent() {
+    let r = race(2000, None);
+    let shares: f64 = r.end_kinds.iter().map(|e| e.share).sum();
+    assert!((shares - 1.0).abs() < 1e-12);
+    assert_eq!(r.end_kinds.iter().map(|e| e.count).sum::<u64>(), 2000);
+    assert_eq!(r.ci_method, CiMethod::Wilson);
+    let total_wins: f64 = r.wins_by_seat.iter().sum();
+    assert!(
+        (total_wins - 1.0).abs() < 1e-12,
+        "constant-sum: {total_wins}"
+    );
+    assert!(r.decisions_per_game > r.player_decisions_per_game);
+    assert!(r.player_decisions_per_game >= 6.0 / 2.0 * 2.0 - 1.0);
+    assert_eq!(r.mean_turns, r.turns.mean);
+    assert!(r.turns.min <= r.turns.p10 && r.turns.p10 <= r.turns.p50);
+    assert!(r.turns.p50 <= r.turns.p90 && r.turns.p90 <= r.turns.max);
+    assert!(r.turns.max <= u64::from(TURN_LIMIT));
+    assert_eq!(r.turns.buckets.iter().map(|b| b.count).sum::<u64>(), 2000);
+    // Each run is followed by exactly one chance outcome.
+    let chance_per_game = r.decisions_per_game - r.player_decisions_per_game;
+    assert!((chance_per_game * 2000.0 - r.tally.runs as f64).abs() < 1e-6);
+    for (i, ci) in r.wins_ci.iter().enumerate() {
+        assert!(ci.contains(r.wins_by_seat[i]), "{ci:?}");
+    }
+}
+
+#[test]
+fn bots_are_made_per_chunk() {
+    let made = AtomicUsize::new(0);
+    let games = 3 * CHUNK + 1;
+    let _: SimReport<()> = simulate(
+        &Race::new(),
+        |seat| {
+            made.fetch_add(1, Ordering::Relaxed);
+            random_bots(seat)
+        },
+        &SimConfig {
+            games,
+            threads: Some(2),
+            ..SimConfig::default()
+        },
+    );
+    assert_eq!(made.load(Ordering::Relaxed), 4 * 2, "4 chunks of 2 seats");
+}
+
+#[test]
+fn text_report_has_the_key_lines() {
+    let r = race(500, Some(2));
+    let text = r.to_text(&["alice".to_owned(), "bob".to_owned()]);
+    for needle in [
+        "race: 500 games, seed 7",
+        "s wall,",
+        "games/s",
+        "actions per game",
+        "win rate by seat (95% Wilson interval):",
+        "seat 0 alice",
+        "seat 1 bob",
+        "turns per game: mean",
+        "median",
+        "how games ended:",
+        "goal",
+        "runs: ",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+    let win_line = text.lines().find(|l| l.contains("seat 0 alice")).unwrap();
+    assert!(
+        win_line.contains(&format!("{:.4}", r.wins_by_seat[0])),
+        "{win_line}"
+    );
+    // Missing names fall back to seat numbers.
+    assert!(r.to_text(&[]).contains("seat 1 "));
+}
+
+#[test]
+fn json_has_the_required_keys() {
+    let r = race(300, None);
+    let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+    for key in [
+        "game",
+        "games",
+        "seconds",
+        "games_per_second",
+        "decisions_per_game",
+        "wins_by_seat",
+        "wins_ci",
+        "ci_method",
+        "returns",
+        "mean_turns",
+        "turns",
+        "end_kinds",
+        "tally",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing from {v}");
+    }
+    assert_eq!(v["games"], 300);
+    let wins = v["wins_by_seat"].as_array().unwrap();
+    assert_eq!(wins.len(), 2);
+    assert!(wins.iter().all(serde_json::Value::is_f64));
+    assert!(v["wins_ci"][0]["low"].is_f64() && v["wins_ci"][0]["high"].is_f64());
+    assert_eq!(v["ci_method"], "wilson");
+    assert_eq!(v["tally"]["finished"], 300);
+    assert!(v["turns"]["p50"].is_u64() && v["turns"]["buckets"].is_array());
+}
+
+#[test]
+fn zero_games_give_an_empty_but_valid_report() {
+    let r = race(0, None);
+    assert_eq!(r.games, 0);
+    assert_eq!(r.wins_by_seat, vec![0.0, 0.0]);
+    assert!(r.wins_ci.iter().all(|i| i.low == 0.0 && i.high == 1.0));
+    assert!(r.end_kinds.is_empty() && r.turns.buckets.is_empty());
+    assert!(r.to_text(&[]).contains("0 games"));
+    assert!(!r.to_json().contains("null"));
+}
+
+// ---- a biased coin ----------------------------------------------------------------
+
+/// One chance node: seat 0 wins with probability 3/10. Returns 1/0, or +1/-1 when
+/// `zero_sum`.
+#[derive(Clone)]
+struct Coin {
+    info: GameInfo,
+}
+
+impl Coin {
+    fn new(zero_sum: bool) -> Self {
+        Coin {
+            info: GameInfo {
+                id: "coin",
+                name: "Coin",
+                credit: "a test toy",
+                min_players: 2,
+                max_players: 2,
+                chance: ChanceMode::ExplicitStochastic,
+                information: Information::Perfect,
+                utility: if zero_sum {
+                    Utility::ZeroSum
+                } else {
+                    Utility::ConstantSum(1.0)
+                },
+                min_return: if zero_sum { -1.0 } else { 0.0 },
+                max_return: 1.0,
+                params: &[],
+            },
+        }
+    }
+}
+
+impl Game for Coin {
+    type Action = u8;
+    type State = Option<u8>;
+    type Observation = Option<u8>;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+    fn spec(&self) -> GameSpec {
+        GameSpec::new("coin")
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn max_game_length(&self) -> usize {
+        1
+    }
+    fn initial_state(&self) -> Option<u8> {
+        None
+    }
+    fn actor(&self, s: &Option<u8>) -> Actor {
+        if s.is_some() {
+            Actor::Terminal
+        } else {
+            Actor::Chance
+        }
+    }
+    fn legal_actions(&self, _: &Option<u8>, out: &mut Vec<u8>) {
+        out.clear();
+    }
+    fn chance_outcomes(&self, s: &Option<u8>, out: &mut Outcomes<u8>) {
+        out.clear();
+        if s.is_none() {
+            out.push(0, 3);
+            out.push(1, 7);
+        }
+    }
+    fn apply_unchecked(&self, s: &mut Option<u8>, winner: u8) {
+        *s = Some(winner);
+    }
+    fn returns(&self, s: &Option<u8>) -> Returns {
+        let lose = self.info.min_return;
+        match s {
+            Some(0) => Returns::from_slice(&[1.0, lose]),
+            Some(_) => Returns::from_slice(&[lose, 1.0]),
+            None => Returns::zeros(2),
+        }
+    }
+    fn observe(&self, s: &Option<u8>, _: Seat) -> Option<u8> {
+        *s
+    }
+    fn resample(&self, s: &Option<u8>, _: Seat, _: &mut Rng) -> Option<u8> {
+        *s
+    }
+    fn turns(&self, _: &Option<u8>) -> u32 {
+        0
+    }
+}
+
+#[test]
+fn win_rate_interval_contains_the_true_rate() {
+    let config = SimConfig {
+        games: 20_000,
+        seed: 3,
+        ..SimConfig::default()
+    };
+    let r: SimReport<()> = simulate(&Coin::new(false), random_bots, &config);
+    assert_eq!(r.ci_method, CiMethod::Wilson);
+    for (seat, truth) in [(0, 0.3), (1, 0.7)] {
+        let ci = r.wins_ci[seat];
+        assert!(ci.contains(truth), "seat {seat}: {truth} not in {ci:?}");
+        assert!(ci.high - ci.low < 0.015, "{ci:?}");
+    }
+    assert_eq!(r.decisions_per_game, 1.0);
+    assert_eq!(r.player_decisions_per_game, 0.0);
+
+    let r: SimReport<()> = simulate(&Coin::new(true), random_bots, &config);
+    assert_eq!(r.ci_method, CiMethod::Normal);
+    let ci = r.wins_ci[0];
+    assert!(ci.contains(-0.4), "{ci:?}");
+    assert!(ci.high - ci.low < 0.03, "{ci:?}");
+    assert!(
+        r.to_text(&[])
+            .contains("mean return by seat (95% normal interval)")
+    );
+}
+
+// ---- playout benchmark ------------------------------------------------------------
+
+#[test]
+fn playout_benchmark_counts_what_it_times() {
+    let b = benchmark_playouts(&Race::new(), 0.05, 1);
+    assert_eq!(b.game, "race");
+    assert!(b.games >= 1);
+    assert!(
+        b.actions >= b.games * 6,
+        "a race takes at least 6 actions: {b:?}"
+    );
+    assert!(
+        b.decisions >= b.games * 6 && b.decisions <= b.actions,
+        "{b:?}"
+    );
+    assert!((b.actions_per_game * b.games as f64 - b.actions as f64).abs() < 1e-6);
+    assert!(b.seconds > 0.0 && b.seconds <= 1.0, "{b:?}");
+    assert!(
+        b.ns_per_action > 0.0 && b.ns_per_decision >= b.ns_per_action,
+        "{b:?}"
+    );
+    assert!(b.games_per_second > 0.0);
+
+    let coin = benchmark_playouts(&Coin::new(false), 0.0, 1);
+    assert_eq!((coin.games, coin.actions, coin.decisions), (1, 1, 0));
+    assert_eq!(coin.ns_per_decision, 0.0, "no decisions to divide by");
+}
+
+#[test]
+fn the_toys_are_conformant_games() {
+    let config = gameshelf_conformance::Config::default();
+    gameshelf_conformance::check(&Race::new(), &config);
+    gameshelf_conformance::check(&Coin::new(false), &config);
+    gameshelf_conformance::check(&Coin::new(true), &config);
+}
+
+#[test]
+#[ignore = "prints a sample report"]
+fn print_sample_report() {
+    let r = race(5000, None);
+    println!("{}", r.to_text(&["alice".to_owned(), "bob".to_owned()]));
+    println!("{}", r.to_json());
+    println!("{:?}", benchmark_playouts(&Race::new(), 0.2, 1));
+}
