@@ -1,0 +1,431 @@
+//! A heuristic bot that plays from its seat's observation only.
+//!
+//! It cashes in when its unused treasure is worth it (always when that wins), rests when
+//! wounded, heads for event corners, spends weapons, armor and kept cards only when they
+//! turn a roll that matters, and ambushes players holding many unused cards when its odds
+//! are good.
+
+use gameshelf_engine::dice::p_2d6_at_least;
+use gameshelf_engine::{Bot, SeatView};
+
+use crate::action::{Action, Dir};
+use crate::decks::{Effect, TreasureKind};
+use crate::game::{BASE_DEFENSE, OpenOubliette};
+use crate::observe::Observation;
+use crate::state::{BOARD, CheckKind, Phase, State, is_corner};
+
+/// Unused gold at which the bot goes home to cash in.
+const CASH_IN_AT: u32 = 500;
+/// Treasure cards left in the pile below which any unused treasure is cashed (unbanked
+/// treasure only breaks ties when the pile runs out).
+const ENDGAME_PILE: u8 = 10;
+/// W at which the bot rests or heals.
+const REST_AT: u8 = 3;
+/// Monster power from which a weapon is worth spending.
+const STRONG_MONSTER: u8 = 6;
+/// Chance of success from which a reroll or an attack is worth it.
+const GOOD_ODDS: f64 = 0.45;
+
+/// The heuristic bot.
+#[derive(Clone, Debug, Default)]
+pub struct Heuristic {
+    buf: Vec<Action>,
+}
+
+impl Bot<OpenOubliette> for Heuristic {
+    fn name(&self) -> String {
+        "heuristic".to_owned()
+    }
+
+    fn choose(
+        &mut self,
+        view: &SeatView<'_, OpenOubliette>,
+        _rng: &mut gameshelf_engine::Rng,
+    ) -> Action {
+        view.legal_actions(&mut self.buf);
+        let obs = view.observation();
+        let mind = Mind {
+            game: view.game(),
+            obs: &obs,
+            legal: &self.buf,
+        };
+        mind.decide().unwrap_or(self.buf[0])
+    }
+}
+
+/// One decision's context.
+struct Mind<'a> {
+    game: &'a OpenOubliette,
+    obs: &'a Observation,
+    legal: &'a [Action],
+}
+
+impl Mind<'_> {
+    fn s(&self) -> &State {
+        &self.obs.view
+    }
+
+    fn me(&self) -> &crate::PlayerState {
+        &self.s().players[self.obs.seat as usize]
+    }
+
+    fn has(&self, a: Action) -> Option<Action> {
+        self.legal.contains(&a).then_some(a)
+    }
+
+    fn unused_value(&self) -> u32 {
+        self.game.decks().treasure_value(self.me().unused)
+    }
+
+    /// Whether cashing in now would reach the winning threshold.
+    fn cash_wins(&self) -> bool {
+        let me = self.me();
+        let bonus = 100 * me.level_ups as u32 * me.unused.len() as u32;
+        me.banked_value + self.unused_value() + bonus >= self.game.config().win_threshold
+    }
+
+    fn wants_home(&self) -> bool {
+        let endgame = self.obs.treasure_left <= ENDGAME_PILE && !self.me().unused.is_empty();
+        self.cash_wins() || endgame || self.unused_value() >= CASH_IN_AT || self.me().w >= REST_AT
+    }
+
+    /// The legal `Play` of a card whose effect satisfies `pred`.
+    fn play(&self, pred: impl Fn(&Effect) -> bool) -> Option<Action> {
+        self.legal.iter().copied().find(|a| match a {
+            Action::Play(c) => pred(&self.game.decks().events[*c as usize].effect),
+            _ => false,
+        })
+    }
+
+    /// The cheapest legal `Equip` whose bonus over `current` is at least `need`.
+    fn cheapest_gear(&self, current: u8, need: i32) -> Option<Action> {
+        let t = &self.game.decks().treasures;
+        self.legal
+            .iter()
+            .copied()
+            .filter(|a| match a {
+                Action::Equip(c) => t[*c as usize].bonus as i32 - current as i32 >= need,
+                _ => false,
+            })
+            .min_by_key(|a| match a {
+                Action::Equip(c) => t[*c as usize].value,
+                _ => u32::MAX,
+            })
+    }
+
+    fn decide(&self) -> Option<Action> {
+        let s = self.s();
+        match s.phase {
+            Phase::LeaveJail => self.has(Action::LeaveJail(false)),
+            Phase::ExtraTurn => self.has(Action::ExtraTurn(true)),
+            Phase::PreWindow | Phase::PostWindow => self.window(),
+            Phase::Direction => self.direction(),
+            Phase::ExitChoice => self.exit(),
+            Phase::CashPick => self.cash_pick(),
+            Phase::PvpChoice => self.pvp(),
+            Phase::CheckPre => self.check_pre(),
+            Phase::CheckPost => self.check_post(),
+            Phase::Revenge => {
+                let me = self.me();
+                let level = self.game.level(s, self.obs.seat as usize) as i32;
+                let need = s.fight.base as i32 + me.w as i32 + level - me.atk as i32;
+                if p_2d6_at_least(need).to_f64() >= 0.35 {
+                    self.play(|e| matches!(e, Effect::Revenge))
+                } else {
+                    self.has(Action::Pass)
+                }
+            }
+            Phase::KeepChoice => {
+                let e = self.game.decks().events[s.turn.event as usize].effect;
+                let now = match e {
+                    Effect::Shortcut => self.wants_home(),
+                    _ => self.me().w >= 2,
+                };
+                self.has(if now { Action::UseNow } else { Action::Keep })
+            }
+            _ => None,
+        }
+    }
+
+    fn window(&self) -> Option<Action> {
+        if self.me().w >= REST_AT
+            && let Some(a) = self.play(|e| matches!(e, Effect::Healing { .. }))
+        {
+            return Some(a);
+        }
+        if self.cash_wins() || self.unused_value() >= 2 * CASH_IN_AT {
+            if let Some(a) = self.play(|e| matches!(e, Effect::Shortcut)) {
+                return Some(a);
+            }
+        }
+        self.has(Action::Pass)
+    }
+
+    fn direction(&self) -> Option<Action> {
+        let pos = self.me().pos as i32;
+        let k = self.s().turn.roll as i32;
+        let fwd = (pos + k).rem_euclid(BOARD as i32) as u8;
+        let back = (pos - k).rem_euclid(BOARD as i32) as u8;
+        let dir = if is_corner(fwd) {
+            Dir::Forward
+        } else if is_corner(back) {
+            Dir::Back
+        } else if self.unused_value() >= CASH_IN_AT / 2 {
+            // Going back leaves the token just before the Exit, to cash in next move.
+            Dir::Back
+        } else {
+            Dir::Forward
+        };
+        self.has(Action::Direction(dir))
+    }
+
+    fn exit(&self) -> Option<Action> {
+        if !self.wants_home() {
+            return self.has(Action::Exit {
+                recover: false,
+                cash: false,
+            });
+        }
+        // The turn ends anyway: do everything on offer.
+        let exit = |recover, cash| Action::Exit { recover, cash };
+        self.has(exit(true, true))
+            .or_else(|| self.has(exit(false, true)))
+            .or_else(|| self.has(exit(true, false)))
+    }
+
+    fn cash_pick(&self) -> Option<Action> {
+        let t = &self.game.decks().treasures;
+        self.legal
+            .iter()
+            .copied()
+            .find(
+                |a| matches!(a, Action::CashCard(c) if t[*c as usize].kind == TreasureKind::Plain),
+            )
+            .or_else(|| self.has(Action::CashDone))
+    }
+
+    fn pvp(&self) -> Option<Action> {
+        let s = self.s();
+        let me = self.me();
+        let best = self
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Attack(q) => Some(*q),
+                _ => None,
+            })
+            .filter(|&q| {
+                let y = &s.players[q as usize];
+                let need = BASE_DEFENSE + y.def as i32 + me.w as i32 - me.atk as i32 - y.w as i32;
+                self.obs.unused_counts[q as usize] >= 2 && p_2d6_at_least(need).to_f64() >= 0.5
+            })
+            .max_by_key(|&q| self.obs.unused_counts[q as usize]);
+        match best {
+            Some(q) => self.has(Action::Attack(q)),
+            None => self.has(Action::NoAttack),
+        }
+    }
+
+    fn check_pre(&self) -> Option<Action> {
+        let s = self.s();
+        let me = self.me();
+        if me.w >= 2
+            && let Some(a) = self.play(|e| matches!(e, Effect::Healing { .. }))
+        {
+            return Some(a);
+        }
+        if s.check.kind == CheckKind::MonsterAttack && s.fight.base >= STRONG_MONSTER + 2 {
+            if let Some(a) = self.play(|e| matches!(e, Effect::Rage { .. })) {
+                return Some(a);
+            }
+            if let Some(a) = self.cheapest_gear(me.atk, 1) {
+                return Some(a);
+            }
+        }
+        self.has(Action::Pass)
+    }
+
+    fn check_post(&self) -> Option<Action> {
+        let s = self.s();
+        let c = &s.check;
+        let m = self.game.check_margin(s);
+        let seat = self.obs.seat;
+        let me = self.me();
+        let attacking = seat == c.attacker || c.kind == CheckKind::PvpOpposed;
+        let need = if c.kind == CheckKind::PvpOpposed {
+            m.abs().max(1)
+        } else if attacking {
+            -m
+        } else {
+            m + 1
+        };
+        let fits = |e: &Effect| match e {
+            Effect::Rage { bonus } | Effect::Dodge { bonus } => *bonus as i32 >= need,
+            _ => false,
+        };
+        if let Some(a) = self.play(fits) {
+            return Some(a);
+        }
+        let worth_gear =
+            !attacking || s.fight.base >= STRONG_MONSTER || c.kind != CheckKind::MonsterAttack;
+        let current = if attacking { me.atk } else { me.def };
+        if worth_gear && let Some(a) = self.cheapest_gear(current, need) {
+            return Some(a);
+        }
+        let own = if seat == c.defender && c.kind == CheckKind::PvpOpposed {
+            c.roll2
+        } else {
+            c.roll
+        };
+        let reroll_odds = if attacking {
+            p_2d6_at_least(own as i32 + need).to_f64()
+        } else {
+            p_2d6_at_least(own as i32 - need + 1).complement().to_f64()
+        };
+        if reroll_odds >= GOOD_ODDS
+            && let Some(a) = self.play(|e| matches!(e, Effect::Reroll))
+        {
+            return Some(a);
+        }
+        self.has(Action::Pass)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gameshelf_engine::dice::DicePair;
+    use gameshelf_engine::{Game, RandomBot, Rng};
+
+    fn started(game: &OpenOubliette) -> State {
+        let mut s = game.initial_state();
+        game.apply(&mut s, Action::Order(0)).unwrap();
+        s
+    }
+
+    fn choose(game: &OpenOubliette, s: &State) -> Action {
+        let seat = match game.actor(s) {
+            gameshelf_engine::Actor::Player(p) => p,
+            other => panic!("{other:?}"),
+        };
+        Heuristic::default().choose(&SeatView::new(game, s, seat), &mut Rng::seed_from_u64(0))
+    }
+
+    fn holding(game: &OpenOubliette, s: &mut State, cards: &[&str]) {
+        for name in cards {
+            let c = game
+                .decks()
+                .treasures
+                .iter()
+                .position(|t| t.name == *name)
+                .unwrap() as u8;
+            s.treasure_draw.remove(c);
+            s.players[0].unused.insert(c);
+        }
+    }
+
+    #[test]
+    fn cashes_in_valuable_treasure_and_goes_on_otherwise() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        s.players[0].pos = 18;
+        let mut rich = s.clone();
+        holding(&game, &mut rich, &["Crown", "Tiara"]);
+        let roll = Action::Move(DicePair::new(2, 3));
+        game.apply(&mut rich, roll).unwrap();
+        assert_eq!(
+            choose(&game, &rich),
+            Action::Exit {
+                recover: false,
+                cash: true
+            }
+        );
+        holding(&game, &mut s, &["Pottery Shards"]);
+        game.apply(&mut s, roll).unwrap();
+        assert_eq!(
+            choose(&game, &s),
+            Action::Exit {
+                recover: false,
+                cash: false
+            }
+        );
+    }
+
+    #[test]
+    fn uses_a_weapon_that_turns_a_failing_roll_against_a_strong_monster() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        holding(&game, &mut s, &["Flail", "Knife"]);
+        s.players[0].pos = 1;
+        let dragon = game
+            .decks()
+            .monsters
+            .iter()
+            .position(|m| m.name == "Dragon")
+            .unwrap() as u8;
+        for a in [
+            Action::Move(DicePair::new(1, 2)),
+            Action::DrawMonster(dragon),
+            Action::Roll(6),
+        ] {
+            game.apply(&mut s, a).unwrap();
+        }
+        let flail = game
+            .decks()
+            .treasures
+            .iter()
+            .position(|t| t.name == "Flail")
+            .unwrap() as u8;
+        assert_eq!(choose(&game, &s), Action::Equip(flail));
+    }
+
+    #[test]
+    fn takes_extra_turns_and_keeps_shortcuts_when_poor() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        s.players[0].pos = 1;
+        let dragon = game
+            .decks()
+            .monsters
+            .iter()
+            .position(|m| m.name == "Dragon")
+            .unwrap() as u8;
+        for a in [
+            Action::Move(DicePair::new(1, 1)),
+            Action::DrawMonster(dragon),
+            Action::Roll(2),
+            Action::Roll(2),
+        ] {
+            game.apply(&mut s, a).unwrap();
+        }
+        assert_eq!(choose(&game, &s), Action::ExtraTurn(true));
+    }
+
+    #[test]
+    fn beats_random_players() {
+        let game = OpenOubliette::default();
+        let mut wins = [0.0f64; 4];
+        let games = 200;
+        for i in 0..games {
+            let mut bots: Vec<Box<dyn Bot<OpenOubliette>>> = vec![
+                Box::new(Heuristic::default()),
+                Box::new(RandomBot::default()),
+                Box::new(RandomBot::default()),
+                Box::new(RandomBot::default()),
+            ];
+            let mut rng = Rng::for_stream(11, i);
+            let mut s = game.initial_state();
+            gameshelf_engine::play(&game, &mut s, &mut bots, &mut rng, |_, _| {});
+            for (w, r) in wins.iter_mut().zip(game.returns(&s).as_slice()) {
+                *w += r;
+            }
+        }
+        let random_mean = (wins[1] + wins[2] + wins[3]) / 3.0;
+        assert!(
+            wins[0] > 1.5 * random_mean,
+            "heuristic {} vs random seats {:?}",
+            wins[0],
+            &wins[1..]
+        );
+    }
+}

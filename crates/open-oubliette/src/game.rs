@@ -1,0 +1,1766 @@
+//! The rules: [`OpenOubliette`] and its [`Game`] implementation.
+//!
+//! `apply_unchecked` handles the action at the current resting point (a decision or chance
+//! node, recorded in [`State::phase`]) and then runs the turn's program forward through
+//! every deterministic step until the next resting point. The program is written as a
+//! small set of [`Step`]s, one per line of the rulings' state machine (A.2, A.3, A.4).
+
+use std::sync::Arc;
+
+use gameshelf_engine::dice::{self, DicePair};
+use gameshelf_engine::{
+    Actor, CardSet, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng,
+    Seat, SpecError, Utility,
+};
+
+use crate::action::{Action, Dir};
+use crate::config::{
+    Config, DirectionChoice, ID, LevelUpEnd, MAX_PLAYERS, Mode, PARAMS, TreasureEndTiming,
+};
+use crate::decks::{DeckError, Decks, Effect};
+use crate::observe::Observation;
+use crate::state::*;
+
+/// The defense score before armor (A.3 F3).
+pub const BASE_DEFENSE: i32 = 8;
+/// Cards the winner of a player fight takes (A.4).
+pub const PVP_STEAL: u8 = 3;
+/// Wounds returned by the Exit action Recovery (O37).
+pub const RECOVERY_WOUNDS: usize = 3;
+/// Oubliette Turns in jail mode (A.6).
+pub const JAIL_TURNS: u8 = 3;
+/// Gold per banked card per Level Up (O19).
+pub const LEVEL_UP_GOLD: u32 = 100;
+/// Gold per host dollar in jail mode (A.6).
+pub const GOLD_PER_DOLLAR: u32 = 10;
+
+/// Why a configuration was rejected.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The game string or a parameter is wrong.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A deck file is wrong.
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+}
+
+/// Open Oubliette: a validated configuration and its decks.
+#[derive(Clone, Debug)]
+pub struct OpenOubliette {
+    cfg: Config,
+    decks: Arc<Decks>,
+    info: GameInfo,
+    shortcuts: CardSet,
+    healings: CardSet,
+    rages: CardSet,
+    rerolls: CardSet,
+    dodges: CardSet,
+    revenges: CardSet,
+}
+
+/// The metadata shared by every configuration (standalone returns).
+pub(crate) fn base_info() -> GameInfo {
+    GameInfo {
+        id: ID,
+        name: "Open Oubliette",
+        credit: "John Colagioia (CC-BY-SA 4.0)",
+        min_players: 1,
+        max_players: MAX_PLAYERS,
+        chance: ChanceMode::ExplicitStochastic,
+        information: Information::Imperfect,
+        utility: Utility::ConstantSum(1.0),
+        min_return: 0.0,
+        max_return: 1.0,
+        params: PARAMS,
+    }
+}
+
+impl Default for OpenOubliette {
+    fn default() -> Self {
+        OpenOubliette::new(Config::default())
+    }
+}
+
+/// A transient label of the turn program (never stored in a state).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Rest,
+    TurnStart,
+    TurnBegin,
+    Pre,
+    Roll,
+    Landing,
+    ExitArrive,
+    NextQuest,
+    ExitEnd,
+    ExitContinue,
+    Monster,
+    Event,
+    EventDone,
+    Post,
+    End,
+    EndChecks,
+    NextPlayer,
+    DrawNext,
+    DrawsDone,
+    StealNext,
+    StealsDone,
+    Wound(u8),
+    WoundDone,
+    CheckPre,
+    CheckEval,
+    CheckResolve,
+    FightWon,
+    FightOver,
+    PvpSteal,
+    PvpWound,
+    GameOver(EndKind),
+}
+
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
+}
+
+impl OpenOubliette {
+    /// The game for a validated configuration, with the standard decks.
+    pub fn new(cfg: Config) -> Self {
+        OpenOubliette::with_decks(cfg, Decks::standard())
+    }
+
+    /// The game for a configuration and decks (e.g. loaded with [`Decks::load_dir`]).
+    pub fn with_decks(cfg: Config, decks: Arc<Decks>) -> Self {
+        let mut info = base_info();
+        if cfg.mode == Mode::Jail {
+            let cards = decks.treasures.len() as u64;
+            let gold = decks.treasure_value(CardSet::full(decks.treasures.len())) as u64
+                + LEVEL_UP_GOLD as u64 * cfg.max_turns as u64 * cards;
+            info.utility = Utility::GeneralSum;
+            info.max_return = (gold / GOLD_PER_DOLLAR as u64) as f64;
+        }
+        if cfg.open_hands {
+            // Piles hold no order, so with open hands every seat can deduce the whole state.
+            info.information = Information::Perfect;
+        }
+        let set = |f: fn(&Effect) -> bool| decks.events_where(f);
+        OpenOubliette {
+            shortcuts: set(|e| matches!(e, Effect::Shortcut)),
+            healings: set(|e| matches!(e, Effect::Healing { .. })),
+            rages: set(|e| matches!(e, Effect::Rage { .. })),
+            rerolls: set(|e| matches!(e, Effect::Reroll)),
+            dodges: set(|e| matches!(e, Effect::Dodge { .. })),
+            revenges: set(|e| matches!(e, Effect::Revenge)),
+            cfg,
+            decks,
+            info,
+        }
+    }
+
+    /// The game named by a game string, with the standard decks.
+    ///
+    /// # Errors
+    /// [`ConfigError::Spec`] for an unknown id or a bad parameter.
+    pub fn from_spec(spec: &GameSpec) -> Result<Self, ConfigError> {
+        Ok(OpenOubliette::new(Config::from_spec(spec)?))
+    }
+
+    /// The game named by a game string, with decks loaded from a data folder.
+    ///
+    /// # Errors
+    /// [`ConfigError::Spec`] or [`ConfigError::Deck`].
+    pub fn from_spec_and_dir(
+        spec: &GameSpec,
+        dir: impl AsRef<std::path::Path>,
+    ) -> Result<Self, ConfigError> {
+        let cfg = Config::from_spec(spec)?;
+        Ok(OpenOubliette::with_decks(
+            cfg,
+            Arc::new(Decks::load_dir(dir)?),
+        ))
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The decks.
+    pub fn decks(&self) -> &Decks {
+        &self.decks
+    }
+
+    /// Jail mode: the host dollars `seat` brings back (A.6): `(banked gold + 100 x Level Ups
+    /// x banked cards) / 10`, rounded down. Fixed when the player leaves; before that, what it
+    /// would bring if it left now. In the standalone game, banked gold / 10 likewise.
+    pub fn jail_dollars(&self, state: &State, seat: Seat) -> u32 {
+        let p = &state.players[seat];
+        if p.left {
+            return p.dollars;
+        }
+        (p.banked_value + LEVEL_UP_GOLD * p.level_ups as u32 * p.banked.len() as u32)
+            / GOLD_PER_DOLLAR
+    }
+
+    /// A player's score for the win check and scoring: banked gold, plus the Level Up bonus
+    /// when it counts at the end (`levelup_end=game_end`).
+    pub fn score(&self, state: &State, seat: Seat) -> u32 {
+        let p = &state.players[seat];
+        let bonus =
+            if self.cfg.levelup_end == LevelUpEnd::GameEnd && self.cfg.mode == Mode::Standalone {
+                LEVEL_UP_GOLD * p.level_ups as u32 * p.banked.len() as u32
+            } else {
+                0
+            };
+        p.banked_value + bonus
+    }
+
+    /// L for monster fights of `seat`: its own Level Ups, or everyone's (`levelup_global`).
+    pub fn level(&self, state: &State, seat: Seat) -> u8 {
+        if self.cfg.levelup_global {
+            state.players[..self.cfg.players]
+                .iter()
+                .map(|p| p.level_ups)
+                .fold(0u8, u8::saturating_add)
+        } else {
+            state.players[seat].level_ups
+        }
+    }
+
+    /// The margin of the current check: the roll succeeds (the attacking side wins) when it
+    /// is at least 0; for opposed rolls, positive = attacker, negative = defender, 0 = tie.
+    pub fn check_margin(&self, s: &State) -> i32 {
+        let c = &s.check;
+        let r = c.roll as i32;
+        let pl = |seat: u8| &s.players[seat as usize];
+        match c.kind {
+            CheckKind::MonsterAttack => {
+                let p = pl(c.attacker);
+                r + p.atk as i32 + c.att_bonus as i32
+                    - s.fight.base as i32
+                    - p.w as i32
+                    - self.level(s, c.attacker as usize) as i32
+            }
+            CheckKind::MonsterDefend => {
+                let p = pl(c.defender);
+                r + p.w as i32 - BASE_DEFENSE - p.def as i32 - c.def_bonus as i32
+            }
+            CheckKind::PvpTarget => {
+                let (x, y) = (pl(c.attacker), pl(c.defender));
+                r + x.atk as i32 + y.w as i32
+                    - BASE_DEFENSE
+                    - y.def as i32
+                    - c.def_bonus as i32
+                    - x.w as i32
+            }
+            CheckKind::PvpOpposed => {
+                let (x, y) = (pl(c.attacker), pl(c.defender));
+                (r + x.atk as i32 - x.w as i32) - (c.roll2 as i32 + y.atk as i32 - y.w as i32)
+            }
+            CheckKind::Ambush => {
+                let p = pl(c.defender);
+                let w = if self.cfg.ambush_adds_wounds {
+                    p.w as i32
+                } else {
+                    0
+                };
+                r + w - BASE_DEFENSE - p.def as i32 - c.def_bonus as i32 - 1
+            }
+        }
+    }
+
+    // ---- small state helpers -------------------------------------------------------
+
+    fn standalone(&self) -> bool {
+        self.cfg.mode == Mode::Standalone
+    }
+
+    fn refresh(&self, p: &mut PlayerState) {
+        p.w = self.decks.wound_score(p.wounds);
+        let best = |cards: CardSet, stack: bool| {
+            let bonuses = cards.iter().map(|c| self.decks.treasures[c as usize].bonus);
+            if stack {
+                bonuses.fold(0u8, u8::saturating_add)
+            } else {
+                bonuses.max().unwrap_or(0)
+            }
+        };
+        p.atk = best(
+            p.equipped.intersection(self.decks.weapons),
+            self.cfg.stack_weapons,
+        );
+        p.def = best(
+            p.equipped.intersection(self.decks.armors),
+            self.cfg.stack_armor,
+        );
+    }
+
+    /// Removes an unused card from a player (it may be the Trap's card: forget it then).
+    fn take_unused(s: &mut State, seat: u8, card: u8) {
+        s.players[seat as usize].unused.remove(card);
+        if s.turn.trap_card == card {
+            s.turn.trap_card = NONE;
+        }
+    }
+
+    fn lose_treasure(&self, s: &mut State, card: u8) {
+        if self.cfg.lost_treasure_reshuffled {
+            s.treasure_draw.insert(card);
+        } else {
+            s.treasure_removed.insert(card);
+        }
+    }
+
+    fn equip(&self, s: &mut State, seat: u8, card: u8) {
+        Self::take_unused(s, seat, card);
+        let p = &mut s.players[seat as usize];
+        p.equipped.insert(card);
+        self.refresh(p);
+    }
+
+    fn heal(&self, s: &mut State, seat: u8, n: usize) {
+        let p = &mut s.players[seat as usize];
+        let back = self.decks.most_severe(p.wounds, n);
+        p.wounds = p.wounds.difference(back);
+        s.wound_draw = s.wound_draw.union(back);
+        self.refresh(p);
+    }
+
+    /// Plays a kept card: it goes to the event discard and its bonus (if any) applies.
+    fn play_kept(&self, s: &mut State, seat: u8, card: u8) -> Effect {
+        s.players[seat as usize].kept.remove(card);
+        s.event_discard.insert(card);
+        let effect = self.decks.events[card as usize].effect;
+        match effect {
+            Effect::Healing { wounds } => self.heal(s, seat, wounds as usize),
+            Effect::Rage { bonus } => s.check.att_bonus = s.check.att_bonus.saturating_add(bonus),
+            Effect::Dodge { bonus } => s.check.def_bonus = s.check.def_bonus.saturating_add(bonus),
+            _ => {}
+        }
+        effect
+    }
+
+    fn set_exit_landed(&self, p: &mut PlayerState, landed: bool) {
+        if self.cfg.direction_choice == DirectionChoice::EverAfterLanding {
+            p.exit_landed |= landed;
+        } else {
+            p.exit_landed = landed;
+        }
+    }
+
+    fn direction_open(&self, p: &PlayerState) -> bool {
+        match self.cfg.direction_choice {
+            DirectionChoice::FromExit => p.pos == 0,
+            DirectionChoice::ExactLandingOnly => p.pos == 0 && p.exit_landed,
+            DirectionChoice::EverAfterLanding => p.exit_landed,
+        }
+    }
+
+    fn bank(&self, s: &mut State, cards: CardSet) {
+        if cards.is_empty() {
+            return;
+        }
+        let value = self.decks.treasure_value(cards);
+        let bonus_applies = self.standalone() && self.cfg.levelup_end != LevelUpEnd::GameEnd;
+        let cur = s.current;
+        let p = &mut s.players[cur as usize];
+        let bonus = if bonus_applies {
+            LEVEL_UP_GOLD * p.level_ups as u32 * cards.len() as u32
+        } else {
+            0
+        };
+        p.banked_value += value + bonus;
+        p.banked = p.banked.union(cards);
+        p.unused = p.unused.difference(cards);
+        if self.standalone() && self.cfg.levelup_end == LevelUpEnd::NextCashIn {
+            p.level_ups = 0;
+        }
+        if s.turn.trap_card != NONE && cards.contains(s.turn.trap_card) {
+            s.turn.trap_card = NONE;
+        }
+    }
+
+    /// Jail mode: the player leaves; its dollars are fixed and its cards go back.
+    fn leave(&self, s: &mut State, seat: u8) {
+        let dollars = self.jail_dollars(s, seat as usize);
+        let p = &mut s.players[seat as usize];
+        s.treasure_draw = s
+            .treasure_draw
+            .union(p.unused)
+            .union(p.equipped)
+            .union(p.banked);
+        s.event_draw = s.event_draw.union(p.kept).union(p.quests);
+        s.wound_draw = s.wound_draw.union(p.wounds);
+        *p = PlayerState {
+            pos: p.pos,
+            banked_value: p.banked_value,
+            level_ups: p.level_ups,
+            left: true,
+            dollars,
+            ..PlayerState::default()
+        };
+    }
+
+    /// The other players on the current player's space.
+    fn others_here(&self, s: &State) -> CardSet {
+        let me = s.current as usize;
+        let pos = s.players[me].pos;
+        let mut seats = CardSet::EMPTY;
+        for (q, p) in s.players[..self.cfg.players].iter().enumerate() {
+            if q != me && !p.left && p.pos == pos {
+                seats.insert(q as u8);
+            }
+        }
+        seats
+    }
+
+    /// One card per interchangeable group of `cards` (the lowest), in card order.
+    fn representatives(&self, cards: CardSet, mut emit: impl FnMut(u8)) {
+        let mut seen = 0u64;
+        for c in cards {
+            let key = 1u64 << self.decks.event_key[c as usize];
+            if seen & key == 0 {
+                seen |= key;
+                emit(c);
+            }
+        }
+    }
+
+    /// Kept cards `seat` may play in the T1/T9 windows.
+    fn window_cards(&self, p: &PlayerState) -> CardSet {
+        let mut cards = p.kept.intersection(self.shortcuts);
+        if p.w > 0 {
+            cards = cards.union(p.kept.intersection(self.healings));
+        }
+        cards
+    }
+
+    /// Whether `seat` takes the attacking role in the current check (uses weapons, Rage).
+    fn attacking_role(s: &State, seat: u8) -> bool {
+        seat == s.check.attacker || s.check.kind == CheckKind::PvpOpposed
+    }
+
+    /// Kept cards `seat` may play in the current check's window (before or after the roll).
+    fn check_cards(&self, s: &State, seat: u8, pre: bool) -> CardSet {
+        let p = &s.players[seat as usize];
+        let c = &s.check;
+        let mut set = CardSet::EMPTY;
+        if pre
+            && seat == s.current
+            && p.w > 0
+            && (c.kind != CheckKind::Ambush || self.cfg.ambush_adds_wounds)
+        {
+            set = set.union(p.kept.intersection(self.healings));
+        }
+        let timing = pre == self.cfg.kept_before_roll;
+        if Self::attacking_role(s, seat) {
+            if c.kind == CheckKind::MonsterAttack && timing {
+                set = set.union(p.kept.intersection(self.rages));
+            }
+            if !pre {
+                set = set.union(p.kept.intersection(self.rerolls));
+            }
+        } else {
+            if c.kind != CheckKind::PvpOpposed && timing {
+                set = set.union(p.kept.intersection(self.dodges));
+            }
+            if !pre && c.kind != CheckKind::Ambush {
+                set = set.union(p.kept.intersection(self.rerolls));
+            }
+        }
+        set
+    }
+
+    /// Unused weapons (attacking role) or armor (defending role) that would raise the
+    /// bonus, if the window allows them (after the roll, or before with
+    /// `declare_before_roll`).
+    fn check_gear(&self, s: &State, seat: u8, pre: bool) -> CardSet {
+        if pre != self.cfg.declare_before_roll {
+            return CardSet::EMPTY;
+        }
+        let p = &s.players[seat as usize];
+        let (kind, current, stack) = if Self::attacking_role(s, seat) {
+            (self.decks.weapons, p.atk, self.cfg.stack_weapons)
+        } else {
+            (self.decks.armors, p.def, self.cfg.stack_armor)
+        };
+        let mut out = CardSet::EMPTY;
+        for c in p.unused.intersection(kind) {
+            if stack || self.decks.treasures[c as usize].bonus > current {
+                out.insert(c);
+            }
+        }
+        out
+    }
+
+    /// The gain of using gear card `card` for `seat` in the current check.
+    fn gear_gain(&self, s: &State, seat: u8, card: u8) -> i32 {
+        let p = &s.players[seat as usize];
+        let bonus = self.decks.treasures[card as usize].bonus as i32;
+        let (current, stack) = if Self::attacking_role(s, seat) {
+            (p.atk as i32, self.cfg.stack_weapons)
+        } else {
+            (p.def as i32, self.cfg.stack_armor)
+        };
+        if stack { bonus } else { bonus - current }
+    }
+
+    /// How much `seat` could move the current check in its favour with its kept cards.
+    fn kept_potential(&self, s: &State, seat: u8) -> i32 {
+        let cards = self.check_cards(s, seat, false);
+        let mut gain = 0;
+        for c in cards {
+            gain += match self.decks.events[c as usize].effect {
+                Effect::Rage { bonus } | Effect::Dodge { bonus } => bonus as i32,
+                _ => 0,
+            };
+        }
+        if !cards.intersection(self.rerolls).is_empty() {
+            let c = &s.check;
+            gain += if !Self::attacking_role(s, seat) {
+                c.roll as i32 - 2
+            } else if seat == c.attacker {
+                12 - c.roll as i32
+            } else {
+                12 - c.roll2 as i32
+            };
+        }
+        gain
+    }
+
+    /// The gear `seat` may use after the roll: every improving card when bonuses stack,
+    /// otherwise (only the best counts) the cards that could turn the roll together with
+    /// the player's kept cards.
+    fn useful_gear(&self, s: &State, seat: u8, need: i32) -> CardSet {
+        let gear = self.check_gear(s, seat, false);
+        if self.stacks(s, seat) {
+            return gear;
+        }
+        let kept = self.kept_potential(s, seat);
+        gear.iter()
+            .filter(|&c| self.gear_gain(s, seat, c) + kept >= need)
+            .collect()
+    }
+
+    fn stacks(&self, s: &State, seat: u8) -> bool {
+        if Self::attacking_role(s, seat) {
+            self.cfg.stack_weapons
+        } else {
+            self.cfg.stack_armor
+        }
+    }
+
+    /// How much `seat` could move the current check in its favour with everything it holds.
+    fn potential(&self, s: &State, seat: u8) -> i32 {
+        let gear = self
+            .check_gear(s, seat, false)
+            .iter()
+            .map(|c| self.gear_gain(s, seat, c));
+        let gear = if self.stacks(s, seat) {
+            gear.sum()
+        } else {
+            gear.max().unwrap_or(0)
+        };
+        gear + self.kept_potential(s, seat)
+    }
+
+    // ---- the turn program -------------------------------------------------------------
+
+    fn run(&self, s: &mut State, mut step: Step) {
+        loop {
+            step = match step {
+                Step::Rest => return,
+                Step::TurnStart => {
+                    if !self.standalone() && self.cfg.jail_early_release && !s.turn.is_extra {
+                        self.rest(s, Phase::LeaveJail)
+                    } else {
+                        Step::TurnBegin
+                    }
+                }
+                Step::TurnBegin => self.turn_begin(s),
+                Step::Pre => {
+                    if self.window_cards(s.me()).is_empty() {
+                        Step::Roll
+                    } else {
+                        self.rest(s, Phase::PreWindow)
+                    }
+                }
+                Step::Roll => self.rest(s, Phase::MoveRoll),
+                Step::Landing => {
+                    if s.turn.move_only {
+                        Step::End
+                    } else if !self.others_here(s).is_empty() {
+                        self.rest(s, Phase::PvpChoice)
+                    } else {
+                        Step::Monster
+                    }
+                }
+                Step::ExitArrive => {
+                    if self.cfg.quest_land_only && s.turn.passed_exit {
+                        self.rest(s, Phase::ExitChoice)
+                    } else {
+                        s.turn.quest_cursor = s.me().quests;
+                        Step::NextQuest
+                    }
+                }
+                Step::NextQuest => self.next_quest(s),
+                Step::ExitEnd => self.exit_end(s),
+                Step::ExitContinue => {
+                    self.arrival_reset(s);
+                    match s.turn.exit_from {
+                        ExitFrom::Pre => Step::Roll,
+                        ExitFrom::Move => Step::Landing,
+                        ExitFrom::EventNow => Step::EventDone,
+                        ExitFrom::Post => Step::Post,
+                    }
+                }
+                Step::Monster => self.rest(s, Phase::DrawMonster),
+                Step::Event => {
+                    if is_corner(s.me().pos) {
+                        self.rest(s, Phase::DrawEvent)
+                    } else {
+                        Step::Post
+                    }
+                }
+                Step::EventDone => {
+                    if s.turn.event != NONE {
+                        s.event_discard.insert(s.turn.event);
+                        s.turn.event = NONE;
+                    }
+                    if s.turn.monster != NONE {
+                        s.monster_discard.insert(s.turn.monster);
+                        s.turn.monster = NONE;
+                    }
+                    s.fight = Fight::default();
+                    Step::Post
+                }
+                Step::Post => {
+                    if self.window_cards(s.me()).is_empty() {
+                        Step::End
+                    } else {
+                        self.rest(s, Phase::PostWindow)
+                    }
+                }
+                Step::End => self.end_of_turn(s),
+                Step::EndChecks => self.end_checks(s),
+                Step::NextPlayer => self.next_player(s),
+                Step::DrawNext => {
+                    if s.turn.draws_left > 0 && !s.treasure_draw.is_empty() {
+                        self.rest(s, Phase::DrawTreasure)
+                    } else {
+                        Step::DrawsDone
+                    }
+                }
+                Step::DrawsDone => {
+                    s.turn.draws_left = 0;
+                    if self.standalone()
+                        && self.cfg.treasure_end_timing == TreasureEndTiming::Immediate
+                        && s.treasure_draw.is_empty()
+                    {
+                        Step::GameOver(EndKind::TreasureExhausted)
+                    } else {
+                        match s.turn.draw_for {
+                            DrawFor::Quest => Step::NextQuest,
+                            DrawFor::MonsterWin => Step::FightOver,
+                            DrawFor::Event => Step::EventDone,
+                        }
+                    }
+                }
+                Step::StealNext => {
+                    let from = s.turn.steal_from as usize;
+                    if s.turn.steals_left > 0 && !s.players[from].unused.is_empty() {
+                        self.rest(s, Phase::Steal)
+                    } else {
+                        Step::StealsDone
+                    }
+                }
+                Step::StealsDone => match s.turn.steal_for {
+                    StealFor::Pvp => Step::PvpWound,
+                    StealFor::Ambush => Step::FightOver,
+                    StealFor::Trap => Step::EventDone,
+                },
+                Step::Wound(seat) => {
+                    if s.wound_draw.is_empty() {
+                        Step::WoundDone
+                    } else {
+                        s.turn.wound_to = seat;
+                        self.rest(s, Phase::DrawWound)
+                    }
+                }
+                Step::WoundDone => match s.fight.kind {
+                    FightKind::Pvp => {
+                        s.fight = Fight::default();
+                        Step::Monster
+                    }
+                    _ => {
+                        if s.me().kept.is_disjoint(self.revenges) {
+                            Step::FightOver
+                        } else {
+                            self.rest(s, Phase::Revenge)
+                        }
+                    }
+                },
+                Step::CheckPre => self.check_pre(s),
+                Step::CheckEval => self.check_eval(s),
+                Step::CheckResolve => self.check_resolve(s),
+                Step::FightWon => {
+                    if s.fight.kind == FightKind::Monster {
+                        let kind = self.decks.monsters[s.turn.monster as usize].kind;
+                        let cur = s.current as usize;
+                        s.players[cur].trip_kills |= 1u64 << kind;
+                        Self::start_draws(s, 1, DrawFor::MonsterWin)
+                    } else {
+                        s.turn.die_for = DieFor::Hoard;
+                        self.rest(s, Phase::Die)
+                    }
+                }
+                Step::FightOver => match s.fight.kind {
+                    FightKind::Monster => {
+                        s.monster_discard.insert(s.turn.monster);
+                        s.turn.monster = NONE;
+                        s.fight = Fight::default();
+                        Step::Event
+                    }
+                    _ => Step::EventDone,
+                },
+                Step::PvpSteal => {
+                    let winner = s.fight.winner;
+                    let loser = if winner == s.current {
+                        s.fight.opponent
+                    } else {
+                        s.current
+                    };
+                    Self::start_steal(s, loser, winner, PVP_STEAL, StealFor::Pvp)
+                }
+                Step::PvpWound => {
+                    let who = if self.cfg.pvp_wound_winner {
+                        s.fight.winner
+                    } else {
+                        s.current
+                    };
+                    if who == NONE {
+                        s.fight = Fight::default();
+                        Step::Monster
+                    } else {
+                        Step::Wound(who)
+                    }
+                }
+                Step::GameOver(kind) => self.game_over(s, kind),
+            };
+        }
+    }
+
+    fn rest(&self, s: &mut State, phase: Phase) -> Step {
+        s.phase = phase;
+        Step::Rest
+    }
+
+    fn start_draws(s: &mut State, n: u8, draw_for: DrawFor) -> Step {
+        s.turn.draws_left = n;
+        s.turn.draw_for = draw_for;
+        Step::DrawNext
+    }
+
+    fn start_steal(s: &mut State, from: u8, to: u8, n: u8, steal_for: StealFor) -> Step {
+        s.turn.steal_from = from;
+        s.turn.steal_to = to;
+        s.turn.steals_left = n;
+        s.turn.steal_for = steal_for;
+        Step::StealNext
+    }
+
+    fn start_check(s: &mut State, kind: CheckKind, attacker: u8, defender: u8) -> Step {
+        s.check = Check {
+            kind,
+            attacker,
+            defender,
+            pending: if kind == CheckKind::PvpOpposed { 3 } else { 1 },
+            ..Check::default()
+        };
+        Step::CheckPre
+    }
+
+    fn start_monster_round(s: &mut State) -> Step {
+        let cur = s.current;
+        Self::start_check(s, CheckKind::MonsterAttack, cur, NONE)
+    }
+
+    fn turn_begin(&self, s: &mut State) -> Step {
+        let cur = s.current as usize;
+        let is_extra = s.turn.is_extra;
+        if !self.standalone() && (!is_extra || self.cfg.jail_extra_turns_count) {
+            let p = &mut s.players[cur];
+            p.jail_turns = p.jail_turns.saturating_sub(1);
+        }
+        s.turns += 1;
+        let p = &mut s.players[cur];
+        if p.lost_turns > 0 && (!is_extra || self.cfg.lost_turn_skips_extra) {
+            p.lost_turns -= 1;
+            return Step::End;
+        }
+        Step::Pre
+    }
+
+    fn on_move_roll(&self, s: &mut State, pair: DicePair) -> Step {
+        s.turn.roll = pair.total();
+        if !s.turn.move_only {
+            s.turn.doubles = pair.is_doubles();
+        }
+        let p = s.me();
+        // From the Exit a 10 reaches space 10 either way: no real choice unless it persists.
+        let same_either_way = p.pos == 0 && s.turn.roll == 10 && !self.cfg.direction_persists;
+        if self.direction_open(p) && !same_either_way {
+            return self.rest(s, Phase::Direction);
+        }
+        let dir = if self.cfg.direction_persists {
+            p.dir
+        } else {
+            Dir::Forward
+        };
+        self.do_move(s, dir)
+    }
+
+    fn do_move(&self, s: &mut State, dir: Dir) -> Step {
+        let cur = s.current as usize;
+        let k = s.turn.roll as i32;
+        let p = &mut s.players[cur];
+        let from = p.pos as i32;
+        let to = from + dir.sign() * k;
+        let landed = from != 0 && (to == 0 || to == BOARD as i32);
+        let passed = from != 0 && !landed && !(0..=BOARD as i32).contains(&to);
+        p.pos = to.rem_euclid(BOARD as i32) as u8;
+        if self.cfg.direction_persists {
+            p.dir = dir;
+        }
+        self.set_exit_landed(p, landed);
+        s.turn.move_dir = dir;
+        if landed || passed {
+            s.turn.passed_exit = passed;
+            s.turn.exit_from = ExitFrom::Move;
+            Step::ExitArrive
+        } else {
+            Step::Landing
+        }
+    }
+
+    fn use_shortcut(&self, s: &mut State, from: ExitFrom) -> Step {
+        let cur = s.current as usize;
+        let p = &mut s.players[cur];
+        p.pos = 0;
+        self.set_exit_landed(p, true);
+        s.turn.passed_exit = false;
+        s.turn.exit_from = from;
+        Step::ExitArrive
+    }
+
+    fn next_quest(&self, s: &mut State) -> Step {
+        let cur = s.current as usize;
+        let Some(q) = s.turn.quest_cursor.iter().next() else {
+            s.players[cur].trip_kills = 0;
+            return self.rest(s, Phase::ExitChoice);
+        };
+        s.turn.quest_cursor.remove(q);
+        let Effect::Quest { monster, treasure } = self.decks.events[q as usize].effect else {
+            return Step::NextQuest;
+        };
+        let p = &mut s.players[cur];
+        let met = p.trip_kills & (1u64 << monster) != 0;
+        if met || !self.cfg.quest_persists_if_unmet {
+            p.quests.remove(q);
+            s.event_discard.insert(q);
+        }
+        if met {
+            Self::start_draws(s, treasure, DrawFor::Quest)
+        } else {
+            Step::NextQuest
+        }
+    }
+
+    fn arrival_reset(&self, s: &mut State) {
+        if self.standalone() && self.cfg.levelup_end == LevelUpEnd::NextExitArrival {
+            let cur = s.current as usize;
+            s.players[cur].level_ups = 0;
+        }
+    }
+
+    fn on_exit(&self, s: &mut State, recover: bool, cash: bool) -> Step {
+        if !recover && !cash {
+            return Step::ExitContinue;
+        }
+        if recover {
+            self.heal(s, s.current, RECOVERY_WOUNDS);
+        }
+        if cash {
+            if self.cfg.cash_in_subset {
+                s.turn.cash_sel = CardSet::EMPTY;
+                return self.rest(s, Phase::CashPick);
+            }
+            let all = s.me().unused;
+            self.bank(s, all);
+        }
+        Step::ExitEnd
+    }
+
+    fn exit_end(&self, s: &mut State) -> Step {
+        self.arrival_reset(s);
+        let cur = s.current as usize;
+        if self.standalone() && self.score(s, cur) >= self.cfg.win_threshold {
+            return Step::GameOver(EndKind::Target);
+        }
+        if self.cfg.exit_pass_stops && s.turn.passed_exit {
+            s.players[cur].pos = 0;
+        }
+        s.turn.exit_taken = true;
+        if self.cfg.exit_cancels_extra_turn {
+            s.turn.doubles = false;
+        }
+        Step::End
+    }
+
+    fn on_monster(&self, s: &mut State, card: u8) -> Step {
+        if s.monster_draw.is_empty() {
+            s.monster_draw = s.monster_discard;
+            s.monster_discard = CardSet::EMPTY;
+        }
+        s.monster_draw.remove(card);
+        s.turn.monster = card;
+        s.fight = Fight {
+            kind: FightKind::Monster,
+            base: self.decks.monsters[card as usize].power,
+            ..Fight::default()
+        };
+        Self::start_monster_round(s)
+    }
+
+    fn on_event(&self, s: &mut State, card: u8) -> Step {
+        if s.event_draw.is_empty() {
+            s.event_draw = s.event_discard;
+            s.event_discard = CardSet::EMPTY;
+        }
+        s.event_draw.remove(card);
+        s.turn.event = card;
+        let cur = s.current as usize;
+        let ev = &self.decks.events[card as usize];
+        match ev.effect {
+            Effect::Secret { .. } => {
+                s.turn.die_for = DieFor::Secret;
+                self.rest(s, Phase::Die)
+            }
+            Effect::Trap { .. } => {
+                s.turn.die_for = DieFor::Trap;
+                self.rest(s, Phase::Die)
+            }
+            Effect::Shortcut if ev.keep => self.rest(s, Phase::KeepChoice),
+            Effect::Shortcut => {
+                s.event_discard.insert(card);
+                s.turn.event = NONE;
+                self.use_shortcut(s, ExitFrom::EventNow)
+            }
+            Effect::Healing { wounds } => {
+                if !ev.keep {
+                    self.heal(s, cur as u8, wounds as usize);
+                    Step::EventDone
+                } else if s.players[cur].w > 0 {
+                    self.rest(s, Phase::KeepChoice)
+                } else {
+                    self.keep_event(s)
+                }
+            }
+            Effect::Tunnel { steps } => {
+                let back = self.cfg.tunnel_relative_to_move && s.turn.move_dir == Dir::Back;
+                let steps = if back { -(steps as i32) } else { steps as i32 };
+                let p = &mut s.players[cur];
+                p.pos = (p.pos as i32 + steps).rem_euclid(BOARD as i32) as u8;
+                self.set_exit_landed(p, false);
+                if self.cfg.tunnel_triggers_landing {
+                    s.event_discard.insert(card);
+                    s.turn.event = NONE;
+                    Step::Landing
+                } else {
+                    Step::EventDone
+                }
+            }
+            Effect::Spelunk => {
+                if self.cfg.spelunk_move_only {
+                    s.turn.moves_pending += 1;
+                } else {
+                    s.players[cur].extra_turns += 1;
+                }
+                Step::EventDone
+            }
+            Effect::CaveIn => {
+                s.players[cur].lost_turns += 1;
+                Step::EventDone
+            }
+            Effect::Hoard { power, monster, .. } => {
+                let mut base = power;
+                if let (true, Some(kind)) = (self.cfg.hoard_draws_deck_dragon, monster) {
+                    let of_kind = |pile: CardSet| {
+                        pile.iter()
+                            .find(|&c| self.decks.monsters[c as usize].kind == kind)
+                    };
+                    if let Some(c) = of_kind(s.monster_draw) {
+                        s.monster_draw.remove(c);
+                        s.turn.monster = c;
+                    } else if let Some(c) = of_kind(s.monster_discard) {
+                        s.monster_discard.remove(c);
+                        s.turn.monster = c;
+                    }
+                    if s.turn.monster != NONE {
+                        base = self.decks.monsters[s.turn.monster as usize].power;
+                    }
+                }
+                s.fight = Fight {
+                    kind: FightKind::Hoard,
+                    base,
+                    ..Fight::default()
+                };
+                Self::start_monster_round(s)
+            }
+            Effect::Loot { treasure } => Self::start_draws(s, treasure, DrawFor::Event),
+            Effect::Ambush { cards } => {
+                s.fight = Fight {
+                    kind: FightKind::Ambush,
+                    base: cards,
+                    ..Fight::default()
+                };
+                Self::start_check(s, CheckKind::Ambush, NONE, cur as u8)
+            }
+            Effect::Quest { .. } => {
+                s.players[cur].quests.insert(card);
+                s.turn.event = NONE;
+                Step::EventDone
+            }
+            Effect::LevelUp => {
+                s.players[cur].level_ups = s.players[cur].level_ups.saturating_add(1);
+                Step::EventDone
+            }
+            Effect::Rage { .. } | Effect::Reroll | Effect::Dodge { .. } | Effect::Revenge => {
+                self.keep_event(s)
+            }
+        }
+    }
+
+    fn keep_event(&self, s: &mut State) -> Step {
+        let cur = s.current as usize;
+        s.players[cur].kept.insert(s.turn.event);
+        s.turn.event = NONE;
+        Step::EventDone
+    }
+
+    fn on_die(&self, s: &mut State, d: u8) -> Step {
+        let cur = s.current;
+        match (
+            s.turn.die_for,
+            self.decks.events[s.turn.event as usize].effect,
+        ) {
+            (
+                DieFor::Secret,
+                Effect::Secret {
+                    die_at_least,
+                    treasure,
+                },
+            ) if d >= die_at_least => Self::start_draws(s, treasure, DrawFor::Event),
+            (DieFor::Trap, Effect::Trap { die_at_most }) if d <= die_at_most => {
+                s.players[cur as usize].lost_turns += 1;
+                if self.cfg.trap_random_unused {
+                    return Self::start_steal(s, cur, NONE, 1, StealFor::Trap);
+                }
+                let card = s.turn.trap_card;
+                if card != NONE && s.players[cur as usize].unused.contains(card) {
+                    Self::take_unused(s, cur, card);
+                    self.lose_treasure(s, card);
+                }
+                Step::EventDone
+            }
+            (DieFor::Hoard, Effect::Hoard { die_plus, .. }) => {
+                Self::start_draws(s, d + die_plus, DrawFor::Event)
+            }
+            _ => Step::EventDone,
+        }
+    }
+
+    fn check_pre(&self, s: &mut State) -> Step {
+        while s.check.pre_side < 2 {
+            let seat = if s.check.pre_side == 0 {
+                s.check.attacker
+            } else {
+                s.check.defender
+            };
+            if seat != NONE
+                && !(self.check_cards(s, seat, true).is_empty()
+                    && self.check_gear(s, seat, true).is_empty())
+            {
+                s.check.acting = seat;
+                return self.rest(s, Phase::CheckPre);
+            }
+            s.check.pre_side += 1;
+        }
+        self.rest(s, Phase::CheckRoll)
+    }
+
+    /// The seat that is losing the current check and may act, and what it needs to gain.
+    fn losing_side(&self, s: &State, m: i32) -> (u8, i32) {
+        let c = &s.check;
+        if c.kind == CheckKind::PvpOpposed {
+            return match m.cmp(&0) {
+                std::cmp::Ordering::Less => (c.attacker, -m),
+                std::cmp::Ordering::Greater => (c.defender, m),
+                std::cmp::Ordering::Equal if !c.tie_passed => (c.attacker, 1),
+                std::cmp::Ordering::Equal => (c.defender, 1),
+            };
+        }
+        if m >= 0 {
+            (c.defender, m + 1)
+        } else {
+            (c.attacker, -m)
+        }
+    }
+
+    fn check_eval(&self, s: &mut State) -> Step {
+        let m = self.check_margin(s);
+        let (seat, need) = self.losing_side(s, m);
+        if seat != NONE && self.potential(s, seat) >= need {
+            s.check.acting = seat;
+            return self.rest(s, Phase::CheckPost);
+        }
+        if s.check.kind == CheckKind::PvpOpposed && m == 0 && !s.check.tie_passed {
+            s.check.tie_passed = true;
+            return Step::CheckEval;
+        }
+        Step::CheckResolve
+    }
+
+    fn check_resolve(&self, s: &mut State) -> Step {
+        let m = self.check_margin(s);
+        let c = s.check;
+        let cur = s.current;
+        match c.kind {
+            CheckKind::MonsterAttack if m >= 0 => Step::FightWon,
+            CheckKind::MonsterAttack => {
+                if s.fight.revenge_round && !self.cfg.revenge_full_round {
+                    Step::FightOver
+                } else {
+                    Self::start_check(s, CheckKind::MonsterDefend, NONE, cur)
+                }
+            }
+            CheckKind::MonsterDefend if m >= 0 => Step::Wound(cur),
+            CheckKind::MonsterDefend => Step::FightOver,
+            CheckKind::PvpTarget if m >= 0 => {
+                s.fight.winner = c.attacker;
+                Step::PvpSteal
+            }
+            CheckKind::PvpTarget if c.attacker == cur => {
+                Self::start_check(s, CheckKind::PvpTarget, c.defender, cur)
+            }
+            CheckKind::PvpTarget => Step::PvpWound,
+            CheckKind::PvpOpposed => {
+                s.fight.winner = match m.cmp(&0) {
+                    std::cmp::Ordering::Greater => c.attacker,
+                    std::cmp::Ordering::Less => c.defender,
+                    std::cmp::Ordering::Equal => NONE,
+                };
+                if s.fight.winner == NONE {
+                    Step::PvpWound
+                } else {
+                    Step::PvpSteal
+                }
+            }
+            CheckKind::Ambush if m >= 0 => {
+                Self::start_steal(s, cur, NONE, s.fight.base, StealFor::Ambush)
+            }
+            CheckKind::Ambush => Step::FightOver,
+        }
+    }
+
+    fn end_of_turn(&self, s: &mut State) -> Step {
+        if s.turn.moves_pending > 0 {
+            s.turn.moves_pending -= 1;
+            s.turn.move_only = true;
+            return Step::Roll;
+        }
+        if s.turn.doubles {
+            s.turn.doubles = false;
+            if !self.cfg.doubles_mandatory {
+                return self.rest(s, Phase::ExtraTurn);
+            }
+            let cur = s.current as usize;
+            s.players[cur].extra_turns += 1;
+        }
+        Step::EndChecks
+    }
+
+    fn end_checks(&self, s: &mut State) -> Step {
+        if self.standalone()
+            && self.cfg.treasure_end_timing == TreasureEndTiming::EndOfTurn
+            && s.treasure_draw.is_empty()
+        {
+            return Step::GameOver(EndKind::TreasureExhausted);
+        }
+        if s.turns >= self.cfg.max_turns {
+            return Step::GameOver(EndKind::TurnLimit);
+        }
+        let cur = s.current;
+        let p = &mut s.players[cur as usize];
+        if !self.standalone()
+            && p.jail_turns == 0
+            && (p.extra_turns == 0 || self.cfg.jail_extra_turns_count)
+        {
+            self.leave(s, cur);
+            return Step::NextPlayer;
+        }
+        if p.extra_turns > 0 {
+            p.extra_turns -= 1;
+            s.turn = TurnCtx {
+                is_extra: true,
+                ..TurnCtx::default()
+            };
+            return Step::TurnStart;
+        }
+        Step::NextPlayer
+    }
+
+    fn next_player(&self, s: &mut State) -> Step {
+        let n = self.cfg.players;
+        for step in 1..=n {
+            let idx = (s.order_pos as usize + step) % n;
+            let seat = s.order[idx];
+            if s.players[seat as usize].left {
+                continue;
+            }
+            let wrapped = s.order_pos as usize + step >= n;
+            if wrapped
+                && self.standalone()
+                && self.cfg.treasure_end_timing == TreasureEndTiming::EndOfRound
+                && s.treasure_draw.is_empty()
+            {
+                return Step::GameOver(EndKind::TreasureExhausted);
+            }
+            s.order_pos = idx as u8;
+            s.current = seat;
+            s.turn = TurnCtx::default();
+            return Step::TurnStart;
+        }
+        Step::GameOver(EndKind::JailServed)
+    }
+
+    fn game_over(&self, s: &mut State, kind: EndKind) -> Step {
+        s.phase = Phase::Over;
+        s.fight = Fight::default();
+        if !self.standalone() {
+            for seat in 0..self.cfg.players as u8 {
+                if !s.players[seat as usize].left {
+                    self.leave(s, seat);
+                }
+            }
+            s.end = if kind == EndKind::TurnLimit {
+                kind
+            } else {
+                EndKind::JailServed
+            };
+            return Step::Rest;
+        }
+        if kind == EndKind::Target {
+            s.winners = 1 << s.current;
+            s.end = kind;
+            return Step::Rest;
+        }
+        let (winners, decided) = self.scoring(s);
+        s.winners = winners;
+        s.end = if kind == EndKind::TurnLimit {
+            kind
+        } else {
+            decided
+        };
+        Step::Rest
+    }
+
+    /// Scoring when the treasure runs out (A.2 SCORING(ii), O1-O3): the winners' bit mask
+    /// and which tier decided.
+    pub fn scoring(&self, s: &State) -> (u8, EndKind) {
+        let value = |c: CardSet| self.decks.treasure_value(c);
+        let tiers: [&dyn Fn(usize) -> u32; 3] = [
+            &|q| self.score(s, q),
+            &|q| {
+                let p = &s.players[q];
+                let gear = if self.cfg.tiebreak_including {
+                    value(p.equipped)
+                } else {
+                    0
+                };
+                self.score(s, q) + value(p.unused) + gear
+            },
+            &|q| {
+                let p = &s.players[q];
+                self.score(s, q) + value(p.unused) + value(p.equipped)
+            },
+        ];
+        let kinds = [
+            EndKind::TreasureExhausted,
+            EndKind::TiebreakUnused,
+            EndKind::TiebreakEquipped,
+        ];
+        let mut candidates: u8 = ((1u16 << self.cfg.players) - 1) as u8;
+        for (tier, kind) in tiers.iter().zip(kinds) {
+            let in_play = |q: &usize| candidates & (1 << q) != 0;
+            let best = (0..self.cfg.players)
+                .filter(in_play)
+                .map(tier)
+                .max()
+                .unwrap_or(0);
+            candidates = (0..self.cfg.players)
+                .filter(in_play)
+                .filter(|&q| tier(q) == best)
+                .fold(0, |m, q| m | 1 << q);
+            if candidates.count_ones() == 1 {
+                return (candidates, kind);
+            }
+        }
+        (candidates, EndKind::Shared)
+    }
+
+    /// `cash_in_subset`: the cards that may still be added to the cash-in. Cards are picked
+    /// in increasing order, so each subset is reached by exactly one sequence.
+    fn cash_choices(s: &State) -> CardSet {
+        let sel = s.turn.cash_sel;
+        let above = match sel.bits().leading_zeros() {
+            64 => u64::MAX,
+            0 => 0,
+            lz => u64::MAX << (64 - lz),
+        };
+        s.me()
+            .unused
+            .difference(sel)
+            .intersection(CardSet::from_bits(above))
+    }
+
+    fn cash_selected(&self, s: &mut State) -> Step {
+        let sel = std::mem::take(&mut s.turn.cash_sel);
+        self.bank(s, sel);
+        Step::ExitEnd
+    }
+
+    fn play_window(&self, s: &mut State, card: u8, from: ExitFrom) -> Step {
+        let cur = s.current;
+        match self.play_kept(s, cur, card) {
+            Effect::Shortcut => self.use_shortcut(s, from),
+            _ if from == ExitFrom::Pre => Step::Pre,
+            _ => Step::Post,
+        }
+    }
+
+    fn play_in_check(&self, s: &mut State, card: u8) -> Step {
+        let seat = s.check.acting;
+        if self.play_kept(s, seat, card) != Effect::Reroll {
+            return Step::CheckEval;
+        }
+        // Recovery!: the attacking side rerolls its own roll; the defending side forces
+        // the attacker to reroll (O30). In opposed rolls each side rerolls its own.
+        let opposed_defender = s.check.kind == CheckKind::PvpOpposed && seat == s.check.defender;
+        s.check.pending = if opposed_defender { 2 } else { 1 };
+        self.rest(s, Phase::CheckRoll)
+    }
+
+    fn set_order(&self, s: &mut State, mut index: usize) {
+        let n = self.cfg.players;
+        let mut pool: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4, 5];
+        let mut left = n;
+        for i in 0..n {
+            let f = factorial(n - 1 - i);
+            let d = index / f;
+            index %= f;
+            s.order[i] = pool[d];
+            pool.copy_within(d + 1..left, d);
+            left -= 1;
+        }
+        s.order_pos = 0;
+        s.current = s.order[0];
+        s.turn = TurnCtx::default();
+    }
+}
+
+impl Game for OpenOubliette {
+    type Action = Action;
+    type State = State;
+    type Observation = Observation;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn spec(&self) -> GameSpec {
+        self.cfg.spec()
+    }
+
+    fn num_players(&self) -> usize {
+        self.cfg.players
+    }
+
+    /// At most `max_turns` turns, each of at most `64 + 16 x (cards in all four decks)`
+    /// actions (every loop inside a turn uses up a card), plus the turn-order roll.
+    fn max_game_length(&self) -> usize {
+        let d = &self.decks;
+        let cards = d.monsters.len() + d.treasures.len() + d.events.len() + d.wounds.len();
+        1 + self.cfg.max_turns as usize * (64 + 16 * cards)
+    }
+
+    fn initial_state(&self) -> State {
+        let d = &self.decks;
+        let n = self.cfg.players;
+        let mut s = State {
+            players: [PlayerState::default(); MAX_PLAYERS],
+            order: [0, 1, 2, 3, 4, 5],
+            order_pos: 0,
+            current: 0,
+            phase: Phase::Order,
+            monster_draw: CardSet::full(d.monsters.len()),
+            monster_discard: CardSet::EMPTY,
+            treasure_draw: CardSet::full(d.treasures.len()),
+            treasure_removed: CardSet::EMPTY,
+            event_draw: CardSet::full(d.events.len()),
+            event_discard: CardSet::EMPTY,
+            wound_draw: CardSet::full(d.wounds.len()),
+            turn: TurnCtx::default(),
+            fight: Fight::default(),
+            check: Check::default(),
+            turns: 0,
+            winners: 0,
+            end: EndKind::None,
+        };
+        for (i, p) in s.players.iter_mut().enumerate() {
+            p.left = i >= n;
+            if self.cfg.mode == Mode::Jail {
+                p.jail_turns = JAIL_TURNS;
+            }
+        }
+        if n == 1 {
+            self.run(&mut s, Step::TurnStart);
+        }
+        s
+    }
+
+    #[inline]
+    fn actor(&self, s: &State) -> Actor {
+        match s.phase {
+            Phase::Order
+            | Phase::MoveRoll
+            | Phase::DrawMonster
+            | Phase::DrawEvent
+            | Phase::DrawTreasure
+            | Phase::DrawWound
+            | Phase::Steal
+            | Phase::CheckRoll
+            | Phase::Die => Actor::Chance,
+            Phase::Over => Actor::Terminal,
+            Phase::CheckPre | Phase::CheckPost => Actor::Player(s.check.acting as usize),
+            _ => Actor::Player(s.current as usize),
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        let me = s.me();
+        match s.phase {
+            Phase::LeaveJail => out.extend([Action::LeaveJail(false), Action::LeaveJail(true)]),
+            Phase::PreWindow | Phase::PostWindow => {
+                self.representatives(self.window_cards(me), |c| out.push(Action::Play(c)));
+                out.push(Action::Pass);
+            }
+            Phase::Direction => {
+                out.extend([
+                    Action::Direction(Dir::Forward),
+                    Action::Direction(Dir::Back),
+                ]);
+            }
+            Phase::ExitChoice => {
+                let has_cards = !me.unused.is_empty();
+                let exit = |recover, cash| Action::Exit { recover, cash };
+                out.push(exit(false, false));
+                if has_cards {
+                    out.push(exit(false, true));
+                }
+                out.push(exit(true, false));
+                if has_cards && !me.wounds.is_empty() {
+                    out.push(exit(true, true));
+                }
+            }
+            Phase::CashPick => {
+                out.extend(Self::cash_choices(s).iter().map(Action::CashCard));
+                out.push(Action::CashDone);
+            }
+            Phase::PvpChoice => {
+                out.extend(self.others_here(s).iter().map(Action::Attack));
+                out.push(Action::NoAttack);
+            }
+            Phase::CheckPre | Phase::CheckPost => {
+                let pre = s.phase == Phase::CheckPre;
+                let seat = s.check.acting;
+                let gear = if pre {
+                    self.check_gear(s, seat, true)
+                } else {
+                    let need = self.losing_side(s, self.check_margin(s)).1;
+                    self.useful_gear(s, seat, need)
+                };
+                out.extend(gear.iter().map(Action::Equip));
+                self.representatives(self.check_cards(s, seat, pre), |c| {
+                    out.push(Action::Play(c));
+                });
+                out.push(Action::Pass);
+            }
+            Phase::Revenge => {
+                self.representatives(me.kept.intersection(self.revenges), |c| {
+                    out.push(Action::Play(c));
+                });
+                out.push(Action::Pass);
+            }
+            Phase::KeepChoice => out.extend([Action::Keep, Action::UseNow]),
+            Phase::ExtraTurn => out.extend([Action::ExtraTurn(false), Action::ExtraTurn(true)]),
+            _ => {}
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Outcomes<Action>) {
+        out.clear();
+        let cards = |pile: CardSet, out: &mut Outcomes<Action>, f: fn(u8) -> Action| {
+            for c in pile {
+                out.push(f(c), 1);
+            }
+        };
+        // Identical cards are one outcome (the lowest copy left), weighted by the copies left.
+        let copies =
+            |pile: CardSet, groups: &[CardSet], out: &mut Outcomes<Action>, f: fn(u8) -> Action| {
+                let mut rest = pile;
+                while let Some(c) = rest.iter().next() {
+                    let group = groups[c as usize].intersection(pile);
+                    out.push(f(c), group.len() as u32);
+                    rest = rest.difference(group);
+                }
+            };
+        let or_discard =
+            |draw: CardSet, discard: CardSet| if draw.is_empty() { discard } else { draw };
+        match s.phase {
+            Phase::Order => {
+                for i in 0..factorial(self.cfg.players) {
+                    out.push(Action::Order(i as u16), 1);
+                }
+            }
+            Phase::MoveRoll => dice::push_2d6_pairs(out, Action::Move),
+            Phase::CheckRoll => dice::push_2d6_total(out, Action::Roll),
+            Phase::Die => dice::push_d6(out, Action::Die),
+            Phase::DrawMonster => copies(
+                or_discard(s.monster_draw, s.monster_discard),
+                &self.decks.monster_copies,
+                out,
+                Action::DrawMonster,
+            ),
+            Phase::DrawEvent => copies(
+                or_discard(s.event_draw, s.event_discard),
+                &self.decks.event_copies,
+                out,
+                Action::DrawEvent,
+            ),
+            Phase::DrawTreasure => cards(s.treasure_draw, out, Action::DrawTreasure),
+            Phase::DrawWound => copies(
+                s.wound_draw,
+                &self.decks.wound_copies,
+                out,
+                Action::DrawWound,
+            ),
+            Phase::Steal => cards(
+                s.players[s.turn.steal_from as usize].unused,
+                out,
+                Action::Steal,
+            ),
+            _ => {}
+        }
+    }
+
+    fn apply_unchecked(&self, s: &mut State, action: Action) {
+        let cur = s.current;
+        let step = match (s.phase, action) {
+            (Phase::Order, Action::Order(i)) => {
+                self.set_order(s, i as usize);
+                Step::TurnStart
+            }
+            (Phase::LeaveJail, Action::LeaveJail(true)) => {
+                self.leave(s, cur);
+                Step::NextPlayer
+            }
+            (Phase::LeaveJail, Action::LeaveJail(false)) => Step::TurnBegin,
+            (Phase::PreWindow, Action::Play(c)) => self.play_window(s, c, ExitFrom::Pre),
+            (Phase::PreWindow, Action::Pass) => Step::Roll,
+            (Phase::PostWindow, Action::Play(c)) => self.play_window(s, c, ExitFrom::Post),
+            (Phase::PostWindow, Action::Pass) => Step::End,
+            (Phase::MoveRoll, Action::Move(pair)) => self.on_move_roll(s, pair),
+            (Phase::Direction, Action::Direction(d)) => self.do_move(s, d),
+            (Phase::ExitChoice, Action::Exit { recover, cash }) => self.on_exit(s, recover, cash),
+            (Phase::CashPick, Action::CashCard(c)) => {
+                s.turn.cash_sel.insert(c);
+                if Self::cash_choices(s).is_empty() {
+                    self.cash_selected(s)
+                } else {
+                    Step::Rest
+                }
+            }
+            (Phase::CashPick, Action::CashDone) => self.cash_selected(s),
+            (Phase::PvpChoice, Action::Attack(y)) => {
+                s.fight = Fight {
+                    kind: FightKind::Pvp,
+                    opponent: y,
+                    ..Fight::default()
+                };
+                let kind = if self.cfg.pvp_opposed {
+                    CheckKind::PvpOpposed
+                } else {
+                    CheckKind::PvpTarget
+                };
+                Self::start_check(s, kind, cur, y)
+            }
+            (Phase::PvpChoice, Action::NoAttack) => Step::Monster,
+            (Phase::DrawMonster, Action::DrawMonster(c)) => self.on_monster(s, c),
+            (Phase::DrawEvent, Action::DrawEvent(c)) => self.on_event(s, c),
+            (Phase::DrawTreasure, Action::DrawTreasure(c)) => {
+                s.treasure_draw.remove(c);
+                s.players[cur as usize].unused.insert(c);
+                if s.turn.draw_for == DrawFor::MonsterWin {
+                    s.turn.trap_card = c;
+                }
+                s.turn.draws_left -= 1;
+                Step::DrawNext
+            }
+            (Phase::DrawWound, Action::DrawWound(c)) => {
+                s.wound_draw.remove(c);
+                let p = &mut s.players[s.turn.wound_to as usize];
+                p.wounds.insert(c);
+                self.refresh(p);
+                Step::WoundDone
+            }
+            (Phase::Steal, Action::Steal(c)) => {
+                Self::take_unused(s, s.turn.steal_from, c);
+                match s.turn.steal_to {
+                    NONE => self.lose_treasure(s, c),
+                    to => s.players[to as usize].unused.insert(c),
+                }
+                s.turn.steals_left -= 1;
+                Step::StealNext
+            }
+            (Phase::CheckPre, Action::Equip(c)) => {
+                self.equip(s, s.check.acting, c);
+                Step::CheckPre
+            }
+            (Phase::CheckPre, Action::Play(c)) => {
+                self.play_kept(s, s.check.acting, c);
+                Step::CheckPre
+            }
+            (Phase::CheckPre, Action::Pass) => {
+                s.check.pre_side += 1;
+                Step::CheckPre
+            }
+            (Phase::CheckRoll, Action::Roll(r)) => {
+                let c = &mut s.check;
+                if c.pending & 1 != 0 {
+                    c.roll = r;
+                    c.pending &= !1;
+                } else {
+                    c.roll2 = r;
+                    c.pending &= !2;
+                }
+                if c.pending != 0 {
+                    Step::Rest
+                } else {
+                    Step::CheckEval
+                }
+            }
+            (Phase::CheckPost, Action::Equip(c)) => {
+                self.equip(s, s.check.acting, c);
+                Step::CheckEval
+            }
+            (Phase::CheckPost, Action::Play(c)) => self.play_in_check(s, c),
+            (Phase::CheckPost, Action::Pass) => {
+                let tie = s.check.kind == CheckKind::PvpOpposed
+                    && self.check_margin(s) == 0
+                    && !s.check.tie_passed;
+                if tie {
+                    s.check.tie_passed = true;
+                    Step::CheckEval
+                } else {
+                    Step::CheckResolve
+                }
+            }
+            (Phase::Revenge, Action::Play(c)) => {
+                self.play_kept(s, cur, c);
+                s.fight.revenge_round = true;
+                Self::start_monster_round(s)
+            }
+            (Phase::Revenge, Action::Pass) => Step::FightOver,
+            (Phase::Die, Action::Die(d)) => self.on_die(s, d),
+            (Phase::KeepChoice, Action::Keep) => self.keep_event(s),
+            (Phase::KeepChoice, Action::UseNow) => {
+                let card = s.turn.event;
+                match self.decks.events[card as usize].effect {
+                    Effect::Healing { wounds } => {
+                        self.heal(s, cur, wounds as usize);
+                        Step::EventDone
+                    }
+                    _ => {
+                        s.event_discard.insert(card);
+                        s.turn.event = NONE;
+                        self.use_shortcut(s, ExitFrom::EventNow)
+                    }
+                }
+            }
+            (Phase::ExtraTurn, Action::ExtraTurn(take)) => {
+                if take {
+                    s.players[cur as usize].extra_turns += 1;
+                }
+                Step::EndChecks
+            }
+            _ => {
+                debug_assert!(false, "{action} is not legal in {:?}", s.phase);
+                Step::Rest
+            }
+        };
+        self.run(s, step);
+    }
+
+    fn returns(&self, s: &State) -> Returns {
+        let n = self.cfg.players;
+        let mut r = Returns::zeros(n);
+        if s.phase != Phase::Over {
+            return r;
+        }
+        if self.cfg.mode == Mode::Jail {
+            for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+                *v = self.jail_dollars(s, seat) as f64;
+            }
+            return r;
+        }
+        let k = s.winners.count_ones() as f64;
+        for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+            if s.winners & (1 << seat) != 0 {
+                *v = 1.0 / k;
+            }
+        }
+        r
+    }
+
+    fn observe(&self, s: &State, seat: Seat) -> Observation {
+        Observation::new(self, s, seat)
+    }
+
+    fn resample(&self, s: &State, seat: Seat, rng: &mut Rng) -> State {
+        crate::observe::resample(self, s, seat, rng)
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns
+    }
+
+    fn end_kind(&self, s: &State) -> &'static str {
+        s.end.label()
+    }
+
+    fn describe_action(&self, s: &State, action: Action) -> String {
+        crate::describe::action(self, s, action)
+    }
+}

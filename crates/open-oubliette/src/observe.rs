@@ -1,0 +1,183 @@
+//! What one seat sees, and states resampled consistently with it.
+//!
+//! Our ruling (`open_hands=false`): each player's unused treasure cards and kept event cards
+//! are a hand, hidden from the others, who see only how many there are. Everything else is
+//! public: banked cards, equipped gear, wounds, quests, positions, the fight and event in
+//! progress, every discard pile and the cards that left the game. Draw piles are seen as
+//! counts. The only hidden cards are therefore, for each of the treasure and event decks,
+//! the draw pile plus the other players' hands; [`resample`] redeals exactly that pool.
+
+use gameshelf_engine::{CardSet, Rng, Seat};
+use serde::Serialize;
+
+use crate::game::OpenOubliette;
+use crate::state::{HIDDEN, NONE, State};
+
+/// One seat's view of a state.
+///
+/// `view` is the state with everything hidden from the seat removed: the other players'
+/// `unused` and `kept` sets are empty (their sizes are in `unused_counts` and
+/// `kept_counts`), the four draw piles are empty (their sizes are in `*_left`), and the
+/// Trap card of another player's turn is [`HIDDEN`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: u8,
+    /// The state with hidden cards removed.
+    pub view: State,
+    /// Unused treasure cards held by each seat.
+    pub unused_counts: [u8; crate::MAX_PLAYERS],
+    /// Kept event cards held by each seat.
+    pub kept_counts: [u8; crate::MAX_PLAYERS],
+    /// Cards left in the monster draw pile.
+    pub monsters_left: u8,
+    /// Cards left in the treasure draw pile.
+    pub treasure_left: u8,
+    /// Cards left in the event draw pile.
+    pub events_left: u8,
+    /// Cards left in the wound draw pile.
+    pub wounds_left: u8,
+}
+
+impl Observation {
+    /// What `seat` sees of `state`.
+    pub fn new(game: &OpenOubliette, state: &State, seat: Seat) -> Observation {
+        let mut view = state.clone();
+        let mut unused_counts = [0; crate::MAX_PLAYERS];
+        let mut kept_counts = [0; crate::MAX_PLAYERS];
+        for (q, p) in view.players.iter_mut().enumerate() {
+            unused_counts[q] = p.unused.len() as u8;
+            kept_counts[q] = p.kept.len() as u8;
+            if q != seat && !game.config().open_hands {
+                p.unused = CardSet::EMPTY;
+                p.kept = CardSet::EMPTY;
+            }
+        }
+        if !game.config().open_hands
+            && state.current as usize != seat
+            && state.turn.trap_card != NONE
+        {
+            view.turn.trap_card = HIDDEN;
+        }
+        view.monster_draw = CardSet::EMPTY;
+        view.treasure_draw = CardSet::EMPTY;
+        view.event_draw = CardSet::EMPTY;
+        view.wound_draw = CardSet::EMPTY;
+        Observation {
+            seat: seat as u8,
+            view,
+            unused_counts,
+            kept_counts,
+            monsters_left: state.monster_draw.len() as u8,
+            treasure_left: state.treasure_draw.len() as u8,
+            events_left: state.event_draw.len() as u8,
+            wounds_left: state.wound_draw.len() as u8,
+        }
+    }
+
+    /// The observing seat's own unused treasure cards.
+    pub fn my_unused(&self) -> CardSet {
+        self.view.players[self.seat as usize].unused
+    }
+
+    /// The observing seat's own kept event cards.
+    pub fn my_kept(&self) -> CardSet {
+        self.view.players[self.seat as usize].kept
+    }
+}
+
+/// Deals `pool` (shuffled) into hands of the given sizes; what is left is returned.
+struct Dealer {
+    cards: [u8; 64],
+    len: usize,
+    next: usize,
+}
+
+impl Dealer {
+    fn new(pool: CardSet, rng: &mut Rng) -> Dealer {
+        let mut cards = [0u8; 64];
+        let mut len = 0;
+        for c in pool {
+            cards[len] = c;
+            len += 1;
+        }
+        rng.shuffle(&mut cards[..len]);
+        Dealer {
+            cards,
+            len,
+            next: 0,
+        }
+    }
+
+    fn deal(&mut self, n: usize) -> CardSet {
+        let hand = self.cards[self.next..self.next + n]
+            .iter()
+            .copied()
+            .collect();
+        self.next += n;
+        hand
+    }
+
+    fn rest(&self) -> CardSet {
+        self.cards[self.next..self.len].iter().copied().collect()
+    }
+}
+
+/// A state `seat` cannot tell apart from `state`: the hidden pool of each deck is redealt
+/// so that every other hand and every draw pile keeps its size. Cards chosen for a cash-in
+/// (shown to all) stay where they are; the Trap card of another player's turn is dealt
+/// first from the pool into that player's hand.
+pub fn resample(game: &OpenOubliette, state: &State, seat: Seat, rng: &mut Rng) -> State {
+    let mut s = state.clone();
+    if game.config().open_hands {
+        return s;
+    }
+    let others = (0..game.config().players).filter(|&q| q != seat);
+    let cur = s.current as usize;
+
+    // Treasure: draw pile + the other hands, minus cards shown for a cash-in.
+    let fixed = |q: usize| {
+        if q == cur {
+            s.turn.cash_sel
+        } else {
+            CardSet::EMPTY
+        }
+    };
+    let mut pool = s.treasure_draw;
+    for q in others.clone() {
+        pool = pool.union(s.players[q].unused.difference(fixed(q)));
+    }
+    let trap_hidden = cur != seat
+        && s.turn.trap_card != NONE
+        && s.players[cur]
+            .unused
+            .difference(fixed(cur))
+            .contains(s.turn.trap_card);
+    let mut dealer = Dealer::new(pool, rng);
+    for q in others.clone() {
+        let keep = fixed(q);
+        let mut n = s.players[q].unused.len() - keep.len();
+        let mut hand = keep;
+        if q == cur && trap_hidden {
+            let trap = dealer.deal(1);
+            s.turn.trap_card = trap.iter().next().unwrap_or(NONE);
+            hand = hand.union(trap);
+            n -= 1;
+        }
+        s.players[q].unused = hand.union(dealer.deal(n));
+    }
+    s.treasure_draw = dealer.rest();
+
+    // Events: draw pile + the other players' kept cards.
+    let mut pool = s.event_draw;
+    for q in others.clone() {
+        pool = pool.union(s.players[q].kept);
+    }
+    let mut dealer = Dealer::new(pool, rng);
+    for q in others {
+        let n = s.players[q].kept.len();
+        s.players[q].kept = dealer.deal(n);
+    }
+    s.event_draw = dealer.rest();
+    s
+}

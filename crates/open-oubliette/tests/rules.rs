@@ -1,0 +1,981 @@
+//! Fights (A.3), player fights (A.4), the Exit, turn flow, end conditions, jail (A.6) and
+//! the variant flags.
+
+mod common;
+
+use common::*;
+use gameshelf_engine::{Game, Rng};
+use gameshelf_open_oubliette::state::{CheckKind, NONE};
+use gameshelf_open_oubliette::{Action, Dir, EndKind, OpenOubliette, Phase, State};
+
+/// Seat 0 on space 1 moves 3 to space 4 and draws `name`: the attack roll is next.
+fn fight(g: &OpenOubliette, s: &mut State, name: &str) {
+    s.players[0].pos = 1;
+    feed(g, s, &[mv(1, 2), Action::DrawMonster(monster(g, name))]);
+}
+
+fn fresh(spec: &str) -> (OpenOubliette, State) {
+    let g = game(spec);
+    let s = started(&g);
+    (g, s)
+}
+
+// ---- A.3 fights ----------------------------------------------------------------------------
+
+#[test]
+fn win_draws_a_treasure_and_records_the_kill() {
+    let (g, mut s) = fresh("open-oubliette");
+    fight(&g, &mut s, "Ogre");
+    assert_eq!(s.phase, Phase::CheckRoll);
+    feed(&g, &mut s, &[Action::Roll(4), Action::DrawTreasure(9)]);
+    let ogre = g.decks().monsters[monster(&g, "Ogre") as usize].kind;
+    assert_eq!(s.players[0].trip_kills, 1 << ogre);
+    assert!(s.players[0].unused.contains(9));
+    assert!(
+        s.monster_discard.contains(monster(&g, "Ogre")),
+        "the monster is discarded"
+    );
+    assert!(!s.turn.doubles);
+}
+
+#[test]
+fn target_adds_wounds_and_level_ups() {
+    let (g, mut s) = fresh("open-oubliette");
+    give_wounds(&g, &mut s, 0, &[wound(&g, 2, 0), wound(&g, 1, 0)]); // W = 3
+    s.players[0].level_ups = 1;
+    fight(&g, &mut s, "Ogre"); // T = 4 + 3 + 1 = 8
+    apply(&g, &mut s, Action::Roll(7));
+    assert_eq!(s.check.kind, CheckKind::MonsterDefend, "7 < 8 fails");
+    let mut t = started(&g);
+    give_wounds(&g, &mut t, 0, &[wound(&g, 2, 0), wound(&g, 1, 0)]);
+    t.players[0].level_ups = 1;
+    fight(&g, &mut t, "Ogre");
+    apply(&g, &mut t, Action::Roll(8));
+    assert_eq!(t.phase, Phase::DrawTreasure, "8 >= 8 wins");
+}
+
+#[test]
+fn a_missed_monster_leaves_without_wound_or_reward() {
+    let (g, mut s) = fresh("open-oubliette");
+    fight(&g, &mut s, "Dragon");
+    feed(&g, &mut s, &[Action::Roll(9), Action::Roll(7)]);
+    assert!(s.players[0].wounds.is_empty() && s.players[0].unused.is_empty());
+    assert_eq!((s.current, s.phase), (1, Phase::MoveRoll));
+}
+
+#[test]
+fn a_hit_draws_one_wound_with_w_added_to_the_monster_roll() {
+    let (g, mut s) = fresh("open-oubliette");
+    give_wounds(&g, &mut s, 0, &[wound(&g, 1, 0)]);
+    fight(&g, &mut s, "Dragon");
+    feed(&g, &mut s, &[Action::Roll(9), Action::Roll(7)]); // 7 + 1 >= 8
+    assert_eq!(s.phase, Phase::DrawWound);
+    let w = wound(&g, 4, 0);
+    apply(&g, &mut s, Action::DrawWound(w));
+    assert_eq!(s.players[0].w, 5);
+    assert_eq!(s.current, 1);
+}
+
+#[test]
+fn weapons_are_used_after_the_roll_and_only_the_best_counts() {
+    let (g, mut s) = fresh("open-oubliette");
+    let (knife, dagger, club) = (
+        treasure(&g, "Knife"),
+        treasure(&g, "Dagger"),
+        treasure(&g, "Club"),
+    );
+    give_treasure(&mut s, 0, &[knife, dagger]);
+    fight(&g, &mut s, "Mo'o"); // power 7
+    apply(&g, &mut s, Action::Roll(5));
+    assert_eq!(s.phase, Phase::CheckPost);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Equip(dagger), Action::Pass],
+        "the Knife cannot turn 5 into 7"
+    );
+    apply(&g, &mut s, Action::Equip(dagger));
+    assert_eq!(s.phase, Phase::DrawTreasure);
+    assert!(s.players[0].equipped.contains(dagger) && !s.players[0].unused.contains(dagger));
+    assert_eq!(s.players[0].atk, 2);
+    // Only the best equipped weapon counts: with the Club equipped the Dagger adds nothing.
+    let mut t = started(&g);
+    give_equipped(&g, &mut t, 0, &[club]);
+    give_treasure(&mut t, 0, &[dagger]);
+    fight(&g, &mut t, "Dragon");
+    apply(&g, &mut t, Action::Roll(6));
+    assert_eq!(
+        t.check.kind,
+        CheckKind::MonsterDefend,
+        "no window: the Dagger would not help"
+    );
+}
+
+#[test]
+fn stacking_weapons_variant_adds_them_up() {
+    let (g, mut s) = fresh("open-oubliette(stack_weapons=true)");
+    let (knife, club) = (treasure(&g, "Knife"), treasure(&g, "Club"));
+    give_equipped(&g, &mut s, 0, &[club]);
+    give_treasure(&mut s, 0, &[knife]);
+    fight(&g, &mut s, "Mo'o");
+    apply(&g, &mut s, Action::Roll(3)); // 3 + 3 = 6 < 7
+    apply(&g, &mut s, Action::Equip(knife));
+    assert_eq!(s.players[0].atk, 4);
+    assert_eq!(s.phase, Phase::DrawTreasure);
+}
+
+#[test]
+fn armor_and_dodge_turn_a_hit() {
+    let (g, mut s) = fresh("open-oubliette");
+    let (leather, ring) = (
+        treasure(&g, "Leather Armor"),
+        treasure(&g, "Ring Mail Armor"),
+    );
+    give_treasure(&mut s, 0, &[leather, ring]);
+    let dodge = event(&g, "Dodge");
+    give_kept(&mut s, 0, &[dodge]);
+    fight(&g, &mut s, "Dragon");
+    feed(&g, &mut s, &[Action::Roll(2), Action::Roll(9)]);
+    assert_eq!(s.phase, Phase::CheckPost);
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::Equip(leather),
+            Action::Equip(ring),
+            Action::Play(dodge),
+            Action::Pass
+        ]
+    );
+    apply(&g, &mut s, Action::Equip(ring)); // 9 < 10: the monster leaves
+    assert_eq!((s.current, s.players[0].def), (1, 2));
+    assert!(s.players[0].kept.contains(dodge), "Dodge kept for later");
+    // Dodge alone: +3 for this roll only.
+    let mut t = started(&g);
+    give_kept(&mut t, 0, &[dodge]);
+    fight(&g, &mut t, "Dragon");
+    feed(
+        &g,
+        &mut t,
+        &[Action::Roll(2), Action::Roll(10), Action::Play(dodge)],
+    );
+    assert!(t.players[0].wounds.is_empty() && t.event_discard.contains(dodge));
+}
+
+#[test]
+fn rage_adds_four_against_monsters() {
+    let (g, mut s) = fresh("open-oubliette");
+    let rage = event(&g, "Rage");
+    give_kept(&mut s, 0, &[rage]);
+    fight(&g, &mut s, "Dragon");
+    apply(&g, &mut s, Action::Roll(6));
+    assert_eq!(legal(&g, &s), vec![Action::Play(rage), Action::Pass]);
+    apply(&g, &mut s, Action::Play(rage));
+    assert_eq!(s.phase, Phase::DrawTreasure);
+    // Too far behind for Rage to matter: no window.
+    let mut t = started(&g);
+    give_kept(&mut t, 0, &[rage]);
+    fight(&g, &mut t, "Dragon");
+    apply(&g, &mut t, Action::Roll(5));
+    assert_eq!(t.check.kind, CheckKind::MonsterDefend);
+}
+
+#[test]
+fn recovery_rerolls_a_failed_attack_or_forces_the_monster_to_reroll() {
+    let (g, mut s) = fresh("open-oubliette");
+    let (r1, r2) = (event_no(&g, 28), event_no(&g, 29));
+    give_kept(&mut s, 0, &[r1, r2]);
+    fight(&g, &mut s, "Dragon");
+    apply(&g, &mut s, Action::Roll(4));
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Play(r1), Action::Pass],
+        "two identical cards: one choice"
+    );
+    feed(&g, &mut s, &[Action::Play(r1), Action::Roll(5)]);
+    assert_eq!(s.check.roll, 5, "the new roll replaces the old");
+    // Still failing with one card left: pass, then the monster hits and is forced to reroll.
+    feed(
+        &g,
+        &mut s,
+        &[
+            Action::Pass,
+            Action::Roll(11),
+            Action::Play(r2),
+            Action::Roll(3),
+        ],
+    );
+    assert!(s.players[0].wounds.is_empty());
+    assert!(s.event_discard.contains(r1) && s.event_discard.contains(r2));
+}
+
+#[test]
+fn revenge_starts_a_new_round_with_the_new_wound() {
+    let (g, mut s) = fresh("open-oubliette");
+    let rev = event_no(&g, 31);
+    give_kept(&mut s, 0, &[rev]);
+    fight(&g, &mut s, "Yeti"); // power 5
+    feed(
+        &g,
+        &mut s,
+        &[
+            Action::Roll(3),
+            Action::Roll(8),
+            Action::DrawWound(wound(&g, 2, 0)),
+        ],
+    );
+    assert_eq!(s.phase, Phase::Revenge);
+    apply(&g, &mut s, Action::Play(rev));
+    assert_eq!(
+        (s.phase, s.check.kind),
+        (Phase::CheckRoll, CheckKind::MonsterAttack)
+    );
+    apply(&g, &mut s, Action::Roll(6));
+    assert_eq!(s.check.kind, CheckKind::MonsterDefend, "6 < 5 + W 2");
+    feed(&g, &mut s, &[Action::Roll(6)]); // 6 + 2 >= 8: hit again
+    assert_eq!(s.phase, Phase::DrawWound);
+    // One-roll variant: a failed Revenge attack ends the fight.
+    let (g, mut s) = fresh("open-oubliette(revenge_full_round=false)");
+    give_kept(&mut s, 0, &[rev]);
+    fight(&g, &mut s, "Yeti");
+    feed(
+        &g,
+        &mut s,
+        &[
+            Action::Roll(3),
+            Action::Roll(8),
+            Action::DrawWound(0),
+            Action::Play(rev),
+            Action::Roll(2),
+        ],
+    );
+    assert_eq!(s.current, 1);
+}
+
+#[test]
+fn cards_before_the_roll_variants() {
+    let (g, mut s) = fresh("open-oubliette(declare_before_roll=true,kept_card_timing=before_roll)");
+    let dagger = treasure(&g, "Dagger");
+    let rage = event(&g, "Rage");
+    give_treasure(&mut s, 0, &[dagger]);
+    give_kept(&mut s, 0, &[rage]);
+    fight(&g, &mut s, "Dragon");
+    assert_eq!(s.phase, Phase::CheckPre);
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Equip(dagger), Action::Play(rage), Action::Pass]
+    );
+    feed(&g, &mut s, &[Action::Pass, Action::Roll(7)]);
+    assert_eq!(
+        s.check.kind,
+        CheckKind::MonsterDefend,
+        "too late for the Dagger and Rage"
+    );
+}
+
+#[test]
+fn healing_waters_windows_before_the_roll_and_inside_a_fight() {
+    let (g, mut s) = fresh("open-oubliette");
+    let heal = event_no(&g, 14);
+    // Seat 1 will start its turn wounded and holding Healing Waters: a T1 window.
+    give_kept(&mut s, 1, &[heal]);
+    give_wounds(&g, &mut s, 1, &[wound(&g, 3, 0)]);
+    fight(&g, &mut s, "Dragon");
+    feed(&g, &mut s, &[Action::Roll(2), Action::Roll(2)]);
+    assert_eq!((s.current, s.phase), (1, Phase::PreWindow));
+    assert_eq!(legal(&g, &s), vec![Action::Play(heal), Action::Pass]);
+    let mut t = s.clone();
+    apply(&g, &mut t, Action::Play(heal));
+    assert_eq!((t.players[1].w, t.phase), (0, Phase::MoveRoll));
+    // Passing keeps it for the fight: before the attack roll it is offered again.
+    s.players[1].pos = 2;
+    feed(
+        &g,
+        &mut s,
+        &[
+            Action::Pass,
+            mv(1, 2),
+            Action::DrawMonster(monster(&g, "Ogre")),
+        ],
+    );
+    assert_eq!((s.phase, s.check.acting), (Phase::CheckPre, 1));
+    apply(&g, &mut s, Action::Play(heal));
+    assert_eq!((s.phase, s.players[1].w), (Phase::CheckRoll, 0));
+}
+
+// ---- A.4 player fights -----------------------------------------------------------------------
+
+fn pvp(spec: &str) -> (OpenOubliette, State) {
+    let (g, mut s) = fresh(spec);
+    s.players[0].pos = 1;
+    s.players[1].pos = 4;
+    s.players[2].pos = 4;
+    apply(&g, &mut s, mv(1, 2));
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Attack(1), Action::Attack(2), Action::NoAttack]
+    );
+    (g, s)
+}
+
+#[test]
+fn attacker_wins_takes_three_random_cards_and_draws_one_wound() {
+    let (g, mut s) = pvp("open-oubliette");
+    give_treasure(&mut s, 1, &[0, 2, 3, 5, 6]);
+    feed(&g, &mut s, &[Action::Attack(1), Action::Roll(8)]);
+    for c in [2, 3, 6] {
+        assert_eq!(s.phase, Phase::Steal);
+        apply(&g, &mut s, Action::Steal(c));
+    }
+    assert_eq!(s.players[0].unused, [2, 3, 6].into_iter().collect());
+    assert_eq!(s.players[1].unused.len(), 2);
+    assert_eq!(s.phase, Phase::DrawWound);
+    assert_eq!(s.turn.wound_to, 0, "the attacker draws the wound");
+    apply(&g, &mut s, Action::DrawWound(0));
+    assert_eq!(
+        s.phase,
+        Phase::DrawMonster,
+        "the monster fight still happens"
+    );
+}
+
+#[test]
+fn defender_retaliates_and_steals_what_there_is() {
+    let (g, mut s) = pvp("open-oubliette");
+    give_treasure(&mut s, 0, &[7]);
+    let rage = event(&g, "Rage");
+    give_kept(&mut s, 0, &[rage]);
+    feed(&g, &mut s, &[Action::Attack(2), Action::Roll(5)]);
+    assert_eq!(
+        s.phase,
+        Phase::CheckRoll,
+        "no Rage in a player fight: no window"
+    );
+    apply(&g, &mut s, Action::Roll(8));
+    apply(&g, &mut s, Action::Steal(7));
+    assert!(s.players[2].unused.contains(7));
+    assert_eq!(
+        s.turn.wound_to, 0,
+        "the attacker draws the wound even when losing"
+    );
+    apply(&g, &mut s, Action::DrawWound(3));
+    assert_eq!(s.phase, Phase::DrawMonster);
+    // Nobody wins: still one wound for the attacker.
+    let (g, mut s) = pvp("open-oubliette");
+    feed(&g, &mut s, &[Action::NoAttack]);
+    assert_eq!(s.phase, Phase::DrawMonster);
+    let (g, mut s) = pvp("open-oubliette");
+    feed(
+        &g,
+        &mut s,
+        &[Action::Attack(1), Action::Roll(7), Action::Roll(7)],
+    );
+    assert_eq!((s.phase, s.turn.wound_to), (Phase::DrawWound, 0));
+}
+
+#[test]
+fn defender_may_use_armor_against_a_successful_attack() {
+    let (g, mut s) = pvp("open-oubliette");
+    let ring = treasure(&g, "Ring Mail Armor");
+    give_treasure(&mut s, 1, &[ring]);
+    feed(&g, &mut s, &[Action::Attack(1), Action::Roll(8)]);
+    assert_eq!(
+        g.actor(&s),
+        gameshelf_engine::Actor::Player(1),
+        "the defender decides"
+    );
+    apply(&g, &mut s, Action::Equip(ring));
+    assert_eq!(s.check.attacker, 1, "the attack failed: retaliation");
+}
+
+#[test]
+fn pvp_wound_winner_and_opposed_variants() {
+    let (g, mut s) = pvp("open-oubliette(pvp_wound=winner)");
+    feed(
+        &g,
+        &mut s,
+        &[Action::Attack(1), Action::Roll(5), Action::Roll(9)],
+    );
+    assert_eq!(s.turn.wound_to, 1, "the winner draws the wound");
+    let (g, mut s) = pvp("open-oubliette(pvp_model=opposed)");
+    feed(
+        &g,
+        &mut s,
+        &[Action::Attack(1), Action::Roll(9), Action::Roll(4)],
+    );
+    assert_eq!(s.fight.winner, 0);
+}
+
+// ---- the Exit -------------------------------------------------------------------------------
+
+#[test]
+fn cash_in_is_all_or_nothing_with_level_up_bonus_and_ends_the_turn() {
+    let (g, mut s) = fresh("open-oubliette");
+    give_treasure(&mut s, 0, &[0, 1, 4]); // 200 + 300 + 400
+    give_wounds(
+        &g,
+        &mut s,
+        0,
+        &[
+            wound(&g, 4, 0),
+            wound(&g, 3, 0),
+            wound(&g, 2, 0),
+            wound(&g, 1, 0),
+        ],
+    );
+    s.players[0].level_ups = 2;
+    s.players[0].pos = 18;
+    apply(&g, &mut s, mv(2, 3)); // passes to 3
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::Exit {
+                recover: false,
+                cash: false
+            },
+            Action::Exit {
+                recover: false,
+                cash: true
+            },
+            Action::Exit {
+                recover: true,
+                cash: false
+            },
+            Action::Exit {
+                recover: true,
+                cash: true
+            },
+        ]
+    );
+    apply(
+        &g,
+        &mut s,
+        Action::Exit {
+            recover: true,
+            cash: true,
+        },
+    );
+    let p = s.players[0];
+    assert_eq!(p.banked_value, 900 + 2 * 100 * 3);
+    assert_eq!((p.level_ups, p.unused.len(), p.banked.len()), (0, 0, 3));
+    assert_eq!(p.w, 1, "the three most severe wounds went back");
+    assert_eq!(p.pos, 3, "the token finishes its move");
+    assert_eq!(
+        (s.current, s.phase),
+        (1, Phase::MoveRoll),
+        "no monster: the turn ended"
+    );
+}
+
+#[test]
+fn exit_continue_fights_at_the_landing_space_and_extra_turns_survive_an_exit_action() {
+    let (g, mut s) = fresh("open-oubliette");
+    s.players[0].pos = 17;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(3, 3),
+            Action::Exit {
+                recover: false,
+                cash: false,
+            },
+        ],
+    );
+    assert_eq!((s.phase, s.players[0].pos), (Phase::DrawMonster, 3));
+    let (g, mut s) = fresh("open-oubliette");
+    s.players[0].pos = 17;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(3, 3),
+            Action::Exit {
+                recover: true,
+                cash: false,
+            },
+        ],
+    );
+    assert_eq!(
+        s.phase,
+        Phase::ExtraTurn,
+        "doubles still give another turn (O8)"
+    );
+    let (g, mut s) = fresh("open-oubliette(exit_cancels_extra_turn=true,exit_pass_stops=true)");
+    s.players[0].pos = 17;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(3, 3),
+            Action::Exit {
+                recover: true,
+                cash: false,
+            },
+        ],
+    );
+    assert_eq!((s.current, s.players[0].pos), (1, 0));
+}
+
+#[test]
+fn reaching_the_threshold_wins_at_once() {
+    let (g, mut s) = fresh("open-oubliette");
+    s.players[0].banked_value = 5800;
+    give_treasure(&mut s, 0, &[0]);
+    s.players[0].pos = 19;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 2),
+            Action::Exit {
+                recover: false,
+                cash: true,
+            },
+        ],
+    );
+    assert!(g.is_terminal(&s));
+    assert_eq!((g.end_kind(&s), s.winners), ("target", 1));
+    assert_eq!(g.returns(&s).as_slice(), &[1.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn cash_in_subset_variant_picks_cards_in_order() {
+    let (g, mut s) = fresh("open-oubliette(cash_in_subset=true)");
+    give_treasure(&mut s, 0, &[0, 1, 4]);
+    s.players[0].pos = 19;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 2),
+            Action::Exit {
+                recover: false,
+                cash: true,
+            },
+        ],
+    );
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::CashCard(0),
+            Action::CashCard(1),
+            Action::CashCard(4),
+            Action::CashDone
+        ]
+    );
+    feed(&g, &mut s, &[Action::CashCard(1)]);
+    assert_eq!(legal(&g, &s), vec![Action::CashCard(4), Action::CashDone]);
+    apply(&g, &mut s, Action::CashDone);
+    assert_eq!(s.players[0].banked_value, 300);
+    assert_eq!(s.players[0].unused.len(), 2);
+}
+
+// ---- turn flow ------------------------------------------------------------------------------
+
+#[test]
+fn direction_is_chosen_after_the_roll_only_from_the_exit() {
+    let (g, mut s) = fresh("open-oubliette");
+    apply(&g, &mut s, mv(1, 2));
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::Direction(Dir::Forward),
+            Action::Direction(Dir::Back)
+        ]
+    );
+    apply(&g, &mut s, Action::Direction(Dir::Back));
+    assert_eq!(s.players[0].pos, 17);
+    let mut t = started(&g);
+    apply(&g, &mut t, mv(4, 6));
+    assert_eq!(
+        (t.phase, t.players[0].pos),
+        (Phase::DrawMonster, 10),
+        "10 is 10 either way"
+    );
+    let mut u = started(&g);
+    u.players[0].pos = 3;
+    apply(&g, &mut u, mv(1, 2));
+    assert_eq!(u.phase, Phase::DrawMonster, "no choice away from the Exit");
+}
+
+#[test]
+fn direction_variants() {
+    // blog: only after an exact landing, not at setup.
+    let (g, mut s) = fresh("open-oubliette(edition=blog)");
+    apply(&g, &mut s, mv(1, 2));
+    assert_eq!(s.phase, Phase::DrawMonster);
+    // readme: every move after a first exact landing.
+    let (g, mut s) = fresh("open-oubliette(edition=readme)");
+    s.players[0].pos = 3;
+    s.players[0].exit_landed = true;
+    apply(&g, &mut s, mv(1, 2));
+    assert_eq!(s.phase, Phase::Direction);
+}
+
+#[test]
+fn doubles_are_optional_by_default_and_mandatory_in_the_blog_edition() {
+    let (g, mut s) = fresh("open-oubliette");
+    s.players[0].pos = 1;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 1),
+            Action::DrawMonster(monster(&g, "Dragon")),
+            Action::Roll(2),
+            Action::Roll(2),
+        ],
+    );
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::ExtraTurn(false), Action::ExtraTurn(true)]
+    );
+    apply(&g, &mut s, Action::ExtraTurn(true));
+    assert!(s.current == 0 && s.turn.is_extra && s.turns == 2);
+    let (g, mut s) = fresh("open-oubliette(edition=blog)");
+    s.players[0].pos = 1;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 1),
+            Action::DrawMonster(monster(&g, "Dragon")),
+            Action::Roll(2),
+            Action::Roll(2),
+        ],
+    );
+    assert!(s.current == 0 && s.turn.is_extra && s.phase == Phase::MoveRoll);
+}
+
+#[test]
+fn lost_turns_are_skipped_and_can_be_a_pending_extra_turn() {
+    let (g, mut s) = fresh("open-oubliette");
+    s.players[1].lost_turns = 1;
+    s.players[0].pos = 1;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 2),
+            Action::DrawMonster(monster(&g, "Dragon")),
+            Action::Roll(2),
+            Action::Roll(2),
+        ],
+    );
+    assert_eq!((s.current, s.players[1].lost_turns, s.turns), (2, 0, 3));
+    // A lost turn swallows a pending extra turn (O23)...
+    let (g, mut s) = fresh("open-oubliette(edition=blog)");
+    s.players[0].lost_turns = 1;
+    s.players[0].pos = 1;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 1),
+            Action::DrawMonster(monster(&g, "Dragon")),
+            Action::Roll(2),
+            Action::Roll(2),
+        ],
+    );
+    assert_eq!((s.current, s.players[0].lost_turns), (1, 0));
+    // ... unless the variant says it skips regular turns only.
+    let (g, mut s) = fresh("open-oubliette(edition=blog,lost_turn_skips_extra=false)");
+    s.players[0].lost_turns = 1;
+    s.players[0].pos = 1;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 1),
+            Action::DrawMonster(monster(&g, "Dragon")),
+            Action::Roll(2),
+            Action::Roll(2),
+        ],
+    );
+    assert_eq!((s.current, s.players[0].lost_turns), (0, 1));
+}
+
+#[test]
+fn turn_order_is_a_uniform_permutation() {
+    let g = game("open-oubliette(players=3)");
+    let s = g.initial_state();
+    assert_eq!(outcomes(&g, &s).len(), 6);
+    let mut t = s.clone();
+    apply(&g, &mut t, Action::Order(5));
+    assert_eq!(&t.order[..3], &[2, 1, 0]);
+    assert_eq!(t.current, 2);
+}
+
+// ---- decks and end conditions ---------------------------------------------------------------
+
+#[test]
+fn monster_and_event_decks_reshuffle_their_discards() {
+    let (g, mut s) = fresh("open-oubliette");
+    s.monster_discard = s.monster_draw;
+    s.monster_draw = gameshelf_engine::CardSet::EMPTY;
+    s.players[0].pos = 1;
+    apply(&g, &mut s, mv(1, 2));
+    assert_eq!(outcomes(&g, &s).len(), 10, "one outcome per monster kind");
+    apply(&g, &mut s, Action::DrawMonster(0));
+    assert_eq!((s.monster_draw.len(), s.monster_discard.len()), (31, 0));
+}
+
+#[test]
+fn the_game_ends_when_the_treasure_runs_out_and_banked_gold_decides() {
+    let (g, mut s) = fresh("open-oubliette");
+    s.treasure_draw = gameshelf_engine::CardSet::single(31);
+    s.treasure_removed = gameshelf_engine::CardSet::full(31);
+    s.players[2].banked_value = 100;
+    fight(&g, &mut s, "Squasc");
+    feed(&g, &mut s, &[Action::Roll(12), Action::DrawTreasure(31)]);
+    assert!(g.is_terminal(&s));
+    assert_eq!((g.end_kind(&s), s.winners), ("treasure-exhausted", 1 << 2));
+}
+
+#[test]
+fn tie_break_tiers() {
+    let g = game("open-oubliette");
+    let mut s = started(&g);
+    for p in &mut s.players[..4] {
+        p.banked_value = 1000;
+    }
+    give_treasure(&mut s, 1, &[3]); // Opal Ring, 400, unused
+    give_treasure(&mut s, 2, &[5]); // Ruby Ring, 400, unused
+    assert_eq!(g.scoring(&s), (0b0110, EndKind::Shared));
+    give_equipped(&g, &mut s, 2, &[1]); // Knife 300, used
+    assert_eq!(g.scoring(&s), (0b0100, EndKind::TiebreakEquipped));
+    s.players[1].unused.insert(0);
+    s.treasure_draw.remove(0);
+    assert_eq!(g.scoring(&s), (0b0010, EndKind::TiebreakUnused));
+    s.players[3].banked_value = 1100;
+    assert_eq!(g.scoring(&s), (0b1000, EndKind::TreasureExhausted));
+    // The readme reading counts used gear in tier 2 already.
+    let r = game("open-oubliette(edition=readme)");
+    s.players[3].banked_value = 1000;
+    s.players[1].unused.remove(0);
+    s.treasure_draw.insert(0);
+    assert_eq!(r.scoring(&s), (0b0100, EndKind::TiebreakUnused));
+    // Still tied: shared, returns split.
+    let mut t = started(&g);
+    t.players[0].banked_value = 500;
+    t.players[1].banked_value = 500;
+    assert_eq!(g.scoring(&t), (0b0011, EndKind::Shared));
+}
+
+#[test]
+fn turn_limit_ends_and_scores() {
+    let g = game("open-oubliette(players=2,max_turns=3)");
+    let mut s = g.initial_state();
+    let mut rng = Rng::seed_from_u64(3);
+    random_game(&g, &mut s, &mut rng, true);
+    assert!(s.turns <= 3);
+    assert!(matches!(
+        g.end_kind(&s),
+        "turn-limit" | "target" | "treasure-exhausted"
+    ));
+}
+
+// ---- jail mode ------------------------------------------------------------------------------
+
+#[test]
+fn jail_takes_three_turns_with_extra_turns_nested_and_pays_dollars() {
+    let g = game("open-oubliette(players=1,mode=jail)");
+    let mut s = g.initial_state();
+    assert_eq!((s.phase, s.players[0].jail_turns), (Phase::MoveRoll, 2));
+    // Turn 1: doubles, cash in 900 g with one Level Up, take the extra turn.
+    give_treasure(&mut s, 0, &[0, 1, 4]);
+    s.players[0].level_ups = 1;
+    s.players[0].pos = 18;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(2, 2),
+            Action::Exit {
+                recover: false,
+                cash: true,
+            },
+        ],
+    );
+    assert_eq!(s.players[0].level_ups, 1, "Level Up lasts until leaving");
+    assert_eq!(s.players[0].banked_value, 900, "no bonus at the cash-in");
+    apply(&g, &mut s, Action::ExtraTurn(true));
+    assert_eq!(
+        s.players[0].jail_turns, 2,
+        "the extra turn is nested in Turn 1"
+    );
+    let mut rng = Rng::seed_from_u64(1);
+    give_treasure(&mut s, 0, &[9]); // unbanked: lost
+    random_game(&g, &mut s, &mut rng, true);
+    assert!(g.is_terminal(&s));
+    assert_eq!(g.end_kind(&s), "jail-served");
+    let p = s.players[0];
+    assert!(p.left && p.unused.is_empty() && p.banked.is_empty() && p.wounds.is_empty());
+    assert!(g.jail_dollars(&s, 0) >= (900 + 300) / 10);
+    assert_eq!(g.returns(&s).get(0), g.jail_dollars(&s, 0) as f64);
+    assert_eq!(
+        s.treasure_draw.len() + s.treasure_removed.len(),
+        32,
+        "cards are back"
+    );
+}
+
+#[test]
+fn jail_lost_turn_uses_up_a_turn_and_early_release_leaves() {
+    let g = game("open-oubliette(players=1,mode=jail)");
+    let mut s = g.initial_state();
+    s.players[0].lost_turns = 5;
+    s.players[0].pos = 1;
+    let dragon = monster(&g, "Dragon");
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 2),
+            Action::DrawMonster(dragon),
+            Action::Roll(2),
+            Action::Roll(2),
+        ],
+    );
+    assert!(g.is_terminal(&s), "two lost turns use up Turns 2 and 3");
+    assert_eq!(s.turns, 3);
+    let g = game("open-oubliette(players=1,mode=jail,jail_early_release=true)");
+    let mut s = g.initial_state();
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::LeaveJail(false), Action::LeaveJail(true)]
+    );
+    apply(&g, &mut s, Action::LeaveJail(true));
+    assert!(g.is_terminal(&s) && g.jail_dollars(&s, 0) == 0);
+}
+
+// ---- serialisation and hidden information -----------------------------------------------------
+
+#[test]
+fn a_mid_game_state_round_trips_through_json_and_resample_keeps_the_observation() {
+    let g = game("open-oubliette");
+    let mut s = g.initial_state();
+    let mut rng = Rng::seed_from_u64(9);
+    let (mut buf, mut out) = (Vec::new(), gameshelf_engine::Outcomes::new());
+    for _ in 0..150 {
+        if g.is_terminal(&s) {
+            break;
+        }
+        let a = match g.actor(&s) {
+            gameshelf_engine::Actor::Chance => {
+                g.chance_outcomes(&s, &mut out);
+                out.sample(&mut rng)
+            }
+            _ => {
+                g.legal_actions(&s, &mut buf);
+                buf[rng.below(buf.len() as u64) as usize]
+            }
+        };
+        g.apply_unchecked(&mut s, a);
+    }
+    let json = serde_json::to_string(&s).unwrap();
+    assert_eq!(serde_json::from_str::<State>(&json).unwrap(), s);
+    for seat in 0..4 {
+        let r = g.resample(&s, seat, &mut rng);
+        assert_eq!(g.observe(&r, seat), g.observe(&s, seat));
+        check_invariants(&g, &r);
+        let o = g.observe(&s, seat);
+        assert_eq!(o.my_unused(), s.players[seat].unused);
+        for q in (0..4).filter(|&q| q != seat) {
+            assert!(o.view.players[q].unused.is_empty());
+            assert_eq!(o.unused_counts[q] as usize, s.players[q].unused.len());
+        }
+    }
+    assert_ne!(s.turn.trap_card, 200);
+    assert_eq!(NONE, u8::MAX);
+}
+
+// ---- Level Up variants and words ---------------------------------------------------------------
+
+#[test]
+fn level_up_variants() {
+    // game_end: never reset, the bonus counts in the score.
+    let (g, mut s) = fresh("open-oubliette(levelup_end=game_end)");
+    give_treasure(&mut s, 0, &[0]);
+    s.players[0].level_ups = 2;
+    s.players[0].pos = 19;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 2),
+            Action::Exit {
+                recover: false,
+                cash: true,
+            },
+        ],
+    );
+    assert_eq!(
+        (s.players[0].banked_value, s.players[0].level_ups),
+        (200, 2)
+    );
+    assert_eq!(g.score(&s, 0), 400);
+    // next_exit_arrival: reset at the arrival even without a cash-in.
+    let (g, mut s) = fresh("open-oubliette(levelup_end=next_exit_arrival)");
+    s.players[0].level_ups = 1;
+    s.players[0].pos = 19;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(1, 2),
+            Action::Exit {
+                recover: false,
+                cash: false,
+            },
+        ],
+    );
+    assert_eq!(s.players[0].level_ups, 0);
+    // global: everyone's Level Ups raise my monsters.
+    let (g, mut s) = fresh("open-oubliette(levelup_global=true)");
+    s.players[2].level_ups = 3;
+    fight(&g, &mut s, "Squasc");
+    apply(&g, &mut s, Action::Roll(3)); // 3 < 1 + 3
+    assert_eq!(s.check.kind, CheckKind::MonsterDefend);
+}
+
+#[test]
+fn quest_land_only_variant_ignores_passing() {
+    let (g, mut s) = fresh("open-oubliette(quest_arrival=land_only)");
+    let quest = event_no(&g, 23);
+    s.event_draw.remove(quest);
+    s.players[0].quests.insert(quest);
+    s.players[0].trip_kills = 1;
+    s.players[0].pos = 15;
+    apply(&g, &mut s, mv(3, 4));
+    assert_eq!(s.phase, Phase::ExitChoice);
+    assert!(s.players[0].quests.contains(quest) && s.players[0].trip_kills == 1);
+}
+
+#[test]
+fn situation_and_actions_in_words() {
+    let (g, mut s) = fresh("open-oubliette");
+    fight(&g, &mut s, "Manticore");
+    let text = gameshelf_open_oubliette::describe::situation(&g, &s);
+    assert!(
+        text.contains("player 1 on space 4") && text.contains("Manticore (power 8)"),
+        "{text}"
+    );
+    assert!(text.contains("needs 8"), "{text}");
+    let dagger = treasure(&g, "Dagger");
+    assert_eq!(
+        g.describe_action(&s, Action::Equip(dagger)),
+        "use Dagger (500 g, +2 attack)"
+    );
+    assert_eq!(
+        g.describe_action(&s, Action::Play(event_no(&g, 28))),
+        "play Recovery!"
+    );
+    assert_eq!(
+        Action::Exit {
+            recover: true,
+            cash: true
+        }
+        .to_string(),
+        "exit: recovery and cash in"
+    );
+}

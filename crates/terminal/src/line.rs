@@ -1,0 +1,190 @@
+//! Line mode: plain text in, plain text out, for scripts and screen readers.
+//!
+//! No colours and no cursor movement. At each human decision the seat's view (from its
+//! observation) is printed, then the numbered choices with the exact odds of any roll that
+//! follows, then the prompt `choose 1-N (h for help, q to quit): `. Moves of bots and chance
+//! are printed one per line as they happen, and the result at the end.
+//!
+//! Input is any [`BufRead`] and output any [`Write`], so a match can be driven by a script
+//! or a test. End of input, `q` or `quit` leaves the match; the record so far is returned.
+
+use std::io::{self, BufRead, Write};
+
+use gameshelf_engine::{Game, Record};
+
+use crate::present::Presenter;
+use crate::session::{Session, Turn};
+use crate::{PlayOptions, Player, TerminalError};
+
+/// What the human typed at a prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// The choice with this 0-based index.
+    Choice(usize),
+    /// Show the help.
+    Help,
+    /// Leave the match.
+    Quit,
+    /// Anything else: not a number, out of range, empty.
+    Invalid,
+}
+
+fn parse_answer(text: &str, choices: usize) -> Answer {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "q" | "quit" | "exit" => Answer::Quit,
+        "h" | "help" | "?" => Answer::Help,
+        other => match other.parse::<usize>() {
+            Ok(n) if (1..=choices).contains(&n) => Answer::Choice(n - 1),
+            _ => Answer::Invalid,
+        },
+    }
+}
+
+/// How the prompts work, shown for `h` before the game's own help.
+const HELP: &str = "Type the number of a choice and press Enter. \
+h shows this help, q (or end of input) leaves the game; the record of the moves so far is kept.";
+
+/// Plays a match in line mode, reading the humans' answers from `input` and writing
+/// everything to `output`.
+///
+/// Chance and bots are seeded from `options.seed` as described in the crate docs. Returns
+/// the record of the match: complete when the game ended, or up to the point where a human
+/// quit (`q`, end of input), which still replays to the state the human left.
+///
+/// # Errors
+/// [`TerminalError::PlayerCount`] or [`TerminalError::NameCount`] when `players` or
+/// `options.names` do not match the game's seats; [`TerminalError::Interrupted`] (holding
+/// the record so far) when reading or writing fails.
+pub fn play<G: Game, P: Presenter<G>>(
+    game: &G,
+    presenter: &P,
+    players: Vec<Player<G>>,
+    options: &PlayOptions,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<Record<G::Action>, TerminalError> {
+    let mut session = Session::new(game, presenter, players, options)?;
+    match run(&mut session, &mut input, &mut output) {
+        Ok(()) => Ok(session.into_record()),
+        Err(e) => Err(session.interrupted(e)),
+    }
+}
+
+fn run<G: Game, P: Presenter<G>>(
+    session: &mut Session<'_, G, P>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let seats: Vec<String> = (0..session.names().len())
+        .map(|s| session.label(s))
+        .collect();
+    writeln!(out, "{}: {}", session.game().info().name, seats.join(", "))?;
+    loop {
+        match session.turn() {
+            Turn::Over => {
+                let result = session.result_text().unwrap_or_default();
+                write!(out, "\n{result}")?;
+                return out.flush();
+            }
+            Turn::Auto => {
+                if let Some(line) = session.play_auto() {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            Turn::Human(seat) => {
+                show_decision(session, seat, out)?;
+                match ask(session, input, out)? {
+                    Some(index) => {
+                        if let Some(line) = session.play_choice(index) {
+                            writeln!(out, "{line}")?;
+                        }
+                    }
+                    None => {
+                        writeln!(
+                            out,
+                            "\nleft the game after {} actions; the game is unfinished",
+                            session.actions_played()
+                        )?;
+                        return out.flush();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Prints what the seat sees and its numbered choices.
+fn show_decision<G: Game, P: Presenter<G>>(
+    session: &Session<'_, G, P>,
+    seat: usize,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "\n== {} to move ==", session.label(seat))?;
+    let view =
+        session
+            .presenter()
+            .observation_text(session.game(), seat, &session.observation(seat));
+    writeln!(out, "{}", view.trim_end())?;
+    for (i, &action) in session.choices().iter().enumerate() {
+        let text = session.describe_choice(action);
+        match session.choice_odds(action) {
+            Some(odds) => writeln!(out, "  {}) {text} -- {odds}", i + 1)?,
+            None => writeln!(out, "  {}) {text}", i + 1)?,
+        }
+    }
+    Ok(())
+}
+
+/// Prompts until the human gives a valid choice (`Some(index)`) or quits (`None`).
+fn ask<G: Game, P: Presenter<G>>(
+    session: &Session<'_, G, P>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<Option<usize>> {
+    let n = session.choices().len();
+    let mut line = String::new();
+    loop {
+        write!(out, "choose 1-{n} (h for help, q to quit): ")?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(None);
+        }
+        match parse_answer(&line, n) {
+            Answer::Choice(index) => return Ok(Some(index)),
+            Answer::Quit => return Ok(None),
+            Answer::Help => {
+                writeln!(out, "{HELP}")?;
+                let help = session.presenter().help();
+                if !help.is_empty() {
+                    writeln!(out, "{}", help.trim_end())?;
+                }
+            }
+            Answer::Invalid => writeln!(
+                out,
+                "{:?} is not a choice: type a number from 1 to {n}, h for help or q to quit",
+                line.trim()
+            )?,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_parsed_forgivingly_and_never_out_of_range() {
+        assert_eq!(parse_answer("1\n", 3), Answer::Choice(0));
+        assert_eq!(parse_answer("  3 ", 3), Answer::Choice(2));
+        assert_eq!(parse_answer("0", 3), Answer::Invalid);
+        assert_eq!(parse_answer("4", 3), Answer::Invalid);
+        assert_eq!(parse_answer("99999999999999999999999", 3), Answer::Invalid);
+        assert_eq!(parse_answer("-1", 3), Answer::Invalid);
+        assert_eq!(parse_answer("", 3), Answer::Invalid);
+        assert_eq!(parse_answer("x", 3), Answer::Invalid);
+        assert_eq!(parse_answer("Q", 3), Answer::Quit);
+        assert_eq!(parse_answer("h", 3), Answer::Help);
+    }
+}

@@ -1,0 +1,81 @@
+//! What a game tells the terminal front ends: the text of an observation, the odds of the
+//! roll that follows a choice, log lines and the result.
+
+use gameshelf_engine::{Game, Ratio, Seat};
+
+/// The game-specific text of a match, for humans.
+///
+/// Everything shown during play comes either from an observation (which holds only what
+/// that seat may see) or from [`Presenter::describe_move`], which is told who is looking.
+pub trait Presenter<G: Game> {
+    /// What `seat` sees, as plain text: line mode prints it before each of the seat's
+    /// decisions.
+    fn observation_text(&self, game: &G, seat: Seat, observation: &G::Observation) -> String;
+
+    /// The exact odds of the roll that follows `action`, in words (e.g. `win 7/12 (58.3%)`),
+    /// or `None` when no roll follows. By default no odds are shown.
+    fn odds(&self, _game: &G, _observation: &G::Observation, _action: G::Action) -> Option<String> {
+        None
+    }
+
+    /// One log line for `action`, applied in `before` by a seat's bot or human or by
+    /// chance, as `viewer` may see it (`None`: nobody in particular, so hide all hidden
+    /// information). Implementations must not reveal what `viewer` may not see. By default
+    /// the game's [`Game::describe_action`].
+    fn describe_move(
+        &self,
+        game: &G,
+        before: &G::State,
+        action: G::Action,
+        _viewer: Option<Seat>,
+    ) -> String {
+        game.describe_action(before, action)
+    }
+
+    /// The result of a finished game: the winners, the final values and how it ended. By
+    /// default the seats with the highest return win.
+    fn result_text(&self, game: &G, end: &G::State, names: &[String]) -> String {
+        let returns = game.returns(end);
+        let values = returns.as_slice();
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let winners: Vec<&str> = names
+            .iter()
+            .zip(values)
+            .filter(|&(_, &v)| v == best)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let mut text = format!(
+            "game over ({}) after {} turns; won by {}\n",
+            game.end_kind(end),
+            game.turns(end),
+            winners.join(" and ")
+        );
+        for (name, v) in names.iter().zip(values) {
+            text.push_str(&format!("  {name}: {v}\n"));
+        }
+        text
+    }
+
+    /// Rules help for the `h` command: a few lines on what the choices mean. Empty by
+    /// default.
+    fn help(&self) -> String {
+        String::new()
+    }
+}
+
+/// An exact probability as a fraction and a percentage: `7/12 (58.3%)`.
+pub fn percent(p: Ratio) -> String {
+    format!("{p} ({:.1}%)", p.to_f64() * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_shows_fraction_and_rounded_percentage() {
+        assert_eq!(percent(Ratio::new(21, 36)), "7/12 (58.3%)");
+        assert_eq!(percent(Ratio::ONE), "1 (100.0%)");
+        assert_eq!(percent(Ratio::ZERO), "0 (0.0%)");
+    }
+}

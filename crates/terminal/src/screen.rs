@@ -1,0 +1,456 @@
+//! The full-screen view: the game's table, a scrolling log, the legal choices as a
+//! selectable list with their odds, and a help line.
+//!
+//! The loop is generic over the game; what only a game knows (its board and player panels)
+//! is drawn by its [`Table`]. Drawing is a pure function of a [`Scene`], built from the
+//! viewing seat's observation, so frames can be tested on ratatui's `TestBackend`.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use gameshelf_engine::{Game, Record, Seat};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+
+use crate::present::Presenter;
+use crate::session::{Session, Turn};
+use crate::tty::Tty;
+use crate::{PlayOptions, Player, TerminalError};
+
+/// How long a bot or chance move stays on screen before the next one (any key skips it).
+const PAUSE: Duration = Duration::from_millis(400);
+
+/// A game's part of the full-screen view.
+pub(crate) trait Table<G: Game>: Presenter<G> {
+    /// Draws what `viewer` sees (its board, the players, the current fight or event) into
+    /// `area`, from its observation only.
+    fn draw_table(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &G,
+        names: &[String],
+        viewer: Seat,
+        observation: &G::Observation,
+    );
+}
+
+/// One legal choice as listed on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Choice {
+    /// The action in words.
+    pub(crate) text: String,
+    /// The odds of the roll that follows, if any.
+    pub(crate) odds: Option<String>,
+}
+
+/// Everything one frame shows.
+pub(crate) struct Scene<'a, G: Game> {
+    /// The game.
+    pub(crate) game: &'a G,
+    /// The seat names.
+    pub(crate) names: &'a [String],
+    /// Whose view is shown.
+    pub(crate) viewer: Seat,
+    /// That seat's observation.
+    pub(crate) observation: G::Observation,
+    /// The title line: whose turn it is, or the result.
+    pub(crate) title: String,
+    /// The choices of the human to move (empty when nobody human is to choose).
+    pub(crate) choices: Vec<Choice>,
+    /// The highlighted choice.
+    pub(crate) selected: usize,
+    /// The log, oldest first.
+    pub(crate) log: &'a [String],
+    /// How many lines the log is scrolled up from its end.
+    pub(crate) log_scroll: usize,
+    /// The key help line.
+    pub(crate) keys: &'a str,
+    /// Whether the help window is open.
+    pub(crate) help: Option<String>,
+}
+
+/// Draws a whole frame.
+pub(crate) fn draw<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &Scene<'_, G>) {
+    let choices_height = (scene.choices.len() as u16 + 2).clamp(3, 12);
+    let [title, top, choices, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(choices_height),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
+    let [table_area, log_area] =
+        Layout::horizontal([Constraint::Min(60), Constraint::Percentage(30)]).areas(top);
+    frame.render_widget(
+        Paragraph::new(scene.title.as_str()).style(Style::new().add_modifier(Modifier::BOLD)),
+        title,
+    );
+    table.draw_table(
+        frame,
+        table_area,
+        scene.game,
+        scene.names,
+        scene.viewer,
+        &scene.observation,
+    );
+    draw_log(frame, log_area, scene.log, scene.log_scroll);
+    draw_choices(frame, choices, &scene.choices, scene.selected);
+    frame.render_widget(
+        Paragraph::new(scene.keys).style(Style::new().fg(Color::DarkGray)),
+        keys,
+    );
+    if let Some(help) = &scene.help {
+        draw_help(frame, help);
+    }
+}
+
+/// The last lines of the log that fit, `scroll` entries up from the end, each entry
+/// wrapped to the log's width.
+fn draw_log(frame: &mut Frame, area: Rect, log: &[String], scroll: usize) {
+    let rows = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2) as usize;
+    let end = log.len().saturating_sub(scroll);
+    let mut lines: Vec<String> = Vec::new();
+    for entry in log[..end].iter().rev() {
+        if lines.len() >= rows {
+            break;
+        }
+        for (i, part) in wrap(entry, width).into_iter().enumerate() {
+            lines.insert(i, part);
+        }
+    }
+    let skip = lines.len().saturating_sub(rows);
+    let title = if scroll > 0 {
+        format!(" log (-{scroll}) ")
+    } else {
+        " log ".to_owned()
+    };
+    let lines: Vec<Line> = lines.into_iter().skip(skip).map(Line::raw).collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+/// Splits `text` into lines of at most `width` characters, at spaces where it can;
+/// continuation lines are indented by two spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(4);
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    let mut indent = "";
+    loop {
+        let room = width - indent.len();
+        if rest.len() <= room {
+            lines.push(format!("{indent}{}", rest.iter().collect::<String>()));
+            return lines;
+        }
+        let cut = rest[..=room]
+            .iter()
+            .rposition(|&c| c == ' ')
+            .filter(|&i| i > 0)
+            .unwrap_or(room);
+        lines.push(format!(
+            "{indent}{}",
+            rest[..cut].iter().collect::<String>()
+        ));
+        let skip = usize::from(rest.get(cut) == Some(&' '));
+        rest.drain(..cut + skip);
+        indent = "  ";
+    }
+}
+
+fn draw_choices(frame: &mut Frame, area: Rect, choices: &[Choice], selected: usize) {
+    let items: Vec<ListItem> = choices
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut spans = vec![Span::raw(format!("{}) {}", i + 1, c.text))];
+            if let Some(odds) = &c.odds {
+                spans.push(Span::styled(
+                    format!("  [{odds}]"),
+                    Style::new().fg(Color::Yellow),
+                ));
+            }
+            ListItem::new(Line::from(spans))
+        })
+        .collect();
+    let mut state = ListState::default().with_selected((!choices.is_empty()).then_some(selected));
+    let list = List::new(items)
+        .block(Block::bordered().title(" your choices "))
+        .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
+        .highlight_symbol("> ");
+    frame.render_stateful_widget(list, area, &mut state);
+}
+
+fn draw_help(frame: &mut Frame, help: &str) {
+    let area = frame.area();
+    let popup = Rect {
+        x: area.width / 8,
+        y: area.height / 6,
+        width: area.width * 3 / 4,
+        height: area.height * 2 / 3,
+    };
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(help)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" help (any key to close) ")),
+        popup,
+    );
+}
+
+/// The keys, shown at the bottom of the screen.
+const KEYS: &str =
+    "up/down + Enter or 1-9: choose | PgUp/PgDn: log | s: step bots | h: help | q: quit";
+
+/// The help window's text before the game's own help.
+const HELP: &str = "Keys\n\
+  up/down (or k/j) and Enter: play the highlighted choice\n\
+  1-9: play that choice at once\n\
+  PgUp/PgDn: scroll the log\n\
+  s: step mode on/off (bots wait for a key instead of a short pause)\n\
+  q twice, Esc twice or Ctrl-C: leave the game (the record of the moves so far is kept)\n";
+
+/// What a key press asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Command {
+    Up,
+    Down,
+    Choose(Option<usize>),
+    ScrollLog(isize),
+    ToggleStep,
+    ToggleHelp,
+    Quit,
+    Interrupt,
+    Other,
+}
+
+fn command(key: KeyEvent) -> Command {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Command::Interrupt;
+    }
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Command::Up,
+        KeyCode::Down | KeyCode::Char('j') => Command::Down,
+        KeyCode::Enter | KeyCode::Char(' ') => Command::Choose(None),
+        KeyCode::Char(c @ '1'..='9') => Command::Choose(Some(c as usize - '1' as usize)),
+        KeyCode::PageUp => Command::ScrollLog(5),
+        KeyCode::PageDown => Command::ScrollLog(-5),
+        KeyCode::Char('s') => Command::ToggleStep,
+        KeyCode::Char('h' | '?') => Command::ToggleHelp,
+        KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
+        _ => Command::Other,
+    }
+}
+
+/// The view's own state between frames.
+struct Ui {
+    log: Vec<String>,
+    log_scroll: usize,
+    selected: usize,
+    step: bool,
+    help: bool,
+    quitting: bool,
+    done: bool,
+}
+
+/// Plays a match in the full-screen view.
+///
+/// # Errors
+/// As [`crate::line::play`]; [`TerminalError::Io`] when the terminal cannot be set up.
+pub(crate) fn play<G: Game, T: Table<G>>(
+    game: &G,
+    table: &T,
+    players: Vec<Player<G>>,
+    options: &PlayOptions,
+) -> Result<Record<G::Action>, TerminalError> {
+    let mut session = Session::new(game, table, players, options)?;
+    let mut tty = Tty::open()?;
+    let mut ui = Ui {
+        log: Vec::new(),
+        log_scroll: 0,
+        selected: 0,
+        step: options.step,
+        help: false,
+        quitting: false,
+        done: false,
+    };
+    while !ui.done {
+        if let Err(e) = frame_and_input(&mut tty, &mut session, &mut ui) {
+            drop(tty);
+            return Err(session.interrupted(e));
+        }
+    }
+    drop(tty);
+    Ok(session.into_record())
+}
+
+/// Draws one frame, then waits for a key (or the pause before a bot's move) and acts on it.
+fn frame_and_input<G: Game, T: Table<G>>(
+    tty: &mut Tty,
+    session: &mut Session<'_, G, T>,
+    ui: &mut Ui,
+) -> std::io::Result<()> {
+    let turn = session.turn();
+    let viewer = session.viewer().unwrap_or(0);
+    let scene = Scene {
+        game: session.game(),
+        names: session.names(),
+        viewer,
+        observation: session.observation(viewer),
+        title: title(session, turn, ui),
+        choices: session
+            .choices()
+            .iter()
+            .map(|&a| Choice {
+                text: session.describe_choice(a),
+                odds: session.choice_odds(a),
+            })
+            .collect(),
+        selected: ui.selected,
+        log: &ui.log,
+        log_scroll: ui.log_scroll,
+        keys: KEYS,
+        help: ui
+            .help
+            .then(|| format!("{HELP}\n{}", session.presenter().help())),
+    };
+    tty.terminal
+        .draw(|frame| draw(frame, session.presenter(), &scene))?;
+    let n = scene.choices.len();
+    drop(scene);
+
+    let key = match turn {
+        Turn::Auto if !ui.step && !ui.help && !ui.quitting => wait_key(PAUSE)?,
+        _ => Some(read_key()?),
+    };
+    let cmd = key.map_or(Command::Other, command);
+    if ui.help {
+        ui.help = false;
+        return Ok(());
+    }
+    if ui.quitting {
+        ui.quitting = false;
+        ui.done = matches!(cmd, Command::Quit | Command::Interrupt);
+        return Ok(());
+    }
+    match cmd {
+        Command::Interrupt => ui.done = true,
+        Command::Quit if turn == Turn::Over => ui.done = true,
+        Command::Quit => ui.quitting = true,
+        Command::ToggleHelp => ui.help = true,
+        Command::ToggleStep => ui.step = !ui.step,
+        Command::ScrollLog(by) => {
+            ui.log_scroll = ui
+                .log_scroll
+                .saturating_add_signed(by)
+                .min(ui.log.len().saturating_sub(1));
+        }
+        Command::Up => ui.selected = ui.selected.saturating_sub(1),
+        Command::Down => ui.selected = (ui.selected + 1).min(n.saturating_sub(1)),
+        Command::Choose(index) => match turn {
+            Turn::Human(_) => choose(session, ui, index.unwrap_or(ui.selected)),
+            Turn::Auto => advance(session, ui),
+            Turn::Over => ui.done = true,
+        },
+        Command::Other => {
+            if turn == Turn::Auto && (key.is_none() || !ui.step) {
+                advance(session, ui);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn title<G: Game, T: Table<G>>(session: &Session<'_, G, T>, turn: Turn, ui: &Ui) -> String {
+    if ui.quitting {
+        return "Leave the game? q again to leave (the record so far is kept), any other key to stay"
+            .to_owned();
+    }
+    let viewer = match (turn, session.viewer()) {
+        (Turn::Human(seat), Some(v)) if seat == v => String::new(),
+        (_, Some(v)) => format!(" -- view of {}", session.label(v)),
+        (_, None) => String::new(),
+    };
+    match turn {
+        Turn::Human(seat) => format!("{} to move{viewer}", session.label(seat)),
+        Turn::Auto if ui.step => format!("bots and dice: Enter for the next move{viewer}"),
+        Turn::Auto => format!("bots and dice are moving{viewer}"),
+        Turn::Over => "game over -- q or Enter to leave".to_owned(),
+    }
+}
+
+/// Plays the human's choice `index` if there is one.
+fn choose<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui, index: usize) {
+    if let Some(line) = session.play_choice(index) {
+        push_log(session, ui, line);
+    }
+}
+
+/// Plays the next bot or chance move.
+fn advance<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui) {
+    if let Some(line) = session.play_auto() {
+        push_log(session, ui, line);
+    }
+}
+
+fn push_log<G: Game, T: Table<G>>(session: &Session<'_, G, T>, ui: &mut Ui, line: String) {
+    ui.log.push(line);
+    ui.selected = 0;
+    ui.log_scroll = 0;
+    if let Some(result) = session.result_text() {
+        ui.log.extend(result.lines().map(str::to_owned));
+    }
+}
+
+/// The next key press (resizes and other events just redraw).
+fn read_key() -> std::io::Result<KeyEvent> {
+    loop {
+        match event::read()? {
+            Event::Key(key) if key.kind == KeyEventKind::Press => return Ok(key),
+            Event::Resize(..) => return Ok(KeyEvent::from(KeyCode::Null)),
+            _ => {}
+        }
+    }
+}
+
+/// A key pressed within `timeout`, or `None`.
+fn wait_key(timeout: Duration) -> std::io::Result<Option<KeyEvent>> {
+    let deadline = Instant::now() + timeout;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if !event::poll(left)? {
+            return Ok(None);
+        }
+        if let Event::Key(key) = event::read()?
+            && key.kind == KeyEventKind::Press
+        {
+            return Ok(Some(key));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_entries_wrap_at_spaces_within_the_width() {
+        assert_eq!(wrap("short", 10), ["short"]);
+        assert_eq!(
+            wrap("player 2 draws a treasure card", 12),
+            ["player 2", "  draws a", "  treasure", "  card"]
+        );
+        assert_eq!(wrap("abcdefghij", 6), ["abcdef", "  ghij"]);
+        assert!(
+            wrap("a b c d e f g h i j k", 5)
+                .iter()
+                .all(|l| l.len() <= 5)
+        );
+    }
+}

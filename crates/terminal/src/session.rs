@@ -1,0 +1,237 @@
+//! One match between humans and bots, shared by the line mode and the full-screen view.
+//!
+//! The session owns the true state and the record; the front ends ask it whose turn it is,
+//! what the viewing human may see, and to play a move. Every move (chance included) is
+//! pushed to the record as it is applied, so the record is complete whenever a front end
+//! stops.
+
+use gameshelf_engine::{Actor, Game, Outcomes, Record, Rng, Seat, SeatView};
+
+use crate::present::Presenter;
+use crate::{PlayOptions, Player, TerminalError};
+
+/// Whose move it is, as the front ends need to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turn {
+    /// A human at this seat chooses.
+    Human(Seat),
+    /// A bot or chance moves: call [`Session::play_auto`].
+    Auto,
+    /// The game is over.
+    Over,
+}
+
+/// A match in progress.
+pub(crate) struct Session<'a, G: Game, P> {
+    game: &'a G,
+    presenter: &'a P,
+    state: G::State,
+    players: Vec<Player<G>>,
+    names: Vec<String>,
+    record: Record<G::Action>,
+    chance_rng: Rng,
+    bot_rngs: Vec<Rng>,
+    outcomes: Outcomes<G::Action>,
+    legal: Vec<G::Action>,
+    viewer: Option<Seat>,
+}
+
+/// How a seat is called in logs and prompts: `player 2 (heuristic)`, or with its name when
+/// the name says more than the kind of player, `player 1 Ann (human)`. Seats are counted
+/// from 1 for people.
+pub(crate) fn seat_label(seat: Seat, name: &str, kind: &str) -> String {
+    if name == kind || name.is_empty() {
+        format!("player {} ({kind})", seat + 1)
+    } else {
+        format!("player {} {name} ({kind})", seat + 1)
+    }
+}
+
+impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
+    /// A new match from the game's initial state.
+    ///
+    /// # Errors
+    /// [`TerminalError::PlayerCount`] or [`TerminalError::NameCount`] when the players or
+    /// names do not match the game's seats.
+    pub(crate) fn new(
+        game: &'a G,
+        presenter: &'a P,
+        players: Vec<Player<G>>,
+        options: &PlayOptions,
+    ) -> Result<Self, TerminalError> {
+        let seats = game.num_players();
+        if players.len() != seats {
+            return Err(TerminalError::PlayerCount {
+                seats,
+                given: players.len(),
+            });
+        }
+        if options.names.len() != seats {
+            return Err(TerminalError::NameCount {
+                seats,
+                given: options.names.len(),
+            });
+        }
+        let mut record = Record::new(game);
+        record.seats = options.names.clone();
+        record.seed = Some(options.seed);
+        let mut session = Session {
+            game,
+            presenter,
+            state: game.initial_state(),
+            viewer: players.iter().position(Player::is_human),
+            players,
+            names: options.names.clone(),
+            record,
+            chance_rng: Rng::seed_from_u64(options.seed),
+            bot_rngs: (0..seats as u64)
+                .map(|seat| Rng::for_stream(options.seed, seat))
+                .collect(),
+            outcomes: Outcomes::new(),
+            legal: Vec::new(),
+        };
+        session.refresh();
+        Ok(session)
+    }
+
+    /// The game.
+    pub(crate) fn game(&self) -> &'a G {
+        self.game
+    }
+
+    /// The presenter.
+    pub(crate) fn presenter(&self) -> &'a P {
+        self.presenter
+    }
+
+    /// The names of the seats.
+    pub(crate) fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// How a seat is called in logs and prompts.
+    pub(crate) fn label(&self, seat: Seat) -> String {
+        seat_label(seat, &self.names[seat], &self.players[seat].kind())
+    }
+
+    /// Whose move it is.
+    pub(crate) fn turn(&self) -> Turn {
+        match self.game.actor(&self.state) {
+            Actor::Terminal => Turn::Over,
+            Actor::Player(seat) if self.players[seat].is_human() => Turn::Human(seat),
+            Actor::Player(_) | Actor::Chance => Turn::Auto,
+        }
+    }
+
+    /// The human whose view is shown: the one to move, else the last human who moved (the
+    /// first human seat before anyone has), or `None` when only bots play.
+    pub(crate) fn viewer(&self) -> Option<Seat> {
+        self.viewer
+    }
+
+    /// What `seat` sees now.
+    pub(crate) fn observation(&self, seat: Seat) -> G::Observation {
+        self.game.observe(&self.state, seat)
+    }
+
+    /// The legal actions of the human to move (empty otherwise), in the game's order.
+    pub(crate) fn choices(&self) -> &[G::Action] {
+        &self.legal
+    }
+
+    /// A choice of the human to move, in words.
+    pub(crate) fn describe_choice(&self, action: G::Action) -> String {
+        self.game.describe_action(&self.state, action)
+    }
+
+    /// The odds of the roll that follows a choice of the human to move, seen from their
+    /// observation.
+    pub(crate) fn choice_odds(&self, action: G::Action) -> Option<String> {
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        self.presenter
+            .odds(self.game, &self.observation(seat), action)
+    }
+
+    /// Plays the move of a bot or of chance and returns its log line; `None` when a human
+    /// is to move or the game is over.
+    pub(crate) fn play_auto(&mut self) -> Option<String> {
+        let actor = self.game.actor(&self.state);
+        let action = match actor {
+            Actor::Terminal => return None,
+            Actor::Chance => {
+                self.game.chance_outcomes(&self.state, &mut self.outcomes);
+                self.outcomes.sample(&mut self.chance_rng)
+            }
+            Actor::Player(seat) => match &mut self.players[seat] {
+                Player::Human => return None,
+                Player::Bot(bot) => bot.choose(
+                    &SeatView::new(self.game, &self.state, seat),
+                    &mut self.bot_rngs[seat],
+                ),
+            },
+        };
+        Some(self.apply(actor, action))
+    }
+
+    /// Plays the `index`-th choice of the human to move and returns its log line; `None`
+    /// when no human is to move or there is no such choice.
+    pub(crate) fn play_choice(&mut self, index: usize) -> Option<String> {
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        let action = *self.legal.get(index)?;
+        Some(self.apply(Actor::Player(seat), action))
+    }
+
+    fn apply(&mut self, actor: Actor, action: G::Action) -> String {
+        let text = self
+            .presenter
+            .describe_move(self.game, &self.state, action, self.viewer);
+        let line = match actor {
+            Actor::Player(seat) => format!("{}: {text}", self.label(seat)),
+            Actor::Chance | Actor::Terminal => text,
+        };
+        self.game.apply_unchecked(&mut self.state, action);
+        self.record.actions.push(action);
+        self.refresh();
+        line
+    }
+
+    /// Updates the legal actions and the viewer after the state changed.
+    fn refresh(&mut self) {
+        self.legal.clear();
+        if let Turn::Human(seat) = self.turn() {
+            self.viewer = Some(seat);
+            self.game.legal_actions(&self.state, &mut self.legal);
+        }
+    }
+
+    /// The result, once the game is over.
+    pub(crate) fn result_text(&self) -> Option<String> {
+        (self.turn() == Turn::Over).then(|| {
+            self.presenter
+                .result_text(self.game, &self.state, &self.names)
+        })
+    }
+
+    /// The actions played so far.
+    pub(crate) fn actions_played(&self) -> usize {
+        self.record.actions.len()
+    }
+
+    /// The record so far.
+    pub(crate) fn into_record(self) -> Record<G::Action> {
+        self.record
+    }
+
+    /// A terminal failure in the middle of the match, keeping the record so far.
+    pub(crate) fn interrupted(&self, source: std::io::Error) -> TerminalError {
+        TerminalError::Interrupted {
+            source,
+            actions: self.record.actions.len(),
+            record_json: self.record.to_json(),
+        }
+    }
+}
