@@ -120,6 +120,31 @@ impl<G: Game> Node<G> {
         }
     }
 
+    /// At a chance node, [`Game::sample_chance`] (which a game may override to sample
+    /// without listing) returns only listed outcomes; `draws` samples are checked.
+    ///
+    /// # Errors
+    /// A [`Check::Lists`] violation naming the unlisted outcome.
+    pub fn check_sampler(
+        &self,
+        game: &G,
+        state: &G::State,
+        rng: &mut Rng,
+        draws: usize,
+    ) -> Result<(), Violation> {
+        if self.actor != Actor::Chance {
+            return Ok(());
+        }
+        let mut buf = Outcomes::new();
+        for _ in 0..draws {
+            let a = game.sample_chance(state, rng, &mut buf);
+            ensure(self.is_listed(a), Check::Lists, || {
+                format!("sample_chance returned {a:?}, which chance_outcomes does not list")
+            })?;
+        }
+        Ok(())
+    }
+
     /// Legal actions are strictly increasing; chance outcomes are strictly increasing by
     /// outcome, with positive weights whose exact probabilities sum to 1.
     ///

@@ -168,6 +168,7 @@ impl<'a, G: Game> Runner<'a, G> {
             cursor.actor = Some(node.actor());
             node.check_actor(game)?;
             node.check_lists()?;
+            node.check_sampler(game, &state, &mut check_rng, 4)?;
             self.pool
                 .extend(node.listed(), |a| check_round_trip("action", a))?;
             node.check_apply_accepts(game, &state)?;

@@ -106,10 +106,7 @@ pub fn play<G: Game>(
     loop {
         let action = match game.actor(state) {
             crate::Actor::Terminal => return,
-            crate::Actor::Chance => {
-                game.chance_outcomes(state, &mut outcomes);
-                outcomes.sample(rng)
-            }
+            crate::Actor::Chance => game.sample_chance(state, rng, &mut outcomes),
             crate::Actor::Player(p) => bots[p].choose(&SeatView::new(game, state, p), rng),
         };
         on_action(state, action);

@@ -16,11 +16,15 @@ use crate::rng::Rng;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcomes<A> {
     items: Vec<(A, u32)>,
+    total: u64,
 }
 
 impl<A> Default for Outcomes<A> {
     fn default() -> Self {
-        Outcomes { items: Vec::new() }
+        Outcomes {
+            items: Vec::new(),
+            total: 0,
+        }
     }
 }
 
@@ -33,6 +37,7 @@ impl<A: Copy> Outcomes<A> {
     /// Empties the list, keeping its capacity.
     pub fn clear(&mut self) {
         self.items.clear();
+        self.total = 0;
     }
 
     /// Adds an outcome with a positive weight.
@@ -40,6 +45,7 @@ impl<A: Copy> Outcomes<A> {
     pub fn push(&mut self, outcome: A, weight: u32) {
         debug_assert!(weight > 0, "chance outcomes have positive weight");
         self.items.push((outcome, weight));
+        self.total += weight as u64;
     }
 
     /// The outcomes and weights.
@@ -59,7 +65,7 @@ impl<A: Copy> Outcomes<A> {
 
     /// The sum of the weights: the denominator of every outcome's probability.
     pub fn total(&self) -> u64 {
-        self.items.iter().map(|&(_, w)| w as u64).sum()
+        self.total
     }
 
     /// The exact probability of the outcome at `index`.
@@ -73,8 +79,7 @@ impl<A: Copy> Outcomes<A> {
     /// If the list is empty.
     #[inline]
     pub fn sample(&self, rng: &mut Rng) -> A {
-        let total = self.total();
-        let mut pick = rng.below(total);
+        let mut pick = rng.below(self.total);
         for &(a, w) in &self.items {
             if pick < w as u64 {
                 return a;

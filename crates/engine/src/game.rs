@@ -15,7 +15,7 @@ use crate::spec::GameSpec;
 /// An action that [`Game::apply`] refused: it is not among the legal actions (or chance
 /// outcomes) of the state. The state is left unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal action {action} for {actor:?}: {reason}")]
+#[error("illegal action {action:?}: {reason}")]
 pub struct IllegalAction {
     /// The refused action, as text.
     pub action: String,
@@ -126,6 +126,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     // ---- provided -------------------------------------------------------------------
 
+    /// Draws one chance outcome of `state` with its probability. By default it lists the
+    /// outcomes into `buf` and samples them; a game may override it to sample directly
+    /// (a card from a pile, two dice) without building the list, which is what makes
+    /// playouts fast. An override must return only listed outcomes, with exactly their
+    /// probabilities; the conformance kit checks the first and a game's tests the second.
+    fn sample_chance(
+        &self,
+        state: &Self::State,
+        rng: &mut Rng,
+        buf: &mut Outcomes<Self::Action>,
+    ) -> Self::Action {
+        self.chance_outcomes(state, buf);
+        buf.sample(rng)
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self, state: &Self::State) -> bool {
         self.actor(state) == Actor::Terminal
@@ -161,7 +176,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         let reason = match actor {
             Actor::Terminal => "the game is over".to_owned(),
             Actor::Chance => "it is not one of the chance outcomes here".to_owned(),
-            Actor::Player(p) => format!("it is not one of seat {p}'s legal actions here"),
+            Actor::Player(p) => format!("it is not one of player {}'s legal actions here", p + 1),
         };
         Err(IllegalAction {
             action: action.to_string(),
@@ -183,10 +198,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         loop {
             let a = match self.actor(state) {
                 Actor::Terminal => return n,
-                Actor::Chance => {
-                    self.chance_outcomes(state, outcomes);
-                    outcomes.sample(rng)
-                }
+                Actor::Chance => self.sample_chance(state, rng, outcomes),
                 Actor::Player(_) => {
                     self.legal_actions(state, actions);
                     n.decisions += 1;

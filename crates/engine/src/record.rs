@@ -53,7 +53,7 @@ pub struct RecordHeader {
 #[non_exhaustive]
 pub enum RecordError {
     /// Not JSON, or not of the record's shape.
-    #[error("not a gameshelf record: {0}")]
+    #[error("not a gameshelf record")]
     Malformed(#[from] serde_json::Error),
     /// The `format` or `version` field is wrong.
     #[error(
@@ -74,7 +74,7 @@ pub enum RecordError {
         found: String,
     },
     /// An action was not legal where it stands.
-    #[error("action {index} of the record is illegal: {source}")]
+    #[error("action {index} of the record is illegal")]
     Illegal {
         /// Its position (0-based).
         index: usize,

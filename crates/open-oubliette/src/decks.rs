@@ -29,7 +29,7 @@ const WOUNDS_TOML: &str = include_str!("../data/wounds.toml");
 #[non_exhaustive]
 pub enum DeckError {
     /// The file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}", path.display())]
     Io {
         /// The file.
         path: PathBuf,

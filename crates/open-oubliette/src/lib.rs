@@ -44,6 +44,7 @@ pub mod game;
 pub mod observe;
 pub mod odds;
 pub mod state;
+pub mod tally;
 
 pub use action::{Action, Dir};
 pub use config::{Config, MAX_PLAYERS, PARAMS};

@@ -101,11 +101,11 @@ pub enum TerminalError {
         given: usize,
     },
     /// The terminal could not be set up or restored, before any action was played.
-    #[error("terminal error: {0}")]
+    #[error("terminal error")]
     Io(#[from] std::io::Error),
     /// Reading or writing the terminal failed in the middle of a match. The record of the
     /// actions played so far is kept, so the caller can still save it.
-    #[error("terminal error after {actions} actions: {source}")]
+    #[error("terminal error after {actions} actions")]
     Interrupted {
         /// The failure.
         #[source]

@@ -161,8 +161,8 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         let action = match actor {
             Actor::Terminal => return None,
             Actor::Chance => {
-                self.game.chance_outcomes(&self.state, &mut self.outcomes);
-                self.outcomes.sample(&mut self.chance_rng)
+                self.game
+                    .sample_chance(&self.state, &mut self.chance_rng, &mut self.outcomes)
             }
             Actor::Player(seat) => match &mut self.players[seat] {
                 Player::Human => return None,

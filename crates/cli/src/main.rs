@@ -1,0 +1,53 @@
+//! `gameshelf`: the thin command-line front end.
+//!
+//! It parses arguments, builds a game from its game string, calls the library crates and
+//! maps their typed errors to messages and exit codes. Anything with rules in it lives in a
+//! library crate.
+
+/// `println!` that ends the program quietly when stdout is closed (`gameshelf ... | head`),
+/// instead of panicking on the broken pipe.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            panic!("cannot write to stdout: {e}");
+        }
+    }};
+}
+
+mod args;
+mod bench;
+mod games;
+mod odds;
+mod play;
+mod replay;
+mod shelf;
+mod sim;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games(a) => games::run(&a),
+        Command::Play(a) => play::run(&a),
+        Command::Sim(a) => sim::run(&a),
+        Command::Replay(a) => replay::run(&a),
+        Command::Odds(a) => odds::run(&a),
+        Command::Bench(a) => bench::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gameshelf: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
