@@ -123,7 +123,8 @@ impl<T> SimReport<T> {
             let name = seat_names.get(seat).map_or("", String::as_str);
             let _ = writeln!(
                 w,
-                "  seat {seat} {name:width$}  {mean:.4} ± {:.4}  [{:.4}, {:.4}]",
+                "  seat {} {name:width$}  {mean:.4} ± {:.4}  [{:.4}, {:.4}]",
+                seat + 1,
                 (ci.high - ci.low) / 2.0,
                 ci.low,
                 ci.high

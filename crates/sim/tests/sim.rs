@@ -297,8 +297,8 @@ fn text_report_has_the_key_lines() {
         "games/s",
         "actions per game",
         "win rate by seat (95% Wilson interval):",
-        "seat 0 alice",
-        "seat 1 bob",
+        "seat 1 alice",
+        "seat 2 bob",
         "turns per game: mean",
         "median",
         "how games ended:",
@@ -307,7 +307,7 @@ fn text_report_has_the_key_lines() {
     ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }
-    let win_line = text.lines().find(|l| l.contains("seat 0 alice")).unwrap();
+    let win_line = text.lines().find(|l| l.contains("seat 1 alice")).unwrap();
     assert!(
         win_line.contains(&format!("{:.4}", r.wins_by_seat[0])),
         "{win_line}"
