@@ -246,7 +246,7 @@ fn progress_bar(config: &SimConfig) -> ProgressBar {
     }
     let bar = ProgressBar::new(config.games);
     if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games, {elapsed} elapsed, about {eta} left")
     {
         bar.set_style(style);
     }
