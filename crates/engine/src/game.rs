@@ -119,6 +119,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         "end"
     }
 
+    /// A fingerprint of the rules data this game was built with (decks, boards), when the
+    /// game loads such data. Records store it, so a record made with edited data files is
+    /// refused when replayed against other data instead of replaying a different game.
+    /// `None` (the default) for games without data files.
+    fn data_fingerprint(&self) -> Option<String> {
+        None
+    }
+
     /// The action in words for this state, for players (defaults to its `Display`).
     fn describe_action(&self, _state: &Self::State, action: Self::Action) -> String {
         action.to_string()

@@ -30,6 +30,10 @@ pub struct Record<A> {
     /// Who sat in each seat (bot names or `human`), for people reading the record.
     #[serde(default)]
     pub seats: Vec<String>,
+    /// The fingerprint of the rules data the game was played with (see
+    /// [`Game::data_fingerprint`]); absent for games without data files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
     /// The seed the match was played with, if any (informational: replays do not use it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -73,6 +77,16 @@ pub enum RecordError {
         /// The game string in the record.
         found: String,
     },
+    /// The record was played with other rules data (edited card files).
+    #[error(
+        "record was played with other rules data (fingerprint {found}, this game's is {expected}); pass the data folder it was played with (--data DIR)"
+    )]
+    WrongData {
+        /// This game's data fingerprint.
+        expected: String,
+        /// The record's.
+        found: String,
+    },
     /// An action was not legal where it stands.
     #[error("action {index} of the record is illegal")]
     Illegal {
@@ -91,6 +105,7 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
             version: VERSION,
             game: game.spec().to_string(),
             seats: Vec::new(),
+            data: game.data_fingerprint(),
             seed: None,
             actions: Vec::new(),
         }
@@ -140,6 +155,15 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
                 expected,
                 found: self.game.clone(),
             });
+        }
+        let ours = game.data_fingerprint();
+        if let (Some(found), Some(expected)) = (&self.data, &ours) {
+            if found != expected {
+                return Err(RecordError::WrongData {
+                    expected: expected.clone(),
+                    found: found.clone(),
+                });
+            }
         }
         let mut state = game.initial_state();
         for (index, &a) in self.actions.iter().enumerate() {
