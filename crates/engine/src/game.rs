@@ -119,6 +119,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         "end"
     }
 
+    /// Where `seat` stands in the order of play (0 = moves first), for games that draw the
+    /// order at random; `None` (the default) when the seat numbers are the order. Simulation
+    /// reports use it to give win rates by position in the turn order, which is what a
+    /// designer asks about first-player advantage (per-seat rates are equal by symmetry
+    /// when the order is random).
+    fn turn_position(&self, _state: &Self::State, _seat: Seat) -> Option<usize> {
+        None
+    }
+
     /// A fingerprint of the rules data this game was built with (decks, boards), when the
     /// game loads such data. Records store it, so a record made with edited data files is
     /// refused when replayed against other data instead of replaying a different game.

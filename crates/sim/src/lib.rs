@@ -124,6 +124,8 @@ struct Totals<T> {
     actions: u64,
     decisions: u64,
     returns: Vec<MeanVar>,
+    /// Returns by position in the turn order, for games that report one.
+    by_position: Vec<MeanVar>,
     turns: Histogram,
     ends: BTreeMap<&'static str, u64>,
     tally: T,
@@ -136,6 +138,7 @@ impl<T: Default> Totals<T> {
             actions: 0,
             decisions: 0,
             returns: vec![MeanVar::default(); seats],
+            by_position: vec![MeanVar::default(); seats],
             turns: Histogram::default(),
             ends: BTreeMap::new(),
             tally: T::default(),
@@ -146,8 +149,17 @@ impl<T: Default> Totals<T> {
         self.games += 1;
         self.actions += counts.actions;
         self.decisions += counts.decisions;
-        for (acc, &r) in self.returns.iter_mut().zip(game.returns(end).as_slice()) {
+        let returns = game.returns(end);
+        for (acc, &r) in self.returns.iter_mut().zip(returns.as_slice()) {
             acc.add(r);
+        }
+        for (seat, &r) in returns.as_slice().iter().enumerate() {
+            if let Some(acc) = game
+                .turn_position(end, seat)
+                .and_then(|p| self.by_position.get_mut(p))
+            {
+                acc.add(r);
+            }
         }
         self.turns.add(u64::from(game.turns(end)));
         *self.ends.entry(game.end_kind(end)).or_insert(0) += 1;
@@ -161,6 +173,9 @@ impl<T: Default> Totals<T> {
         self.actions += other.actions;
         self.decisions += other.decisions;
         for (a, b) in self.returns.iter_mut().zip(&other.returns) {
+            a.merge(b);
+        }
+        for (a, b) in self.by_position.iter_mut().zip(&other.by_position) {
             a.merge(b);
         }
         self.turns.merge(&other.turns);
@@ -245,9 +260,9 @@ fn progress_bar(config: &SimConfig) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(config.games);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games, {elapsed} elapsed, about {eta} left")
-    {
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} games, {elapsed} elapsed, about {eta} left",
+    ) {
         bar.set_style(style);
     }
     bar
@@ -271,17 +286,18 @@ fn report<G: Game, T: Tally<G>>(
         low: info.min_return,
         high: info.max_return,
     };
-    let wins_ci = totals
-        .returns
-        .iter()
-        .map(|r| match ci_method {
-            CiMethod::Wilson if games > 0 => stats::wilson(r.mean(), games, Z95),
-            CiMethod::Normal => stats::normal_interval(r, Z95).map_or(no_information, |i| {
-                i.clamp(info.min_return, info.max_return)
-            }),
-            CiMethod::Wilson => no_information,
-        })
-        .collect();
+    let interval = |r: &MeanVar| match ci_method {
+        CiMethod::Wilson if r.count() > 0 => stats::wilson(r.mean(), r.count(), Z95),
+        CiMethod::Normal => stats::normal_interval(r, Z95).map_or(no_information, |i| {
+            i.clamp(info.min_return, info.max_return)
+        }),
+        CiMethod::Wilson => no_information,
+    };
+    let wins_ci = totals.returns.iter().map(interval).collect();
+    let positioned = totals.by_position.iter().any(|r| r.count() > 0);
+    let wins_by_position =
+        positioned.then(|| totals.by_position.iter().map(MeanVar::mean).collect());
+    let position_ci = positioned.then(|| totals.by_position.iter().map(interval).collect());
     let mut end_kinds: Vec<EndKind> = totals
         .ends
         .iter()
@@ -306,6 +322,8 @@ fn report<G: Game, T: Tally<G>>(
         player_decisions_per_game: per_game(totals.decisions),
         wins_by_seat: totals.returns.iter().map(MeanVar::mean).collect(),
         wins_ci,
+        wins_by_position,
+        position_ci,
         ci_method,
         returns: totals
             .returns

@@ -65,6 +65,13 @@ pub struct SimReport<T> {
     pub wins_by_seat: Vec<f64>,
     /// A 95% confidence interval for each entry of `wins_by_seat`.
     pub wins_ci: Vec<Interval>,
+    /// Mean return (win rate) by position in the turn order, first mover first, for games
+    /// that draw the order at random ([`Game::turn_position`](gameshelf_engine::Game::turn_position)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wins_by_position: Option<Vec<f64>>,
+    /// A 95% confidence interval for each entry of `wins_by_position`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position_ci: Option<Vec<Interval>>,
     /// How `wins_ci` was computed.
     pub ci_method: CiMethod,
     /// The returns of each seat.
@@ -81,6 +88,18 @@ pub struct SimReport<T> {
     /// over the game, which this type does not name).
     #[serde(skip)]
     pub(crate) tally_text: String,
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// The widest histogram bar in the text report.
@@ -129,6 +148,22 @@ impl<T> SimReport<T> {
                 ci.low,
                 ci.high
             );
+        }
+        if let (Some(wins), Some(cis)) = (&self.wins_by_position, &self.position_ci) {
+            let _ = writeln!(
+                w,
+                "by position in the turn order (drawn at random each game):"
+            );
+            for (i, (mean, ci)) in wins.iter().zip(cis).enumerate() {
+                let _ = writeln!(
+                    w,
+                    "  {:<9} {mean:.4} ± {:.4}  [{:.4}, {:.4}]",
+                    format!("{} to move", ordinal(i + 1)),
+                    (ci.high - ci.low) / 2.0,
+                    ci.low,
+                    ci.high
+                );
+            }
         }
         let t = &self.turns;
         let _ = writeln!(

@@ -448,6 +448,30 @@ impl Game for Coin {
     fn turns(&self, _: &Option<u8>) -> u32 {
         0
     }
+    /// The coin also says who moved first: the winner (a game with a perfect first-player
+    /// advantage and a random order).
+    fn turn_position(&self, s: &Option<u8>, seat: Seat) -> Option<usize> {
+        s.map(|w| usize::from(seat != usize::from(w)))
+    }
+}
+
+#[test]
+fn win_rate_by_turn_position_is_reported_for_random_orders() {
+    let config = SimConfig {
+        games: 2_000,
+        seed: 5,
+        ..SimConfig::default()
+    };
+    let r: SimReport<()> = simulate(&Coin::new(false), random_bots, &config);
+    assert_eq!(r.wins_by_position.as_deref(), Some(&[1.0, 0.0][..]));
+    let ci = r.position_ci.as_ref().unwrap();
+    assert!(ci[0].low > 0.99 && ci[1].high < 0.01, "{ci:?}");
+    let text = r.to_text(&[]);
+    assert!(
+        text.contains("by position in the turn order") && text.contains("1st to move"),
+        "{text}"
+    );
+    assert!(r.to_json().contains("wins_by_position"));
 }
 
 #[test]
