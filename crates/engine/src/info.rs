@@ -69,6 +69,49 @@ pub struct ParamSpec {
     pub doc: &'static str,
 }
 
+impl ParamSpec {
+    /// A `true`/`false` parameter.
+    pub const fn flag(name: &'static str, default: &'static str, doc: &'static str) -> Self {
+        ParamSpec {
+            name,
+            kind: ParamKind::Bool,
+            default,
+            doc,
+        }
+    }
+
+    /// A whole-number parameter in `min..=max`.
+    pub const fn int(
+        name: &'static str,
+        min: i64,
+        max: i64,
+        default: &'static str,
+        doc: &'static str,
+    ) -> Self {
+        ParamSpec {
+            name,
+            kind: ParamKind::Int { min, max },
+            default,
+            doc,
+        }
+    }
+
+    /// A parameter that takes one of the listed words.
+    pub const fn choice(
+        name: &'static str,
+        words: &'static [&'static str],
+        default: &'static str,
+        doc: &'static str,
+    ) -> Self {
+        ParamSpec {
+            name,
+            kind: ParamKind::Choice(words),
+            default,
+            doc,
+        }
+    }
+}
+
 /// What every game declares about itself.
 #[derive(Clone, Debug)]
 pub struct GameInfo {

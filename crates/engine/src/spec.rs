@@ -92,11 +92,19 @@ impl GameSpec {
         self
     }
 
-    /// Checks the parameters against `info` and fills in defaults.
+    /// Checks that the spec names the game of `info`, checks the parameters against its
+    /// declarations and fills in defaults.
     ///
     /// # Errors
-    /// [`SpecError::UnknownParam`], [`SpecError::Duplicate`] or [`SpecError::BadValue`].
+    /// [`SpecError::UnknownGame`] when the id is not `info.id`; [`SpecError::UnknownParam`],
+    /// [`SpecError::Duplicate`] or [`SpecError::BadValue`] for the parameters.
     pub fn resolve(&self, info: &GameInfo) -> Result<Params, SpecError> {
+        if self.id != info.id {
+            return Err(SpecError::UnknownGame {
+                given: self.id.clone(),
+                known: vec![info.id.to_owned()],
+            });
+        }
         let mut values = BTreeMap::new();
         for (name, value) in &self.params {
             let Some(spec) = info.param(name) else {
@@ -351,6 +359,12 @@ mod tests {
         assert_eq!(p.choice("edition"), "blog");
         assert!(!p.bool("fast"));
         assert_eq!(p.canonical().to_string(), "toy(players=4,edition=blog)");
+        let other = "chess"
+            .parse::<GameSpec>()
+            .unwrap()
+            .resolve(&info())
+            .unwrap_err();
+        assert!(matches!(other, SpecError::UnknownGame { .. }), "{other}");
         let plain: GameSpec = "toy".parse().unwrap();
         assert_eq!(
             plain.resolve(&info()).unwrap().canonical().to_string(),
