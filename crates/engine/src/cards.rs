@@ -9,6 +9,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::rng::Rng;
+
 /// A set of card indices in `0..64`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u64);
@@ -101,23 +103,74 @@ impl CardSet {
         self.0 & other.0 == 0
     }
 
-    /// The `n`-th smallest card (0-based), if there are more than `n`.
+    /// The `n`-th smallest card (0-based), if there are more than `n`. Branch-free: it
+    /// finds the byte holding the card from per-byte counts, then the bit in a table.
     #[inline]
     pub fn nth(self, n: usize) -> Option<u8> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            if bits == 0 {
-                return None;
-            }
-            bits &= bits - 1;
-        }
-        (bits != 0).then(|| bits.trailing_zeros() as u8)
+        let prefix = byte_prefix(self.0);
+        ((n as u64) < prefix >> 56).then(|| select(self.0, prefix, n as u64))
+    }
+
+    /// A uniformly random card of a non-empty set; consumes exactly `rng.below(len)`, so it
+    /// draws the same card as listing the set in order and sampling the list.
+    ///
+    /// # Panics
+    /// If the set is empty.
+    #[inline]
+    pub fn pick(self, rng: &mut Rng) -> u8 {
+        let prefix = byte_prefix(self.0);
+        select(self.0, prefix, rng.below(prefix >> 56))
     }
 
     /// The cards, smallest first.
     pub fn iter(self) -> Iter {
         Iter(self.0)
     }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The cards of a set counted per byte, cumulated: byte `i` holds the number of cards in
+/// bytes `0..=i` (so the top byte is the size of the set).
+#[inline]
+fn byte_prefix(bits: u64) -> u64 {
+    let mut c = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+    c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    c.wrapping_mul(ONES)
+}
+
+/// For each byte value and `r`, the position of its `r`-th set bit (0-based; 8 if none).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut r, mut bit) = (0, 0);
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The `k`-th smallest set bit of `bits` (0-based), given `prefix = byte_prefix(bits)` and
+/// `k` below the number of set bits: the byte holding it is the number of bytes whose
+/// cumulated count is at most `k`.
+#[inline]
+fn select(bits: u64, prefix: u64, k: u64) -> u8 {
+    debug_assert!(k < u64::from(bits.count_ones()));
+    let at_most_k = ((k * ONES) | HIGHS).wrapping_sub(prefix) & HIGHS;
+    let byte = ((at_most_k >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let shift = 8 * byte;
+    let before = ((prefix << 8) >> shift) & 0xff;
+    let in_byte = (bits >> shift) & 0xff;
+    shift as u8 + SELECT_IN_BYTE[in_byte as usize][(k - before) as usize & 7]
 }
 
 /// Iterator over a [`CardSet`], smallest card first.
@@ -212,6 +265,29 @@ mod tests {
         assert_eq!(a.intersection(b).iter().collect::<Vec<_>>(), vec![3]);
         assert_eq!(a.difference(b).len(), 2);
         assert!(!a.is_disjoint(b));
+    }
+
+    #[test]
+    fn nth_and_pick_agree_with_iteration() {
+        let mut rng = Rng::seed_from_u64(5);
+        for bits in (0..2000)
+            .map(|_| rng.next_u64() >> rng.below(64))
+            .chain([u64::MAX, 1 << 63])
+        {
+            let set = CardSet::from_bits(bits);
+            let cards: Vec<u8> = set.iter().collect();
+            let by_nth: Vec<u8> = (0..set.len()).map(|k| set.nth(k).unwrap()).collect();
+            assert_eq!(by_nth, cards);
+            assert_eq!(set.nth(set.len()), None);
+            if !set.is_empty() {
+                let (mut a, mut b) = (Rng::seed_from_u64(bits), Rng::seed_from_u64(bits));
+                assert_eq!(
+                    set.pick(&mut a),
+                    cards[b.below(cards.len() as u64) as usize]
+                );
+                assert_eq!(a, b, "pick consumes exactly one below(len)");
+            }
+        }
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub use cards::CardSet;
 pub use chance::{Outcomes, Ratio};
 pub use game::{Game, IllegalAction, Playout};
 pub use info::{ChanceMode, GameInfo, Information, ParamKind, ParamSpec, Utility};
-pub use record::{Record, RecordError, RecordHeader, read_header};
+pub use record::{Record, RecordError, RecordHeader, fingerprint, read_header};
 pub use rng::Rng;
 pub use spec::{GameSpec, ParamValue, Params, SpecError};
 pub use tally::Tally;

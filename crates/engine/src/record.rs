@@ -175,6 +175,18 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
     }
 }
 
+/// A short, stable fingerprint of a game's rules data, for [`Game::data_fingerprint`]:
+/// FNV-1a (64 bits) of a canonical text of the data, in hex. Not a security measure; it
+/// tells one data set from another.
+pub fn fingerprint(canonical: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in canonical.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
 /// Reads and checks just the header of a record, to find which game it is for.
 ///
 /// # Errors
@@ -188,4 +200,17 @@ pub fn read_header(text: &str) -> Result<RecordHeader, RecordError> {
         });
     }
     Ok(header)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+
+    /// FNV-1a reference values (the published test vectors for "" and "a").
+    #[test]
+    fn fingerprint_is_fnv1a() {
+        assert_eq!(fingerprint(""), "cbf29ce484222325");
+        assert_eq!(fingerprint("a"), "af63dc4c8601ec8c");
+        assert_ne!(fingerprint("power = 7"), fingerprint("power = 8"));
+    }
 }

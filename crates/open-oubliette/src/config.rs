@@ -4,7 +4,7 @@
 //! resolved against [`PARAMS`] into a [`Config`]. `edition` is a preset: it sets the flags on
 //! which the two published texts differ, and a flag given explicitly overrides the preset.
 
-use gameshelf_engine::{GameSpec, ParamKind, ParamSpec, SpecError};
+use gameshelf_engine::{GameSpec, ParamSpec, SpecError};
 
 /// The game id.
 pub const ID: &str = "open-oubliette";
@@ -12,236 +12,198 @@ pub const ID: &str = "open-oubliette";
 /// The largest number of players (per-seat arrays have this size).
 pub const MAX_PLAYERS: usize = 6;
 
-const fn choice(
-    name: &'static str,
-    words: &'static [&'static str],
-    default: &'static str,
-    doc: &'static str,
-) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Choice(words),
-        default,
-        doc,
-    }
-}
-
-const fn flag(name: &'static str, default: &'static str, doc: &'static str) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Bool,
-        default,
-        doc,
-    }
-}
-
-const fn int(
-    name: &'static str,
-    min: i64,
-    max: i64,
-    default: &'static str,
-    doc: &'static str,
-) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Int { min, max },
-        default,
-        doc,
-    }
-}
-
 /// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
 pub const PARAMS: &[ParamSpec] = &[
-    int(
+    ParamSpec::int(
         "players",
         1,
         MAX_PLAYERS as i64,
         "4",
         "number of players (A.1: not stated; 1 to 6)",
     ),
-    choice(
+    ParamSpec::choice(
         "mode",
         &["standalone", "jail"],
         "standalone",
         "standalone game, or the Landlord's Game jail (A.6, O39)",
     ),
-    choice(
+    ParamSpec::choice(
         "edition",
         &["rulings", "blog", "readme"],
         "rulings",
         "preset of the flags where [B] and [R] differ (O38); explicit flags override it",
     ),
-    flag(
+    ParamSpec::flag(
         "open_hands",
         "false",
         "unused treasure and kept event cards are visible to all (our ruling: hidden)",
     ),
-    int(
+    ParamSpec::int(
         "max_turns",
         1,
         1_000_000,
         "1000",
         "safety bound: after this many turns the game ends as if the treasure ran out (our ruling)",
     ),
-    int(
+    ParamSpec::int(
         "win_threshold",
         1,
         10_000_000,
         "6000",
         "banked gold that wins at once (O4)",
     ),
-    choice(
+    ParamSpec::choice(
         "tiebreak_tier2",
         &["excluding", "including"],
         "excluding",
         "second tie-break counts unused treasure excluding or including used weapons/armor (O1)",
     ),
-    choice(
+    ParamSpec::choice(
         "direction_choice",
         &["from_exit", "ever_after_landing", "exact_landing_only"],
         "from_exit",
         "when a move may go either way (O5)",
     ),
-    flag(
+    ParamSpec::flag(
         "direction_persists",
         "false",
         "a chosen direction is kept for later moves (O6)",
     ),
-    flag(
+    ParamSpec::flag(
         "exit_pass_stops",
         "false",
         "taking an Exit action after passing it puts the token on the Exit (O7)",
     ),
-    flag(
+    ParamSpec::flag(
         "exit_cancels_extra_turn",
         "false",
         "an Exit action cancels this turn's doubles extra turn (O8)",
     ),
-    flag(
+    ParamSpec::flag(
         "doubles_mandatory",
         "false",
         "doubles must be followed by another turn (O9)",
     ),
-    flag(
+    ParamSpec::flag(
         "declare_before_roll",
         "false",
         "weapons and armor must be used before the roll (O12)",
     ),
-    flag(
+    ParamSpec::flag(
         "stack_weapons",
         "false",
         "all used weapons add up instead of only the best (O13)",
     ),
-    flag(
+    ParamSpec::flag(
         "stack_armor",
         "false",
         "all used armor adds up instead of only the best (O13)",
     ),
-    choice(
+    ParamSpec::choice(
         "pvp_model",
         &["target", "opposed"],
         "target",
         "player-vs-player roll: defense score as target, or opposed rolls (O14, A.4)",
     ),
-    choice(
+    ParamSpec::choice(
         "pvp_wound",
         &["attacker", "winner"],
         "attacker",
         "who draws the wound after a player-vs-player fight (O15)",
     ),
-    choice(
+    ParamSpec::choice(
         "levelup_end",
         &["next_cash_in", "next_exit_arrival", "game_end"],
         "next_cash_in",
         "how long a Level Up lasts in the standalone game (O19)",
     ),
-    flag(
+    ParamSpec::flag(
         "levelup_global",
         "false",
         "Level Ups raise every player's monsters (O19)",
     ),
-    choice(
+    ParamSpec::choice(
         "quest_arrival",
         &["land_or_pass", "land_only"],
         "land_or_pass",
         "which Exit arrivals check Quests and clear the trip's kills (O20)",
     ),
-    flag(
+    ParamSpec::flag(
         "quest_persists_if_unmet",
         "false",
         "an unmet Quest stays for the next trip (O20)",
     ),
-    flag(
+    ParamSpec::flag(
         "ambush_adds_wounds",
         "false",
         "Ambush adds W to its roll (O21)",
     ),
-    choice(
+    ParamSpec::choice(
         "lost_treasure_dest",
         &["removed", "reshuffled_into_deck"],
         "removed",
         "where treasure lost to Ambush or Trap goes (O21, O22)",
     ),
-    choice(
+    ParamSpec::choice(
         "trap_treasure",
         &["this_turn_win", "random_unused"],
         "this_turn_win",
         "which treasure card a Trap takes (O22)",
     ),
-    flag(
+    ParamSpec::flag(
         "lost_turn_skips_extra",
         "true",
         "a lost turn can be a pending extra turn (O23)",
     ),
-    choice(
+    ParamSpec::choice(
         "spelunk_mode",
         &["full_turn", "roll_and_move"],
         "full_turn",
         "what Spelunk's \"Roll again!\" gives (O24)",
     ),
-    flag(
+    ParamSpec::flag(
         "tunnel_relative_to_move",
         "false",
         "Tunnel \"ahead\" follows the direction of this turn's move (O25)",
     ),
-    flag(
+    ParamSpec::flag(
         "tunnel_triggers_landing",
         "false",
         "a Tunnel move triggers player fights and a monster where it ends (O25)",
     ),
-    flag(
+    ParamSpec::flag(
         "hoard_draws_deck_dragon",
         "false",
         "Dragon Hoard takes a Dragon card from the monster deck (O26)",
     ),
-    choice(
+    ParamSpec::choice(
         "kept_card_timing",
         &["after_roll", "before_roll"],
         "after_roll",
         "Rage and Dodge are played after seeing the roll, or before it (O29, O31, O33)",
     ),
-    flag(
+    ParamSpec::flag(
         "revenge_full_round",
         "true",
         "Revenge starts a full new round, not one attack roll (O32)",
     ),
-    flag(
+    ParamSpec::flag(
         "cash_in_subset",
         "false",
         "a cash-in may bank any chosen subset of unused treasure (O34)",
     ),
-    choice(
+    ParamSpec::choice(
         "treasure_end_timing",
         &["immediate", "end_of_turn", "end_of_round"],
         "immediate",
         "when an empty treasure pile ends the game (O36)",
     ),
-    flag(
+    ParamSpec::flag(
         "jail_extra_turns_count",
         "false",
         "in jail mode extra turns use up one of the 3 Turns (O39)",
     ),
-    flag(
+    ParamSpec::flag(
         "jail_early_release",
         "false",
         "in jail mode the player may leave at the start of any Turn (O39)",
@@ -415,12 +377,6 @@ impl Config {
     /// # Errors
     /// [`SpecError::UnknownGame`] for another id, otherwise what [`GameSpec::resolve`] gives.
     pub fn from_spec(spec: &GameSpec) -> Result<Config, SpecError> {
-        if spec.id != ID {
-            return Err(SpecError::UnknownGame {
-                given: spec.id.clone(),
-                known: vec![ID.to_owned()],
-            });
-        }
         let info = crate::game::base_info();
         // Apply the edition preset to the flags the user did not give.
         let given = |name: &str| spec.params.iter().any(|(n, _)| n == name);

@@ -312,6 +312,8 @@ pub struct Decks {
     pub event_copies: Vec<CardSet>,
     /// For each wound card, the identical cards (same title and modifier).
     pub wound_copies: Vec<CardSet>,
+    /// A fingerprint of every card of the four decks (records store it).
+    pub fingerprint: String,
 }
 
 /// For each item, the set of items equal to it under `same`.
@@ -505,6 +507,10 @@ impl Decks {
                     .unwrap_or(i) as u8
             })
             .collect();
+        // Of the cards as loaded, not of the file text: comments and layout do not count.
+        let fingerprint = gameshelf_engine::fingerprint(&format!(
+            "{monsters:?}{treasures:?}{events:?}{wounds:?}"
+        ));
         let monster_copies = copies(&monsters, |a, b| a == b);
         let event_copies = copies(&events, |a, b| {
             (&a.title, &a.text, a.effect, a.keep) == (&b.title, &b.text, b.effect, b.keep)
@@ -525,6 +531,7 @@ impl Decks {
             armors,
             wounds_by_severity,
             event_key,
+            fingerprint,
         })
     }
 

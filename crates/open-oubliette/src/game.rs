@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use gameshelf_engine::dice::{self, DicePair};
 use gameshelf_engine::{
-    Actor, CardSet, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng,
-    Seat, SpecError, Utility,
+    Actor, CardSet, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Playout, Returns,
+    Rng, Seat, SpecError, Utility,
 };
 
 use crate::action::{Action, Dir};
@@ -19,6 +19,7 @@ use crate::config::{
 };
 use crate::decks::{DeckError, Decks, Effect};
 use crate::observe::Observation;
+use crate::sample::{self, Groups};
 use crate::state::*;
 
 /// The defense score before armor (A.3 F3).
@@ -58,6 +59,14 @@ pub struct OpenOubliette {
     rerolls: CardSet,
     dodges: CardSet,
     revenges: CardSet,
+    /// The kept cards that may ever be played in a check's window before the roll
+    /// ([`Self::check_cards`] picks from these) ...
+    check_pre_cards: CardSet,
+    /// ... and after it.
+    check_post_cards: CardSet,
+    monster_groups: Groups,
+    event_groups: Groups,
+    wound_groups: Groups,
 }
 
 /// The metadata shared by every configuration (standalone returns).
@@ -119,6 +128,12 @@ enum Step {
     GameOver(EndKind),
 }
 
+/// The pile a draw comes from: the draw pile, or the discard pile when it is empty.
+#[inline]
+fn or_discard(draw: CardSet, discard: CardSet) -> CardSet {
+    if draw.is_empty() { discard } else { draw }
+}
+
 fn factorial(n: usize) -> usize {
     (1..=n).product()
 }
@@ -144,13 +159,24 @@ impl OpenOubliette {
             info.information = Information::Perfect;
         }
         let set = |f: fn(&Effect) -> bool| decks.events_where(f);
+        let timed = set(|e| matches!(e, Effect::Rage { .. } | Effect::Dodge { .. }));
+        let (timed_pre, timed_post) = if cfg.kept_before_roll {
+            (timed, CardSet::EMPTY)
+        } else {
+            (CardSet::EMPTY, timed)
+        };
         OpenOubliette {
+            check_pre_cards: set(|e| matches!(e, Effect::Healing { .. })).union(timed_pre),
+            check_post_cards: set(|e| matches!(e, Effect::Reroll)).union(timed_post),
             shortcuts: set(|e| matches!(e, Effect::Shortcut)),
             healings: set(|e| matches!(e, Effect::Healing { .. })),
             rages: set(|e| matches!(e, Effect::Rage { .. })),
             rerolls: set(|e| matches!(e, Effect::Reroll)),
             dodges: set(|e| matches!(e, Effect::Dodge { .. })),
             revenges: set(|e| matches!(e, Effect::Revenge)),
+            monster_groups: Groups::new(&decks.monster_copies),
+            event_groups: Groups::new(&decks.event_copies),
+            wound_groups: Groups::new(&decks.wound_copies),
             cfg,
             decks,
             info,
@@ -441,7 +467,21 @@ impl OpenOubliette {
     }
 
     /// Kept cards `seat` may play in the current check's window (before or after the roll).
+    #[inline]
     fn check_cards(&self, s: &State, seat: u8, pre: bool) -> CardSet {
+        let playable = if pre {
+            self.check_pre_cards
+        } else {
+            self.check_post_cards
+        };
+        if s.players[seat as usize].kept.is_disjoint(playable) {
+            return CardSet::EMPTY;
+        }
+        self.check_cards_held(s, seat, pre)
+    }
+
+    /// [`Self::check_cards`] for a seat holding kept cards.
+    fn check_cards_held(&self, s: &State, seat: u8, pre: bool) -> CardSet {
         let p = &s.players[seat as usize];
         let c = &s.check;
         let mut set = CardSet::EMPTY;
@@ -474,10 +514,16 @@ impl OpenOubliette {
     /// Unused weapons (attacking role) or armor (defending role) that would raise the
     /// bonus, if the window allows them (after the roll, or before with
     /// `declare_before_roll`).
+    #[inline]
     fn check_gear(&self, s: &State, seat: u8, pre: bool) -> CardSet {
-        if pre != self.cfg.declare_before_roll {
+        if pre != self.cfg.declare_before_roll || s.players[seat as usize].unused.is_empty() {
             return CardSet::EMPTY;
         }
+        self.check_gear_held(s, seat)
+    }
+
+    /// [`Self::check_gear`] for a seat holding unused cards, in a window that allows gear.
+    fn check_gear_held(&self, s: &State, seat: u8) -> CardSet {
         let p = &s.players[seat as usize];
         let (kind, current, stack) = if Self::attacking_role(s, seat) {
             (self.decks.weapons, p.atk, self.cfg.stack_weapons)
@@ -566,35 +612,20 @@ impl OpenOubliette {
 
     // ---- the turn program -------------------------------------------------------------
 
+    /// Runs the turn program from `step` to the next resting point.
+    ///
+    /// Speed notes (random playouts spend most of their time here): the larger step helpers
+    /// are `#[inline(never)]` so that this loop stays small, and `End` runs the usual chain
+    /// to the next turn's roll as direct calls ([`Self::end_turn`]).
     fn run(&self, s: &mut State, mut step: Step) {
         loop {
             step = match step {
                 Step::Rest => return,
-                Step::TurnStart => {
-                    if !self.standalone() && self.cfg.jail_early_release && !s.turn.is_extra {
-                        self.rest(s, Phase::LeaveJail)
-                    } else {
-                        Step::TurnBegin
-                    }
-                }
+                Step::TurnStart => self.turn_start(s),
                 Step::TurnBegin => self.turn_begin(s),
-                Step::Pre => {
-                    if self.window_cards(s.me()).is_empty() {
-                        Step::Roll
-                    } else {
-                        self.rest(s, Phase::PreWindow)
-                    }
-                }
+                Step::Pre => self.pre(s),
                 Step::Roll => self.rest(s, Phase::MoveRoll),
-                Step::Landing => {
-                    if s.turn.move_only {
-                        Step::End
-                    } else if !self.others_here(s).is_empty() {
-                        self.rest(s, Phase::PvpChoice)
-                    } else {
-                        Step::Monster
-                    }
-                }
+                Step::Landing => self.landing(s),
                 Step::ExitArrive => {
                     if self.cfg.quest_land_only && s.turn.passed_exit {
                         self.rest(s, Phase::ExitChoice)
@@ -615,13 +646,7 @@ impl OpenOubliette {
                     }
                 }
                 Step::Monster => self.rest(s, Phase::DrawMonster),
-                Step::Event => {
-                    if is_corner(s.me().pos) {
-                        self.rest(s, Phase::DrawEvent)
-                    } else {
-                        Step::Post
-                    }
-                }
+                Step::Event => self.event(s),
                 Step::EventDone => {
                     if s.turn.event != NONE {
                         s.event_discard.insert(s.turn.event);
@@ -634,38 +659,12 @@ impl OpenOubliette {
                     s.fight = Fight::default();
                     Step::Post
                 }
-                Step::Post => {
-                    if self.window_cards(s.me()).is_empty() {
-                        Step::End
-                    } else {
-                        self.rest(s, Phase::PostWindow)
-                    }
-                }
-                Step::End => self.end_of_turn(s),
+                Step::Post => self.post(s),
+                Step::End => self.end_turn(s),
                 Step::EndChecks => self.end_checks(s),
                 Step::NextPlayer => self.next_player(s),
-                Step::DrawNext => {
-                    if s.turn.draws_left > 0 && !s.treasure_draw.is_empty() {
-                        self.rest(s, Phase::DrawTreasure)
-                    } else {
-                        Step::DrawsDone
-                    }
-                }
-                Step::DrawsDone => {
-                    s.turn.draws_left = 0;
-                    if self.standalone()
-                        && self.cfg.treasure_end_timing == TreasureEndTiming::Immediate
-                        && s.treasure_draw.is_empty()
-                    {
-                        Step::GameOver(EndKind::TreasureExhausted)
-                    } else {
-                        match s.turn.draw_for {
-                            DrawFor::Quest => Step::NextQuest,
-                            DrawFor::MonsterWin => Step::FightOver,
-                            DrawFor::Event => Step::EventDone,
-                        }
-                    }
-                }
+                Step::DrawNext => self.draw_next(s),
+                Step::DrawsDone => self.draws_done(s),
                 Step::StealNext => {
                     let from = s.turn.steal_from as usize;
                     if s.turn.steals_left > 0 && !s.players[from].unused.is_empty() {
@@ -679,14 +678,7 @@ impl OpenOubliette {
                     StealFor::Ambush => Step::FightOver,
                     StealFor::Trap => Step::EventDone,
                 },
-                Step::Wound(seat) => {
-                    if s.wound_draw.is_empty() {
-                        Step::WoundDone
-                    } else {
-                        s.turn.wound_to = seat;
-                        self.rest(s, Phase::DrawWound)
-                    }
-                }
+                Step::Wound(seat) => self.wound(s, seat),
                 Step::WoundDone => match s.fight.kind {
                     FightKind::Pvp => {
                         s.fight = Fight::default();
@@ -703,26 +695,8 @@ impl OpenOubliette {
                 Step::CheckPre => self.check_pre(s),
                 Step::CheckEval => self.check_eval(s),
                 Step::CheckResolve => self.check_resolve(s),
-                Step::FightWon => {
-                    if s.fight.kind == FightKind::Monster {
-                        let kind = self.decks.monsters[s.turn.monster as usize].kind;
-                        let cur = s.current as usize;
-                        s.players[cur].trip_kills |= 1u64 << kind;
-                        Self::start_draws(s, 1, DrawFor::MonsterWin)
-                    } else {
-                        s.turn.die_for = DieFor::Hoard;
-                        self.rest(s, Phase::Die)
-                    }
-                }
-                Step::FightOver => match s.fight.kind {
-                    FightKind::Monster => {
-                        s.monster_discard.insert(s.turn.monster);
-                        s.turn.monster = NONE;
-                        s.fight = Fight::default();
-                        Step::Event
-                    }
-                    _ => Step::EventDone,
-                },
+                Step::FightWon => self.fight_won(s),
+                Step::FightOver => Self::fight_over(s),
                 Step::PvpSteal => {
                     let winner = s.fight.winner;
                     let loser = if winner == s.current {
@@ -748,6 +722,171 @@ impl OpenOubliette {
                 Step::GameOver(kind) => self.game_over(s, kind),
             };
         }
+    }
+
+    fn draws_done(&self, s: &mut State) -> Step {
+        s.turn.draws_left = 0;
+        if self.standalone()
+            && self.cfg.treasure_end_timing == TreasureEndTiming::Immediate
+            && s.treasure_draw.is_empty()
+        {
+            Step::GameOver(EndKind::TreasureExhausted)
+        } else {
+            match s.turn.draw_for {
+                DrawFor::Quest => Step::NextQuest,
+                DrawFor::MonsterWin => Step::FightOver,
+                DrawFor::Event => Step::EventDone,
+            }
+        }
+    }
+
+    fn fight_over(s: &mut State) -> Step {
+        match s.fight.kind {
+            FightKind::Monster => {
+                s.monster_discard.insert(s.turn.monster);
+                s.turn.monster = NONE;
+                s.fight = Fight::default();
+                Step::Event
+            }
+            _ => Step::EventDone,
+        }
+    }
+
+    fn event(&self, s: &mut State) -> Step {
+        if is_corner(s.me().pos) {
+            self.rest(s, Phase::DrawEvent)
+        } else {
+            Step::Post
+        }
+    }
+
+    fn draw_next(&self, s: &mut State) -> Step {
+        if s.turn.draws_left > 0 && !s.treasure_draw.is_empty() {
+            self.rest(s, Phase::DrawTreasure)
+        } else {
+            Step::DrawsDone
+        }
+    }
+
+    fn fight_won(&self, s: &mut State) -> Step {
+        if s.fight.kind == FightKind::Monster {
+            let kind = self.decks.monsters[s.turn.monster as usize].kind;
+            let cur = s.current as usize;
+            s.players[cur].trip_kills |= 1u64 << kind;
+            Self::start_draws(s, 1, DrawFor::MonsterWin)
+        } else {
+            s.turn.die_for = DieFor::Hoard;
+            self.rest(s, Phase::Die)
+        }
+    }
+
+    fn wound(&self, s: &mut State, seat: u8) -> Step {
+        if s.wound_draw.is_empty() {
+            Step::WoundDone
+        } else {
+            s.turn.wound_to = seat;
+            self.rest(s, Phase::DrawWound)
+        }
+    }
+
+    fn landing(&self, s: &mut State) -> Step {
+        if s.turn.move_only {
+            Step::End
+        } else if !self.others_here(s).is_empty() {
+            self.rest(s, Phase::PvpChoice)
+        } else {
+            Step::Monster
+        }
+    }
+
+    /// [`Self::run`] for the steps that follow the commonest chance outcomes in playouts (a
+    /// move lands and a monster is drawn, a fight roll is evaluated, a won fight's treasure
+    /// is drawn and the turn goes on), taken in the order the turn program takes them, as
+    /// direct calls: `run` sets up more than these steps cost. Any other step goes to `run`.
+    fn run_common(&self, s: &mut State, mut step: Step) {
+        if let Step::Landing = step {
+            step = self.landing(s);
+        }
+        step = match step {
+            Step::Monster => self.rest(s, Phase::DrawMonster),
+            Step::CheckEval => self.check_eval(s),
+            step => step,
+        };
+        if let Step::FightWon = step {
+            step = self.fight_won(s);
+        }
+        step = match step {
+            Step::CheckPre => self.check_pre(s),
+            Step::DrawNext => self.draw_next(s),
+            Step::Wound(seat) => self.wound(s, seat),
+            step => step,
+        };
+        if let Step::DrawsDone = step {
+            step = self.draws_done(s);
+        }
+        if let Step::FightOver = step {
+            step = Self::fight_over(s);
+        }
+        if let Step::Event = step {
+            step = self.event(s);
+        }
+        if let Step::Post = step {
+            step = self.post(s);
+        }
+        if !matches!(step, Step::Rest) {
+            self.run(s, step);
+        }
+    }
+
+    fn turn_start(&self, s: &mut State) -> Step {
+        if !self.standalone() && self.cfg.jail_early_release && !s.turn.is_extra {
+            self.rest(s, Phase::LeaveJail)
+        } else {
+            Step::TurnBegin
+        }
+    }
+
+    fn pre(&self, s: &mut State) -> Step {
+        if self.window_cards(s.me()).is_empty() {
+            Step::Roll
+        } else {
+            self.rest(s, Phase::PreWindow)
+        }
+    }
+
+    fn post(&self, s: &mut State) -> Step {
+        if self.window_cards(s.me()).is_empty() {
+            self.end_turn(s)
+        } else {
+            self.rest(s, Phase::PostWindow)
+        }
+    }
+
+    /// `End`, then the usual way to the next movement roll (`EndChecks`, `NextPlayer`,
+    /// `TurnStart`, `TurnBegin`, `Pre`, `Roll`) as direct calls: exactly the steps `run`
+    /// would take one by one, without a dispatch per step (the hottest path of a playout).
+    /// Any other step is handed back to `run`.
+    fn end_turn(&self, s: &mut State) -> Step {
+        let mut step = self.end_of_turn(s);
+        if let Step::EndChecks = step {
+            step = self.end_checks(s);
+        }
+        if let Step::NextPlayer = step {
+            step = self.next_player(s);
+        }
+        if let Step::TurnStart = step {
+            step = self.turn_start(s);
+        }
+        if let Step::TurnBegin = step {
+            step = self.turn_begin(s);
+        }
+        if let Step::Pre = step {
+            step = self.pre(s);
+        }
+        if let Step::Roll = step {
+            step = self.rest(s, Phase::MoveRoll);
+        }
+        step
     }
 
     fn rest(&self, s: &mut State, phase: Phase) -> Step {
@@ -785,6 +924,7 @@ impl OpenOubliette {
         Self::start_check(s, CheckKind::MonsterAttack, cur, NONE)
     }
 
+    #[inline(never)]
     fn turn_begin(&self, s: &mut State) -> Step {
         let cur = s.current as usize;
         let is_extra = s.turn.is_extra;
@@ -853,6 +993,7 @@ impl OpenOubliette {
         Step::ExitArrive
     }
 
+    #[inline(never)]
     fn next_quest(&self, s: &mut State) -> Step {
         let cur = s.current as usize;
         let Some(q) = s.turn.quest_cursor.iter().next() else {
@@ -901,6 +1042,7 @@ impl OpenOubliette {
         Step::ExitEnd
     }
 
+    #[inline(never)]
     fn exit_end(&self, s: &mut State) -> Step {
         self.arrival_reset(s);
         let cur = s.current as usize;
@@ -915,6 +1057,33 @@ impl OpenOubliette {
             s.turn.doubles = false;
         }
         Step::End
+    }
+
+    fn on_treasure(s: &mut State, card: u8) -> Step {
+        let cur = s.current;
+        s.treasure_draw.remove(card);
+        s.players[cur as usize].unused.insert(card);
+        if s.turn.draw_for == DrawFor::MonsterWin {
+            s.turn.trap_card = card;
+        }
+        s.turn.draws_left -= 1;
+        Step::DrawNext
+    }
+
+    fn on_check_roll(s: &mut State, roll: u8) -> Step {
+        let c = &mut s.check;
+        if c.pending & 1 != 0 {
+            c.roll = roll;
+            c.pending &= !1;
+        } else {
+            c.roll2 = roll;
+            c.pending &= !2;
+        }
+        if c.pending != 0 {
+            Step::Rest
+        } else {
+            Step::CheckEval
+        }
     }
 
     fn on_monster(&self, s: &mut State, card: u8) -> Step {
@@ -1080,23 +1249,33 @@ impl OpenOubliette {
         }
     }
 
+    #[inline(never)]
     fn check_pre(&self, s: &mut State) -> Step {
-        while s.check.pre_side < 2 {
-            let seat = if s.check.pre_side == 0 {
-                s.check.attacker
-            } else {
-                s.check.defender
-            };
-            if seat != NONE
-                && !(self.check_cards(s, seat, true).is_empty()
-                    && self.check_gear(s, seat, true).is_empty())
-            {
-                s.check.acting = seat;
+        // The attacker's side (pre_side 0), then the defender's (1); written out rather than
+        // as a loop, which the compiler would set up at a cost larger than the work.
+        if s.check.pre_side == 0 {
+            if self.may_act_before_roll(s, s.check.attacker) {
+                s.check.acting = s.check.attacker;
                 return self.rest(s, Phase::CheckPre);
             }
-            s.check.pre_side += 1;
+            s.check.pre_side = 1;
+        }
+        if s.check.pre_side == 1 {
+            if self.may_act_before_roll(s, s.check.defender) {
+                s.check.acting = s.check.defender;
+                return self.rest(s, Phase::CheckPre);
+            }
+            s.check.pre_side = 2;
         }
         self.rest(s, Phase::CheckRoll)
+    }
+
+    /// Whether `seat` (NONE: a monster) has something to play before the current roll.
+    #[inline]
+    fn may_act_before_roll(&self, s: &State, seat: u8) -> bool {
+        seat != NONE
+            && !(self.check_cards(s, seat, true).is_empty()
+                && self.check_gear(s, seat, true).is_empty())
     }
 
     /// The seat that is losing the current check and may act, and what it needs to gain.
@@ -1117,6 +1296,7 @@ impl OpenOubliette {
         }
     }
 
+    #[inline(never)]
     fn check_eval(&self, s: &mut State) -> Step {
         let m = self.check_margin(s);
         let (seat, need) = self.losing_side(s, m);
@@ -1128,11 +1308,17 @@ impl OpenOubliette {
             s.check.tie_passed = true;
             return Step::CheckEval;
         }
-        Step::CheckResolve
+        // Step::CheckResolve, called directly with the margin just computed.
+        self.resolve_with_margin(s, m)
     }
 
     fn check_resolve(&self, s: &mut State) -> Step {
         let m = self.check_margin(s);
+        self.resolve_with_margin(s, m)
+    }
+
+    /// `CheckResolve` for the current margin `m` of the check.
+    fn resolve_with_margin(&self, s: &mut State, m: i32) -> Step {
         let c = s.check;
         let cur = s.current;
         match c.kind {
@@ -1173,6 +1359,7 @@ impl OpenOubliette {
         }
     }
 
+    #[inline(never)]
     fn end_of_turn(&self, s: &mut State) -> Step {
         if s.turn.moves_pending > 0 {
             s.turn.moves_pending -= 1;
@@ -1190,6 +1377,7 @@ impl OpenOubliette {
         Step::EndChecks
     }
 
+    #[inline(never)]
     fn end_checks(&self, s: &mut State) -> Step {
         if self.standalone()
             && self.cfg.treasure_end_timing == TreasureEndTiming::EndOfTurn
@@ -1220,15 +1408,17 @@ impl OpenOubliette {
         Step::NextPlayer
     }
 
+    #[inline(never)]
     fn next_player(&self, s: &mut State) -> Step {
         let n = self.cfg.players;
         for step in 1..=n {
-            let idx = (s.order_pos as usize + step) % n;
+            // order_pos < n, so one subtraction wraps (no division in this hot loop).
+            let wrapped = s.order_pos as usize + step >= n;
+            let idx = s.order_pos as usize + step - if wrapped { n } else { 0 };
             let seat = s.order[idx];
             if s.players[seat as usize].left {
                 continue;
             }
-            let wrapped = s.order_pos as usize + step >= n;
             if wrapped
                 && self.standalone()
                 && self.cfg.treasure_end_timing == TreasureEndTiming::EndOfRound
@@ -1244,6 +1434,7 @@ impl OpenOubliette {
         Step::GameOver(EndKind::JailServed)
     }
 
+    #[inline(never)]
     fn game_over(&self, s: &mut State, kind: EndKind) -> Step {
         s.phase = Phase::Over;
         s.fight = Fight::default();
@@ -1361,6 +1552,13 @@ impl OpenOubliette {
         self.rest(s, Phase::CheckRoll)
     }
 
+    /// The monster card drawn at [`Phase::DrawMonster`] (see `sample_chance`).
+    #[inline]
+    fn sample_monster(&self, s: &State, rng: &mut Rng) -> u8 {
+        self.monster_groups
+            .draw(or_discard(s.monster_draw, s.monster_discard), rng)
+    }
+
     fn set_order(&self, s: &mut State, mut index: usize) {
         let n = self.cfg.players;
         let mut pool: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4, 5];
@@ -1390,6 +1588,21 @@ impl Game for OpenOubliette {
 
     fn spec(&self) -> GameSpec {
         self.cfg.spec()
+    }
+
+    /// The turn order is drawn at setup (the [R] die roll); `None` before that, and for a
+    /// single player.
+    fn turn_position(&self, state: &State, seat: Seat) -> Option<usize> {
+        if self.cfg.players < 2 || state.phase == Phase::Order {
+            return None;
+        }
+        state.order[..self.cfg.players]
+            .iter()
+            .position(|&s| usize::from(s) == seat)
+    }
+
+    fn data_fingerprint(&self) -> Option<String> {
+        Some(self.decks.fingerprint.clone())
     }
 
     fn num_players(&self) -> usize {
@@ -1536,8 +1749,6 @@ impl Game for OpenOubliette {
                     rest = rest.difference(group);
                 }
             };
-        let or_discard =
-            |draw: CardSet, discard: CardSet| if draw.is_empty() { discard } else { draw };
         match s.phase {
             Phase::Order => {
                 for i in 0..factorial(self.cfg.players) {
@@ -1572,6 +1783,71 @@ impl Game for OpenOubliette {
                 Action::Steal,
             ),
             _ => {}
+        }
+    }
+
+    /// Draws the outcome directly, without listing: the same outcome, from the same random
+    /// number, as listing with `chance_outcomes` and sampling the list (see `sample.rs`).
+    #[inline]
+    fn sample_chance(&self, s: &State, rng: &mut Rng, buf: &mut Outcomes<Action>) -> Action {
+        match s.phase {
+            Phase::MoveRoll => Action::Move(sample::move_roll(rng)),
+            Phase::CheckRoll => Action::Roll(sample::check_roll(rng)),
+            Phase::Die => Action::Die(1 + rng.below(6) as u8),
+            Phase::DrawMonster => Action::DrawMonster(self.sample_monster(s, rng)),
+            Phase::DrawEvent => Action::DrawEvent(
+                self.event_groups
+                    .draw(or_discard(s.event_draw, s.event_discard), rng),
+            ),
+            Phase::DrawTreasure => Action::DrawTreasure(s.treasure_draw.pick(rng)),
+            Phase::DrawWound => Action::DrawWound(self.wound_groups.draw(s.wound_draw, rng)),
+            Phase::Steal => Action::Steal(s.players[s.turn.steal_from as usize].unused.pick(rng)),
+            Phase::Order => Action::Order(rng.below(factorial(self.cfg.players) as u64) as u16),
+            _ => {
+                self.chance_outcomes(s, buf);
+                buf.sample(rng)
+            }
+        }
+    }
+
+    /// The provided loop with the commonest chance nodes (movement and check rolls, monster
+    /// and treasure draws: three actions in four) sampled and applied in one step, without
+    /// building the action and dispatching on it again. It applies exactly the actions the
+    /// provided loop applies, from the same random numbers (`tests/chance.rs` checks it).
+    fn random_playout(
+        &self,
+        s: &mut State,
+        rng: &mut Rng,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Outcomes<Action>,
+    ) -> Playout {
+        let mut n = Playout::default();
+        loop {
+            let step = match s.phase {
+                Phase::Over => return n,
+                Phase::MoveRoll => self.on_move_roll(s, sample::move_roll(rng)),
+                Phase::CheckRoll => Self::on_check_roll(s, sample::check_roll(rng)),
+                Phase::DrawMonster => {
+                    let card = self.sample_monster(s, rng);
+                    self.on_monster(s, card)
+                }
+                Phase::DrawTreasure => Self::on_treasure(s, s.treasure_draw.pick(rng)),
+                _ => {
+                    let a = match self.actor(s) {
+                        Actor::Chance => self.sample_chance(s, rng, outcomes),
+                        _ => {
+                            self.legal_actions(s, actions);
+                            n.decisions += 1;
+                            actions[rng.below(actions.len() as u64) as usize]
+                        }
+                    };
+                    self.apply_unchecked(s, a);
+                    n.actions += 1;
+                    continue;
+                }
+            };
+            self.run_common(s, step);
+            n.actions += 1;
         }
     }
 
@@ -1619,15 +1895,7 @@ impl Game for OpenOubliette {
             (Phase::PvpChoice, Action::NoAttack) => Step::Monster,
             (Phase::DrawMonster, Action::DrawMonster(c)) => self.on_monster(s, c),
             (Phase::DrawEvent, Action::DrawEvent(c)) => self.on_event(s, c),
-            (Phase::DrawTreasure, Action::DrawTreasure(c)) => {
-                s.treasure_draw.remove(c);
-                s.players[cur as usize].unused.insert(c);
-                if s.turn.draw_for == DrawFor::MonsterWin {
-                    s.turn.trap_card = c;
-                }
-                s.turn.draws_left -= 1;
-                Step::DrawNext
-            }
+            (Phase::DrawTreasure, Action::DrawTreasure(c)) => Self::on_treasure(s, c),
             (Phase::DrawWound, Action::DrawWound(c)) => {
                 s.wound_draw.remove(c);
                 let p = &mut s.players[s.turn.wound_to as usize];
@@ -1656,21 +1924,7 @@ impl Game for OpenOubliette {
                 s.check.pre_side += 1;
                 Step::CheckPre
             }
-            (Phase::CheckRoll, Action::Roll(r)) => {
-                let c = &mut s.check;
-                if c.pending & 1 != 0 {
-                    c.roll = r;
-                    c.pending &= !1;
-                } else {
-                    c.roll2 = r;
-                    c.pending &= !2;
-                }
-                if c.pending != 0 {
-                    Step::Rest
-                } else {
-                    Step::CheckEval
-                }
-            }
+            (Phase::CheckRoll, Action::Roll(r)) => Self::on_check_roll(s, r),
             (Phase::CheckPost, Action::Equip(c)) => {
                 self.equip(s, s.check.acting, c);
                 Step::CheckEval

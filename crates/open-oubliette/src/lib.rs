@@ -43,6 +43,7 @@ pub mod describe;
 pub mod game;
 pub mod observe;
 pub mod odds;
+mod sample;
 pub mod state;
 pub mod tally;
 

@@ -703,6 +703,11 @@ fn turn_order_is_a_uniform_permutation() {
     apply(&g, &mut t, Action::Order(5));
     assert_eq!(&t.order[..3], &[2, 1, 0]);
     assert_eq!(t.current, 2);
+    // Simulation reports read the order back as each seat's position in it.
+    assert_eq!(g.turn_position(&s, 0), None, "no order before the roll");
+    let positions: Vec<_> = (0..3).map(|seat| g.turn_position(&t, seat)).collect();
+    assert_eq!(positions, [Some(2), Some(1), Some(0)]);
+    assert_eq!(game("open-oubliette(players=1)").turn_position(&t, 0), None);
 }
 
 // ---- decks and end conditions ---------------------------------------------------------------
