@@ -1,16 +1,28 @@
 //! Bots for every gameshelf game, chosen by name.
 //!
-//! Users pick bots with short specs (`random`, `heuristic`; search bots will add specs
-//! such as `mcts:2000`). A [`BotSpec`] is parsed once, with an error that lists what is
-//! accepted, and each game turns it into a bot through [`Roster`]. Generic bots (uniform
-//! random today, tree search later) are written once here over the engine's `Game` trait;
-//! a game's heuristic lives in the game's own crate, next to the rules it reasons about.
+//! Users pick bots with short specs (`random`, `heuristic`, `mcts:2000`, `mcts:200ms`,
+//! `easy`, `medium`, `hard`). A [`BotSpec`] is parsed once, with an error that lists what
+//! is accepted, and each game turns it into a bot through [`Roster`]. Generic bots (uniform
+//! random and Monte Carlo tree search, [`mcts`]) are written once here over the engine's
+//! `Game` trait; a game's heuristic lives in the game's own crate, next to the rules it
+//! reasons about.
+//!
+//! # Levels
+//!
+//! The named levels are search bots with per-game budgets (see [`mcts::Level`] for the
+//! table): `easy` is 100 iterations, `medium` 1,000 and `hard` 10,000 for every game today.
+
+pub mod mcts;
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use gameshelf_engine::{Bot, Game, RandomBot};
 use gameshelf_open_oubliette::{OpenOubliette, bot::Heuristic};
+use gameshelf_osbo::{Osbo, bot::Greedy};
+use gameshelf_oubliette_solitaire::{OublietteSolitaire, bot::Careful};
+use mcts::{Budget, Level, Mcts, MctsConfig, level_config};
 
 /// A bot chosen by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,10 +32,22 @@ pub enum BotSpec {
     Random,
     /// The game's rule-of-thumb player.
     Heuristic,
+    /// Monte Carlo tree search (information-set search under hidden information):
+    /// `mcts:2000` (iterations), `mcts:200ms` or `mcts:2s` (time), `@T` for `T`
+    /// root-parallel threads (`mcts:1s@0`: all cores).
+    Mcts {
+        /// The budget per decision.
+        budget: Budget,
+        /// Root-parallel workers, 0 meaning all cores.
+        threads: usize,
+    },
+    /// A named strength level of the search bot: `easy`, `medium`, `hard`.
+    Level(Level),
 }
 
 /// The spec words accepted, for help and errors.
-pub const ACCEPTED: &str = "random, heuristic";
+pub const ACCEPTED: &str = "random, heuristic, easy, medium, hard, mcts:N (N iterations), \
+mcts:Nms or mcts:Ns (time), each mcts form optionally with @T for T threads (0: all cores)";
 
 /// A bot spec that names no bot.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,19 +64,49 @@ impl FromStr for BotSpec {
         match s.trim() {
             "random" => Ok(BotSpec::Random),
             "heuristic" => Ok(BotSpec::Heuristic),
-            other => Err(BotSpecError {
-                given: other.to_owned(),
-            }),
+            other => other
+                .parse()
+                .map(BotSpec::Level)
+                .ok()
+                .or_else(|| parse_mcts(other.strip_prefix("mcts:")?))
+                .ok_or_else(|| BotSpecError {
+                    given: other.to_owned(),
+                }),
         }
     }
 }
 
+/// The part of an `mcts:` spec after the colon: a positive budget and optional threads.
+fn parse_mcts(text: &str) -> Option<BotSpec> {
+    let (budget, threads) = match text.split_once('@') {
+        Some((b, t)) => (b, t.parse().ok()?),
+        None => (text, 1),
+    };
+    let positive = |n: &str| n.parse::<u64>().ok().filter(|&n| n > 0);
+    let budget = if let Some(ms) = budget.strip_suffix("ms") {
+        Budget::Time(Duration::from_millis(positive(ms)?))
+    } else if let Some(secs) = budget.strip_suffix('s') {
+        Budget::Time(Duration::from_secs(positive(secs)?))
+    } else {
+        Budget::Iterations(positive(budget)?)
+    };
+    Some(BotSpec::Mcts { budget, threads })
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            BotSpec::Random => "random",
-            BotSpec::Heuristic => "heuristic",
-        })
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Mcts { budget, threads } => {
+                write!(f, "mcts:{budget}")?;
+                if *threads != 1 {
+                    write!(f, "@{threads}")?;
+                }
+                Ok(())
+            }
+            BotSpec::Level(level) => write!(f, "{level}"),
+        }
     }
 }
 
@@ -65,17 +119,43 @@ pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, BotSpecError> {
 }
 
 /// A game whose bots can be chosen by spec.
+///
+/// A game supplies only its rule-of-thumb player; random and search bots (every level)
+/// are generic, so a new game gets them by implementing [`Roster::heuristic`].
 pub trait Roster: Game {
+    /// The game's rule-of-thumb player.
+    fn heuristic(&self) -> Box<dyn Bot<Self>>;
+
     /// A new bot of this kind for this game.
-    fn bot(&self, spec: BotSpec) -> Box<dyn Bot<Self>>;
+    fn bot(&self, spec: BotSpec) -> Box<dyn Bot<Self>> {
+        let config = match spec {
+            BotSpec::Random => return Box::new(RandomBot::<Self>::default()),
+            BotSpec::Heuristic => return self.heuristic(),
+            BotSpec::Mcts { budget, threads } => MctsConfig {
+                threads,
+                ..MctsConfig::with_budget(budget)
+            },
+            BotSpec::Level(level) => level_config(self.info().id, level),
+        };
+        Box::new(Mcts::new(config).named(spec.to_string()))
+    }
 }
 
 impl Roster for OpenOubliette {
-    fn bot(&self, spec: BotSpec) -> Box<dyn Bot<Self>> {
-        match spec {
-            BotSpec::Random => Box::new(RandomBot::<Self>::default()),
-            BotSpec::Heuristic => Box::new(Heuristic::default()),
-        }
+    fn heuristic(&self) -> Box<dyn Bot<Self>> {
+        Box::new(Heuristic::default())
+    }
+}
+
+impl Roster for Osbo {
+    fn heuristic(&self) -> Box<dyn Bot<Self>> {
+        Box::new(Greedy::default())
+    }
+}
+
+impl Roster for OublietteSolitaire {
+    fn heuristic(&self) -> Box<dyn Bot<Self>> {
+        Box::new(Careful::default())
     }
 }
 
@@ -92,11 +172,54 @@ mod tests {
         );
         assert_eq!(BotSpec::Random.to_string(), "random");
         let e = parse_list("random,genius").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "unknown bot \"genius\": expected one of random, heuristic"
+        assert_eq!(e.given, "genius");
+        assert!(
+            e.to_string()
+                .starts_with("unknown bot \"genius\": expected one of random, heuristic, easy"),
+            "{e}"
         );
         assert!(parse_list("").is_err());
+    }
+
+    #[test]
+    fn search_specs_parse_and_print() {
+        let mcts = |budget, threads| BotSpec::Mcts { budget, threads };
+        let cases = [
+            ("mcts:2000", mcts(Budget::Iterations(2000), 1), "mcts:2000"),
+            (
+                "mcts:200ms",
+                mcts(Budget::Time(Duration::from_millis(200)), 1),
+                "mcts:200ms",
+            ),
+            (
+                "mcts:2s",
+                mcts(Budget::Time(Duration::from_secs(2)), 1),
+                "mcts:2000ms",
+            ),
+            ("mcts:500@0", mcts(Budget::Iterations(500), 0), "mcts:500@0"),
+            ("hard", BotSpec::Level(Level::Hard), "hard"),
+        ];
+        for (text, spec, shown) in cases {
+            assert_eq!(text.parse::<BotSpec>(), Ok(spec), "{text}");
+            assert_eq!(spec.to_string(), shown);
+            assert_eq!(shown.parse::<BotSpec>(), Ok(spec), "{shown}");
+        }
+        for bad in [
+            "mcts",
+            "mcts:",
+            "mcts:0",
+            "mcts:-5",
+            "mcts:0ms",
+            "mcts:fast",
+            "mcts:10@x",
+            "expert",
+        ] {
+            assert_eq!(
+                bad.parse::<BotSpec>().unwrap_err().given,
+                bad,
+                "{bad} should be refused"
+            );
+        }
     }
 
     #[test]
@@ -104,5 +227,10 @@ mod tests {
         let game = OpenOubliette::default();
         assert_eq!(game.bot(BotSpec::Random).name(), "random");
         assert_eq!(game.bot(BotSpec::Heuristic).name(), "heuristic");
+        assert_eq!(game.bot("mcts:200ms".parse().unwrap()).name(), "mcts:200ms");
+        assert_eq!(
+            Osbo::default().bot(BotSpec::Level(Level::Easy)).name(),
+            "easy"
+        );
     }
 }

@@ -24,8 +24,14 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Exact odds of a game situation.
     Odds(OddsArgs),
-    /// Measure random-playout speed on one core.
+    /// Measure random-playout speed on one core (or search speed, with --mcts).
     Bench(BenchArgs),
+    /// Seat-rotated matches between bots: win rates with 95% intervals, and Elo.
+    Arena(ArenaArgs),
+    /// Osbo's own tools: score, render and the maximum-score table.
+    Osbo(crate::osbo::OsboArgs),
+    /// Oubliette (solitaire): win rates over numbered deals, and a deal solver.
+    Solitaire(crate::solitaire::SolitaireArgs),
 }
 
 /// How to build the game: its string plus options that set parameters.
@@ -56,7 +62,8 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The bots: a number of heuristic bots (the last seats), or a comma-separated list of
-    /// bot kinds, one per bot seat (random, heuristic). The other seats are people.
+    /// bot kinds, one per bot seat (random, heuristic, easy, medium, hard, mcts:2000,
+    /// mcts:200ms). The other seats are people.
     #[arg(long, default_value = "0")]
     pub bots: String,
     /// Seed for the dice and cards (and the bots).
@@ -71,6 +78,9 @@ pub struct PlayArgs {
     /// Write the game record to this file when the game ends.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Play numbered deal N: the same shuffle on every machine (oubliette-solitaire only).
+    #[arg(long, value_name = "N", value_parser = parse_seed)]
+    pub deal: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -154,6 +164,39 @@ pub struct BenchArgs {
     /// Print as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Measure search iterations per second (random rollouts) from a mid-game position
+    /// instead of playouts: one core, then all cores with the ratio.
+    #[arg(long)]
+    pub mcts: bool,
+    /// With --mcts: random actions (chance included) from the start to the position.
+    #[arg(long, default_value = "40", requires = "mcts")]
+    pub moves: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The bots, comma-separated, seated in rotation so that each plays every seat equally
+    /// often; list a bot several times to give it several seats (e.g. `mcts:1000,heuristic`,
+    /// `easy,heuristic,heuristic,heuristic`).
+    #[arg(long)]
+    pub bots: String,
+    /// Number of games.
+    #[arg(long, default_value = "1000", value_parser = parse_count, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Seed; the same seed gives the same games (time-budgeted bots excepted).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = parse_count, allow_negative_numbers = true)]
+    pub threads: Option<u64>,
+    /// Print one JSON object instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// A positive whole number (game counts, players, threads).

@@ -1,6 +1,7 @@
-//! `gameshelf bench`: random-playout speed on one core.
+//! `gameshelf bench`: random-playout speed on one core, or search speed (`--mcts`).
 
 use anyhow::Result;
+use gameshelf_ai::mcts::bench_mcts;
 use gameshelf_engine::Game;
 use gameshelf_sim::benchmark_playouts;
 
@@ -10,10 +11,15 @@ use crate::shelf::{self, Shelf};
 pub fn run(args: &BenchArgs) -> Result<()> {
     match shelf::from_args(&args.game, None)? {
         Shelf::OpenOubliette(game) => run_game(&game, args),
+        Shelf::Osbo(game) => run_game(&game, args),
+        Shelf::OublietteSolitaire(game) => run_game(&game, args),
     }
 }
 
 fn run_game<G: Game>(game: &G, args: &BenchArgs) -> Result<()> {
+    if args.mcts {
+        return run_mcts(game, args);
+    }
     let b = benchmark_playouts(game, args.seconds, args.seed);
     if args.json {
         let mut value = serde_json::to_value(&b)?;
@@ -26,6 +32,33 @@ fn run_game<G: Game>(game: &G, args: &BenchArgs) -> Result<()> {
             args.seconds
         );
         out!("{b}");
+    }
+    Ok(())
+}
+
+/// `bench --mcts`: search iterations per second on one core, then on every core.
+fn run_mcts<G: Game>(game: &G, args: &BenchArgs) -> Result<()> {
+    let one = bench_mcts(game, args.moves, args.seconds, 1, args.seed)?;
+    let all = bench_mcts(game, args.moves, args.seconds, 0, args.seed)?;
+    let ratio = all.iterations_per_second / one.iterations_per_second;
+    if args.json {
+        let value = serde_json::json!({
+            "game": game.spec().to_string(),
+            "one_core": one,
+            "all_cores": all,
+            "ratio": ratio,
+        });
+        out!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        out!(
+            "{}: MCTS with random rollouts for {:.1} s, one core",
+            game.spec(),
+            args.seconds
+        );
+        out!("{one}");
+        out!("root-parallel, {} threads", all.threads);
+        out!("{all}");
+        out!("  ratio to one core {ratio:.2}");
     }
     Ok(())
 }

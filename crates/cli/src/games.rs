@@ -3,13 +3,19 @@
 use anyhow::Result;
 use gameshelf_engine::Game;
 use gameshelf_open_oubliette::OpenOubliette;
+use gameshelf_osbo::Osbo;
+use gameshelf_oubliette_solitaire::OublietteSolitaire;
 use serde_json::json;
 
 use crate::args::GamesArgs;
 use crate::shelf::GAME_IDS;
 
 pub fn run(args: &GamesArgs) -> Result<()> {
-    let playable = [OpenOubliette::default().info().clone()];
+    let playable = [
+        OpenOubliette::default().info().clone(),
+        Osbo::default().info().clone(),
+        OublietteSolitaire::default().info().clone(),
+    ];
     if args.json {
         let games: Vec<_> = playable
             .iter()

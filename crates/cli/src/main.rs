@@ -18,14 +18,17 @@ macro_rules! out {
     }};
 }
 
+mod arena;
 mod args;
 mod bench;
 mod games;
 mod odds;
+mod osbo;
 mod play;
 mod replay;
 mod shelf;
 mod sim;
+mod solitaire;
 
 use std::process::ExitCode;
 
@@ -42,6 +45,9 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(&a),
         Command::Odds(a) => odds::run(&a),
         Command::Bench(a) => bench::run(&a),
+        Command::Arena(a) => arena::run(&a),
+        Command::Osbo(a) => osbo::run(&a),
+        Command::Solitaire(a) => solitaire::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

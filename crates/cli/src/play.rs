@@ -12,11 +12,31 @@ use crate::args::PlayArgs;
 use crate::shelf::{self, Shelf};
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    match shelf::from_args(&args.game, None)? {
+    let shelf = shelf::from_args(&args.game, None)?;
+    if args.deal.is_some() && !matches!(shelf, Shelf::OublietteSolitaire(_)) {
+        bail!("--deal is only accepted by oubliette-solitaire (numbered deals)");
+    }
+    match shelf {
         Shelf::OpenOubliette(game) => {
             let (players, names) = seats(&game, &args.bots)?;
             let record =
                 gameshelf_terminal::open_oubliette::play(&game, players, &options(args, names))?;
+            save(args, &record)
+        }
+        Shelf::Osbo(game) => {
+            let (players, names) = seats(&game, &args.bots)?;
+            let record = gameshelf_terminal::osbo::play(&game, players, &options(args, names))?;
+            save(args, &record)
+        }
+        Shelf::OublietteSolitaire(game) => {
+            let (mut players, names) = seats(&game, &args.bots)?;
+            let player = players.pop().expect("one seat");
+            let record = gameshelf_terminal::oubliette_solitaire::play(
+                &game,
+                player,
+                &options(args, names),
+                args.deal,
+            )?;
             save(args, &record)
         }
     }

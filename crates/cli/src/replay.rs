@@ -20,6 +20,8 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         .with_context(|| format!("{}: bad game string", args.file.display()))?;
     match shelf::build(&spec, args.data.as_deref())? {
         Shelf::OpenOubliette(game) => replay(&game, &text, args),
+        Shelf::Osbo(game) => replay(&game, &text, args),
+        Shelf::OublietteSolitaire(game) => replay(&game, &text, args),
     }
 }
 

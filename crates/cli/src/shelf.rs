@@ -5,6 +5,8 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use gameshelf_engine::{GameSpec, SpecError};
 use gameshelf_open_oubliette::OpenOubliette;
+use gameshelf_osbo::Osbo;
+use gameshelf_oubliette_solitaire::OublietteSolitaire;
 
 use crate::args::GameArgs;
 
@@ -17,9 +19,15 @@ pub const GAME_IDS: [&str; 4] = [
 ];
 
 /// A configured game.
+// Built once per command and never moved in a loop: boxing the larger games buys nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Shelf {
     /// Open Oubliette.
     OpenOubliette(OpenOubliette),
+    /// Osbo.
+    Osbo(Osbo),
+    /// Oubliette (solitaire).
+    OublietteSolitaire(OublietteSolitaire),
 }
 
 /// The game string with the options that set parameters folded in.
@@ -62,8 +70,24 @@ pub fn build(spec: &GameSpec, data: Option<&Path>) -> Result<Shelf> {
             };
             Ok(Shelf::OpenOubliette(game))
         }
+        "osbo" => {
+            if data.is_some() {
+                bail!("osbo has no card data: --data is not accepted");
+            }
+            Ok(Shelf::Osbo(Osbo::from_spec(spec)?))
+        }
+        "oubliette-solitaire" => {
+            if data.is_some() {
+                bail!("oubliette-solitaire has no card data: --data is not accepted");
+            }
+            Ok(Shelf::OublietteSolitaire(OublietteSolitaire::from_spec(
+                spec,
+            )?))
+        }
         id if GAME_IDS.contains(&id) => {
-            bail!("{id} is not playable in this version yet; playable games: open-oubliette")
+            bail!(
+                "{id} is not playable in this version yet; playable games: open-oubliette, osbo, oubliette-solitaire"
+            )
         }
         other => Err(SpecError::UnknownGame {
             given: other.to_owned(),
@@ -118,7 +142,10 @@ mod tests {
             e.contains("known games: open-oubliette, oubliette-solitaire, osbo, laissez-faire"),
             "{e}"
         );
-        let e = from_args(&args("osbo"), None).err().unwrap().to_string();
+        let e = from_args(&args("laissez-faire"), None)
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("not playable in this version yet"), "{e}");
         let e = from_args(&args("open-oubliette(players=0)"), None)
             .err()

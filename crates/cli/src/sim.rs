@@ -4,6 +4,8 @@ use anyhow::{Result, bail};
 use gameshelf_ai::{BotSpec, Roster, parse_list};
 use gameshelf_engine::Tally;
 use gameshelf_open_oubliette::tally::OublietteTally;
+use gameshelf_osbo::tally::OsboTally;
+use gameshelf_oubliette_solitaire::tally::SolitaireTally;
 use gameshelf_sim::{SimConfig, simulate};
 
 use crate::args::SimArgs;
@@ -12,6 +14,8 @@ use crate::shelf::{self, Shelf};
 pub fn run(args: &SimArgs) -> Result<()> {
     match shelf::from_args(&args.game, args.mode.as_deref())? {
         Shelf::OpenOubliette(game) => run_game::<_, OublietteTally>(&game, args),
+        Shelf::Osbo(game) => run_game::<_, OsboTally>(&game, args),
+        Shelf::OublietteSolitaire(game) => run_game::<_, SolitaireTally>(&game, args),
     }
 }
 

@@ -31,6 +31,7 @@
 //! The per-game loop reuses the state (reset with `clone_from` from one initial state per
 //! chunk), the bots and their buffers; nothing is allocated per action by the simulator.
 
+pub mod arena;
 pub mod bench;
 pub mod report;
 pub mod stats;

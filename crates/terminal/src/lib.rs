@@ -24,6 +24,8 @@ use gameshelf_engine::{Bot, Game};
 
 pub mod line;
 pub mod open_oubliette;
+pub mod osbo;
+pub mod oubliette_solitaire;
 mod present;
 mod screen;
 mod session;
@@ -54,6 +56,12 @@ impl<G: Game> Player<G> {
         }
     }
 }
+
+/// Chooses every chance outcome of a match instead of the seeded generator: given the game
+/// and the state at a chance node, it returns one of the listed outcomes (e.g. the next
+/// card of a numbered deal). Records stay ordinary records: they hold the outcomes chosen,
+/// so they replay without the driver.
+pub type ChanceDriver<'a, G> = Box<dyn FnMut(&G, &<G as Game>::State) -> <G as Game>::Action + 'a>;
 
 /// How the game is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

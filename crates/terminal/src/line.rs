@@ -2,8 +2,10 @@
 //!
 //! No colours and no cursor movement. At each human decision the seat's view (from its
 //! observation) is printed, then the numbered choices with the exact odds of any roll that
-//! follows, then the prompt `choose 1-N (h for help, q to quit): `. Moves of bots and chance
-//! are printed one per line as they happen, and the result at the end.
+//! follows, then the prompt `choose 1-N (h for help, q to quit): `. Moves of
+//! bots and chance are printed one per line as they happen, and the result at the end. `u`
+//! takes back the human's previous decision when nothing else (no draw, no other player)
+//! moved since (see the session's undo).
 //!
 //! Input is any [`BufRead`] and output any [`Write`], so a match can be driven by a script
 //! or a test. End of input, `q` or `quit` leaves the match; the record so far is returned.
@@ -14,7 +16,7 @@ use gameshelf_engine::{Game, Record};
 
 use crate::present::Presenter;
 use crate::session::{Session, Turn};
-use crate::{PlayOptions, Player, TerminalError};
+use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
 /// What the human typed at a prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +25,8 @@ enum Answer {
     Choice(usize),
     /// Show the help.
     Help,
+    /// Take back the previous decision.
+    Undo,
     /// Leave the match.
     Quit,
     /// Anything else: not a number, out of range, empty.
@@ -33,6 +37,7 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
     match text.trim().to_ascii_lowercase().as_str() {
         "q" | "quit" | "exit" => Answer::Quit,
         "h" | "help" | "?" => Answer::Help,
+        "u" | "undo" => Answer::Undo,
         other => match other.parse::<usize>() {
             Ok(n) if (1..=choices).contains(&n) => Answer::Choice(n - 1),
             _ => Answer::Invalid,
@@ -42,7 +47,8 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
 
 /// How the prompts work, shown for `h` before the game's own help.
 const HELP: &str = "Type the number of a choice and press Enter. \
-h shows this help, q (or end of input) leaves the game; the record of the moves so far is kept.";
+h shows this help, u takes back your previous decision (not past a draw or another player's \
+move), q (or end of input) leaves the game; the record of the moves so far is kept.";
 
 /// Plays a match in line mode, reading the humans' answers from `input` and writing
 /// everything to `output`.
@@ -60,10 +66,27 @@ pub fn play<G: Game, P: Presenter<G>>(
     presenter: &P,
     players: Vec<Player<G>>,
     options: &PlayOptions,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<Record<G::Action>, TerminalError> {
+    play_driven(game, presenter, players, options, None, input, output)
+}
+
+/// Like [`play`], with chance chosen by `driver` when given (a numbered deal) instead of
+/// the generator seeded by `options.seed`.
+///
+/// # Errors
+/// As [`play`].
+pub fn play_driven<'a, G: Game, P: Presenter<G>>(
+    game: &'a G,
+    presenter: &'a P,
+    players: Vec<Player<G>>,
+    options: &PlayOptions,
+    driver: Option<ChanceDriver<'a, G>>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<Record<G::Action>, TerminalError> {
-    let mut session = Session::new(game, presenter, players, options)?;
+    let mut session = Session::new(game, presenter, players, options)?.with_driver(driver);
     match run(&mut session, &mut input, &mut output) {
         Ok(()) => Ok(session.into_record()),
         Err(e) => Err(session.interrupted(e)),
@@ -94,12 +117,16 @@ fn run<G: Game, P: Presenter<G>>(
             Turn::Human(seat) => {
                 show_decision(session, seat, out)?;
                 match ask(session, input, out)? {
-                    Some(index) => {
+                    Reply::Choice(index) => {
                         if let Some(line) = session.play_choice(index) {
                             writeln!(out, "{line}")?;
                         }
                     }
-                    None => {
+                    Reply::Undo => match session.undo() {
+                        Ok(n) => writeln!(out, "undone: your previous decision ({n} actions)")?,
+                        Err(why) => writeln!(out, "{why}")?,
+                    },
+                    Reply::Quit => {
                         writeln!(
                             out,
                             "\nleft the game after {} actions; the game is unfinished",
@@ -135,12 +162,22 @@ fn show_decision<G: Game, P: Presenter<G>>(
     Ok(())
 }
 
-/// Prompts until the human gives a valid choice (`Some(index)`) or quits (`None`).
+/// What the human decided at a prompt.
+enum Reply {
+    /// Play the choice with this 0-based index.
+    Choice(usize),
+    /// Take back the previous decision.
+    Undo,
+    /// Leave the match.
+    Quit,
+}
+
+/// Prompts until the human gives a valid choice, asks to undo or quits.
 fn ask<G: Game, P: Presenter<G>>(
     session: &Session<'_, G, P>,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> io::Result<Option<usize>> {
+) -> io::Result<Reply> {
     let n = session.choices().len();
     let mut line = String::new();
     loop {
@@ -149,11 +186,12 @@ fn ask<G: Game, P: Presenter<G>>(
         line.clear();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
-            return Ok(None);
+            return Ok(Reply::Quit);
         }
         match parse_answer(&line, n) {
-            Answer::Choice(index) => return Ok(Some(index)),
-            Answer::Quit => return Ok(None),
+            Answer::Choice(index) => return Ok(Reply::Choice(index)),
+            Answer::Undo => return Ok(Reply::Undo),
+            Answer::Quit => return Ok(Reply::Quit),
             Answer::Help => {
                 writeln!(out, "{HELP}")?;
                 let help = session.presenter().help();
@@ -186,5 +224,6 @@ mod tests {
         assert_eq!(parse_answer("x", 3), Answer::Invalid);
         assert_eq!(parse_answer("Q", 3), Answer::Quit);
         assert_eq!(parse_answer("h", 3), Answer::Help);
+        assert_eq!(parse_answer("U", 3), Answer::Undo);
     }
 }

@@ -18,7 +18,7 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap}
 use crate::present::Presenter;
 use crate::session::{Session, Turn};
 use crate::tty::Tty;
-use crate::{PlayOptions, Player, TerminalError};
+use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
 /// How long a bot or chance move stays on screen before the next one (any key skips it).
 const PAUSE: Duration = Duration::from_millis(400);
@@ -36,6 +36,52 @@ pub(crate) trait Table<G: Game>: Presenter<G> {
         viewer: Seat,
         observation: &G::Observation,
     );
+
+    /// Draws a preview of `choice`, the legal action the human to move has highlighted,
+    /// over the table that [`Table::draw_table`] has just drawn in `area` (e.g. the move
+    /// shown on the board). By default nothing is drawn.
+    fn draw_preview(
+        &self,
+        _frame: &mut Frame,
+        _area: Rect,
+        _game: &G,
+        _names: &[String],
+        _observation: &G::Observation,
+        _choice: G::Action,
+    ) {
+    }
+}
+
+/// A game's table with the highlighted choice previewed: [`Table::draw_table`], then
+/// [`Table::draw_preview`] when there is a choice.
+struct Previewing<'t, T, A> {
+    table: &'t T,
+    choice: Option<A>,
+}
+
+impl<G: Game, T: Table<G>> Presenter<G> for Previewing<'_, T, G::Action> {
+    fn observation_text(&self, game: &G, seat: Seat, observation: &G::Observation) -> String {
+        self.table.observation_text(game, seat, observation)
+    }
+}
+
+impl<G: Game, T: Table<G>> Table<G> for Previewing<'_, T, G::Action> {
+    fn draw_table(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &G,
+        names: &[String],
+        viewer: Seat,
+        observation: &G::Observation,
+    ) {
+        self.table
+            .draw_table(frame, area, game, names, viewer, observation);
+        if let Some(choice) = self.choice {
+            self.table
+                .draw_preview(frame, area, game, names, observation, choice);
+        }
+    }
 }
 
 /// One legal choice as listed on screen.
@@ -206,12 +252,13 @@ fn draw_help(frame: &mut Frame, help: &str) {
 
 /// The keys, shown at the bottom of the screen.
 const KEYS: &str =
-    "up/down + Enter or 1-9: choose | PgUp/PgDn: log | s: step bots | h: help | q: quit";
+    "up/down + Enter or 1-9: choose | u: undo | PgUp/PgDn: log | s: step bots | h: help | q: quit";
 
 /// The help window's text before the game's own help.
 const HELP: &str = "Keys\n\
   up/down (or k/j) and Enter: play the highlighted choice\n\
   1-9: play that choice at once\n\
+  u: take back your previous decision (not past a draw or another player's move)\n\
   PgUp/PgDn: scroll the log\n\
   s: step mode on/off (bots wait for a key instead of a short pause)\n\
   q twice, Esc twice or Ctrl-C: leave the game (the record of the moves so far is kept)\n";
@@ -225,6 +272,7 @@ enum Command {
     ScrollLog(isize),
     ToggleStep,
     ToggleHelp,
+    Undo,
     Quit,
     Interrupt,
     Other,
@@ -243,6 +291,7 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::PageDown => Command::ScrollLog(-5),
         KeyCode::Char('s') => Command::ToggleStep,
         KeyCode::Char('h' | '?') => Command::ToggleHelp,
+        KeyCode::Char('u') => Command::Undo,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
         _ => Command::Other,
     }
@@ -257,6 +306,8 @@ struct Ui {
     help: bool,
     quitting: bool,
     done: bool,
+    /// A one-frame message in the title line (what an undo did or why it was refused).
+    notice: Option<String>,
 }
 
 /// Plays a match in the full-screen view.
@@ -269,7 +320,21 @@ pub(crate) fn play<G: Game, T: Table<G>>(
     players: Vec<Player<G>>,
     options: &PlayOptions,
 ) -> Result<Record<G::Action>, TerminalError> {
-    let mut session = Session::new(game, table, players, options)?;
+    play_driven(game, table, players, options, None)
+}
+
+/// Like [`play`], with chance chosen by `driver` when given (a numbered deal).
+///
+/// # Errors
+/// As [`play`].
+pub(crate) fn play_driven<'a, G: Game, T: Table<G>>(
+    game: &'a G,
+    table: &'a T,
+    players: Vec<Player<G>>,
+    options: &PlayOptions,
+    driver: Option<ChanceDriver<'a, G>>,
+) -> Result<Record<G::Action>, TerminalError> {
+    let mut session = Session::new(game, table, players, options)?.with_driver(driver);
     let mut tty = Tty::open()?;
     let mut ui = Ui {
         log: Vec::new(),
@@ -279,6 +344,7 @@ pub(crate) fn play<G: Game, T: Table<G>>(
         help: false,
         quitting: false,
         done: false,
+        notice: None,
     };
     while !ui.done {
         if let Err(e) = frame_and_input(&mut tty, &mut session, &mut ui) {
@@ -320,8 +386,13 @@ fn frame_and_input<G: Game, T: Table<G>>(
             .help
             .then(|| format!("{HELP}\n{}", session.presenter().help())),
     };
-    tty.terminal
-        .draw(|frame| draw(frame, session.presenter(), &scene))?;
+    let table = Previewing {
+        table: session.presenter(),
+        choice: matches!(turn, Turn::Human(_))
+            .then(|| session.choices().get(ui.selected).copied())
+            .flatten(),
+    };
+    tty.terminal.draw(|frame| draw(frame, &table, &scene))?;
     let n = scene.choices.len();
     drop(scene);
 
@@ -330,6 +401,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         _ => Some(read_key()?),
     };
     let cmd = key.map_or(Command::Other, command);
+    ui.notice = None;
     if ui.help {
         ui.help = false;
         return Ok(());
@@ -345,6 +417,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         Command::Quit => ui.quitting = true,
         Command::ToggleHelp => ui.help = true,
         Command::ToggleStep => ui.step = !ui.step,
+        Command::Undo => undo(session, ui),
         Command::ScrollLog(by) => {
             ui.log_scroll = ui
                 .log_scroll
@@ -372,6 +445,9 @@ fn title<G: Game, T: Table<G>>(session: &Session<'_, G, T>, turn: Turn, ui: &Ui)
         return "Leave the game? q again to leave (the record so far is kept), any other key to stay"
             .to_owned();
     }
+    if let Some(notice) = &ui.notice {
+        return notice.clone();
+    }
     let viewer = match (turn, session.viewer()) {
         (Turn::Human(seat), Some(v)) if seat == v => String::new(),
         (_, Some(v)) => format!(" -- view of {}", session.label(v)),
@@ -390,6 +466,20 @@ fn choose<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui, in
     if let Some(line) = session.play_choice(index) {
         push_log(session, ui, line);
     }
+}
+
+/// Takes back the human's previous decision and its log lines (one per action), or says
+/// why not.
+fn undo<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui) {
+    ui.notice = Some(match session.undo() {
+        Ok(n) => {
+            ui.log.truncate(ui.log.len().saturating_sub(n));
+            ui.selected = 0;
+            ui.log_scroll = 0;
+            "undone: your previous decision".to_owned()
+        }
+        Err(why) => format!("{why} -- choose a move"),
+    });
 }
 
 /// Plays the next bot or chance move.

@@ -4,11 +4,20 @@
 //! what the viewing human may see, and to play a move. Every move (chance included) is
 //! pushed to the record as it is applied, so the record is complete whenever a front end
 //! stops.
+//!
+//! # Undo within the rules
+//!
+//! At each human decision the session keeps a snapshot (the state and the record length).
+//! [`Session::undo`] goes back to the same human's previous decision, as long as only that
+//! human acted since: a chance outcome (a draw, a roll) or another player's move in between
+//! would be undone with it and replayed differently, so it is refused. The snapshots are
+//! dropped whenever such a move is applied. The undone actions leave the record, and each
+//! front end drops their log lines (one per action).
 
 use gameshelf_engine::{Actor, Game, Outcomes, Record, Rng, Seat, SeatView};
 
 use crate::present::Presenter;
-use crate::{PlayOptions, Player, TerminalError};
+use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
 /// Whose move it is, as the front ends need to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +43,30 @@ pub(crate) struct Session<'a, G: Game, P> {
     outcomes: Outcomes<G::Action>,
     legal: Vec<G::Action>,
     viewer: Option<Seat>,
+    driver: Option<ChanceDriver<'a, G>>,
+    snapshots: Vec<Snapshot<G>>,
+    undo_barrier: UndoRefused,
+}
+
+/// The position at a human decision, to come back to.
+struct Snapshot<G: Game> {
+    state: G::State,
+    seat: Seat,
+    record_len: usize,
+}
+
+/// Why [`Session::undo`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum UndoRefused {
+    /// No human decision has been played yet.
+    #[error("nothing to undo")]
+    Nothing,
+    /// A chance outcome was applied after the human's previous decision.
+    #[error("cannot undo past a draw")]
+    Chance,
+    /// Another player moved after the human's previous decision.
+    #[error("cannot undo past another player's move")]
+    OtherPlayer,
 }
 
 /// How a seat is called in logs and prompts: `player 2 (heuristic)`, or with its name when
@@ -89,9 +122,19 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
                 .collect(),
             outcomes: Outcomes::new(),
             legal: Vec::new(),
+            driver: None,
+            snapshots: Vec::new(),
+            undo_barrier: UndoRefused::Nothing,
         };
         session.refresh();
         Ok(session)
+    }
+
+    /// Lets `driver` choose every chance outcome instead of the seeded generator (a
+    /// numbered deal). By default chance is sampled from `options.seed`.
+    pub(crate) fn with_driver(mut self, driver: Option<ChanceDriver<'a, G>>) -> Self {
+        self.driver = driver;
+        self
     }
 
     /// The game.
@@ -160,10 +203,13 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         let actor = self.game.actor(&self.state);
         let action = match actor {
             Actor::Terminal => return None,
-            Actor::Chance => {
-                self.game
-                    .sample_chance(&self.state, &mut self.chance_rng, &mut self.outcomes)
-            }
+            Actor::Chance => match &mut self.driver {
+                Some(drive) => drive(self.game, &self.state),
+                None => {
+                    self.game
+                        .sample_chance(&self.state, &mut self.chance_rng, &mut self.outcomes)
+                }
+            },
             Actor::Player(seat) => match &mut self.players[seat] {
                 Player::Human => return None,
                 Player::Bot(bot) => bot.choose(
@@ -193,19 +239,66 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
             Actor::Player(seat) => format!("{}: {text}", self.label(seat)),
             Actor::Chance | Actor::Terminal => text,
         };
+        let human = matches!(actor, Actor::Player(seat) if self.players[seat].is_human());
+        if !human {
+            self.snapshots.clear();
+            self.undo_barrier = match actor {
+                Actor::Player(_) => UndoRefused::OtherPlayer,
+                Actor::Chance | Actor::Terminal => UndoRefused::Chance,
+            };
+        }
         self.game.apply_unchecked(&mut self.state, action);
         self.record.actions.push(action);
         self.refresh();
         line
     }
 
-    /// Updates the legal actions and the viewer after the state changed.
+    /// Updates the legal actions and the viewer after the state changed, and keeps a
+    /// snapshot at a human decision.
     fn refresh(&mut self) {
         self.legal.clear();
         if let Turn::Human(seat) = self.turn() {
             self.viewer = Some(seat);
             self.game.legal_actions(&self.state, &mut self.legal);
+            let record_len = self.record.actions.len();
+            if self
+                .snapshots
+                .last()
+                .is_none_or(|s| s.record_len < record_len)
+            {
+                self.snapshots.push(Snapshot {
+                    state: self.state.clone(),
+                    seat,
+                    record_len,
+                });
+            }
         }
+    }
+
+    /// Goes back to the previous decision of the human to move, dropping the actions played
+    /// since from the record; returns how many were dropped.
+    ///
+    /// # Errors
+    /// [`UndoRefused`] when no human is to move, when there is no earlier decision, or when
+    /// a chance outcome or another player's move lies in between.
+    pub(crate) fn undo(&mut self) -> Result<usize, UndoRefused> {
+        let Turn::Human(seat) = self.turn() else {
+            return Err(UndoRefused::Nothing);
+        };
+        let n = self.snapshots.len();
+        if n < 2 {
+            return Err(self.undo_barrier);
+        }
+        if self.snapshots[n - 2].seat != seat {
+            return Err(UndoRefused::OtherPlayer);
+        }
+        self.snapshots.pop();
+        let back = self.snapshots.last().expect("two snapshots");
+        let dropped = self.record.actions.len() - back.record_len;
+        self.state = back.state.clone();
+        self.record.actions.truncate(back.record_len);
+        self.refresh();
+        Ok(dropped)
     }
 
     /// The result, once the game is over.

@@ -1,0 +1,245 @@
+//! `gameshelf solitaire ...`: Oubliette (solitaire)'s win rates and deal solver.
+//!
+//! `odds` plays the same deals with the heuristic and the clairvoyant solver; the interval
+//! arithmetic is the simulation crate's (`gameshelf_sim::stats`).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use gameshelf_engine::{Game, GameSpec};
+use gameshelf_oubliette_solitaire::solver::{self, OddsConfig, Verdict};
+use gameshelf_oubliette_solitaire::{Deal, OublietteSolitaire};
+use gameshelf_sim::stats::{Interval, Z95, wilson};
+use serde_json::json;
+
+#[derive(Args, Debug)]
+pub struct SolitaireArgs {
+    #[command(subcommand)]
+    pub command: SolitaireCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SolitaireCommand {
+    /// The heuristic's win rate and a clairvoyant solver's bound, over many numbered deals.
+    Odds {
+        /// Number of deals.
+        #[arg(long, default_value = "10000")]
+        deals: u64,
+        /// Jokers in the deck (2 or 3).
+        #[arg(long, default_value = "2")]
+        jokers: u8,
+        /// Picks the deals: deal i is number `Rng::for_stream(seed, i).next_u64()`.
+        #[arg(long, default_value = "1")]
+        seed: u64,
+        /// The solver's node budget per deal (0: heuristic only).
+        #[arg(long, default_value = "20000")]
+        budget: u64,
+        /// Worker threads (default: all cores); the figures do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A variant parameter `name=value` (repeatable).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search one numbered deal for a winning line.
+    Solve {
+        /// The deal number.
+        #[arg(long)]
+        deal: u64,
+        /// Jokers in the deck (2 or 3).
+        #[arg(long, default_value = "2")]
+        jokers: u8,
+        /// The node budget.
+        #[arg(long, default_value = "1000000")]
+        budget: u64,
+        /// A variant parameter `name=value` (repeatable).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Print as JSON (the line as record actions).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn game(jokers: u8, params: &[String]) -> Result<OublietteSolitaire> {
+    if !(2..=3).contains(&jokers) {
+        bail!("--jokers {jokers} is not accepted: expected 2 or 3");
+    }
+    let mut spec = GameSpec::new("oubliette-solitaire").with("jokers", jokers);
+    for p in params {
+        let Some((name, value)) = p.split_once('=') else {
+            bail!("--param {p:?} is not accepted: expected NAME=VALUE");
+        };
+        if name.trim() == "jokers" {
+            bail!("give the jokers with --jokers");
+        }
+        spec = spec.with(name.trim(), value.trim());
+    }
+    Ok(OublietteSolitaire::from_spec(&spec)?)
+}
+
+pub fn run(args: &SolitaireArgs) -> Result<()> {
+    match &args.command {
+        SolitaireCommand::Odds {
+            deals,
+            jokers,
+            seed,
+            budget,
+            threads,
+            params,
+            json,
+        } => {
+            if *deals == 0 {
+                bail!("--deals 0 is not accepted: expected at least 1");
+            }
+            let game = game(*jokers, params)?;
+            let config = OddsConfig {
+                deals: *deals,
+                seed: *seed,
+                budget: *budget,
+            };
+            odds(&game, &config, *threads, *json)
+        }
+        SolitaireCommand::Solve {
+            deal,
+            jokers,
+            budget,
+            params,
+            json,
+        } => solve(&game(*jokers, params)?, *deal, *budget, *json),
+    }
+}
+
+fn ci(i: Interval) -> String {
+    format!("[{:.2}%, {:.2}%]", 100.0 * i.low, 100.0 * i.high)
+}
+
+fn odds(
+    game: &OublietteSolitaire,
+    config: &OddsConfig,
+    threads: Option<usize>,
+    json: bool,
+) -> Result<()> {
+    let started = Instant::now();
+    let done = AtomicU64::new(0);
+    let quiet = json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let progress = || {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if !quiet && n % 1000 == 0 {
+            eprint!("\r{n}/{} deals", config.deals);
+        }
+    };
+    // Deep search lines need more stack than rayon's default.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .stack_size(64 << 20)
+        .build()
+        .context("cannot start the worker threads")?;
+    let c = pool.install(|| solver::odds(game, config, progress));
+    if !quiet {
+        eprint!("\r");
+    }
+    let n = c.deals;
+    let rate = |k: u64| k as f64 / n as f64;
+    let heuristic = wilson(rate(c.heuristic_wins), n, Z95);
+    let solved = wilson(rate(c.solved), n, Z95);
+    let upper = wilson(rate(c.solved + c.undecided), n, Z95);
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "game": game.spec().to_string(), "seed": config.seed, "deals": n,
+                "budget": config.budget,
+                "heuristic": {"wins": c.heuristic_wins, "win_rate": rate(c.heuristic_wins), "ci": heuristic},
+                "solver": {
+                    "solved": c.solved, "lost": c.lost, "undecided": c.undecided, "nodes": c.nodes,
+                    "won_rate": rate(c.solved), "won_ci": solved,
+                    "upper_bound": rate(c.solved + c.undecided), "upper_ci": upper,
+                },
+                "seconds": started.elapsed().as_secs_f64(),
+            }))?
+        );
+        return Ok(());
+    }
+    out!(
+        "{}: {n} deals (seed {}), 95% Wilson intervals",
+        game.spec(),
+        config.seed
+    );
+    out!(
+        "  heuristic win rate   {:6.2}%  {}  ({} won)",
+        100.0 * rate(c.heuristic_wins),
+        ci(heuristic),
+        c.heuristic_wins
+    );
+    if config.budget > 0 {
+        out!(
+            "  clairvoyant solver (budget {} nodes per deal): {} solved, {} proven lost, {} undecided",
+            config.budget,
+            c.solved,
+            c.lost,
+            c.undecided
+        );
+        out!(
+            "    won by the solver  {:6.2}%  {}",
+            100.0 * rate(c.solved),
+            ci(solved)
+        );
+        out!(
+            "    upper bound        {:6.2}%  {}  (solved + undecided)",
+            100.0 * rate(c.solved + c.undecided),
+            ci(upper)
+        );
+    }
+    out!("  {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn solve(game: &OublietteSolitaire, number: u64, budget: u64, json: bool) -> Result<()> {
+    let deal = Deal::new(number, game.config().jokers);
+    let sol = solver::solve(game, &deal, budget);
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "game": game.spec().to_string(), "deal": number, "budget": budget,
+                "verdict": sol.verdict, "nodes": sol.nodes, "line": sol.line,
+            }))?
+        );
+        return Ok(());
+    }
+    out!("{} deal {number}", game.spec());
+    match sol.verdict {
+        Verdict::Won => {
+            out!("winnable: a winning line ({} nodes searched)", sol.nodes);
+            let mut state = game.initial_state();
+            for &a in &sol.line {
+                if matches!(game.actor(&state), gameshelf_engine::Actor::Player(_)) {
+                    out!(
+                        "  turn {:>3}  {}",
+                        game.turns(&state),
+                        game.describe_action(&state, a)
+                    );
+                } else if state.phase == gameshelf_oubliette_solitaire::Phase::Draw {
+                    out!(
+                        "  turn {:>3}  {}",
+                        game.turns(&state) + 1,
+                        game.describe_action(&state, a)
+                    );
+                }
+                game.apply(&mut state, a)
+                    .context("the solver's line does not replay")?;
+            }
+        }
+        Verdict::Lost => out!("proven lost: no line wins ({} nodes searched)", sol.nodes),
+        Verdict::Undecided => {
+            out!("undecided: no winning line found within the budget of {budget} nodes")
+        }
+    }
+    Ok(())
+}

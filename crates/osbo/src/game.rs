@@ -1,0 +1,647 @@
+//! The rules: [`Osbo`] implements [`Game`].
+
+use std::cmp::Ordering;
+use std::ops::ControlFlow;
+
+use gameshelf_engine::{
+    Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng, Seat,
+    SpecError, Utility,
+};
+
+use crate::action::{Action, Placement, Roll};
+use crate::config::{Config, ID, MAX_PLAYERS, PARAMS, Priority};
+use crate::design::{compare_scores, max_score};
+use crate::face::{Edges, FACE_TYPES, Face};
+use crate::state::{Board, EndKind, Fresh, ORIGIN, Phase, State};
+
+pub(crate) fn base_info() -> GameInfo {
+    GameInfo {
+        id: ID,
+        name: "Osbo",
+        credit: "Cameron Browne (2008)",
+        min_players: 1,
+        max_players: MAX_PLAYERS,
+        chance: ChanceMode::ExplicitStochastic,
+        information: Information::Perfect,
+        utility: Utility::ConstantSum(1.0),
+        min_return: 0.0,
+        max_return: 1.0,
+        params: PARAMS,
+    }
+}
+
+/// Osbo: a validated configuration.
+///
+/// With two or more players the winners (best score vector, rulings B.5) share a return
+/// of one. The solo puzzle returns its longest closed cord as a share of the grid's
+/// [`max_score`].
+#[derive(Clone, Debug)]
+pub struct Osbo {
+    cfg: Config,
+    info: GameInfo,
+    /// `plans[m]`: every way to send m dice each to a design or to none.
+    plans: Vec<Vec<Plan>>,
+}
+
+/// One way to send the dice of a roll (in [`Roll::faces`] order) to designs.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    /// Die i goes to design `to[i]`, or to none when it is the number of designs.
+    to: [u8; MAX_PLAYERS],
+    /// The designs that get a die, as a bit set.
+    designs: u8,
+    /// The dice placed.
+    placed: u8,
+}
+
+impl Plan {
+    /// Every plan for `m` dice and `d` designs.
+    fn all(m: usize, d: usize) -> Vec<Plan> {
+        let mut plans = Vec::new();
+        for code in 0..(d + 1).pow(m as u32) {
+            let mut p = Plan {
+                to: [d as u8; MAX_PLAYERS],
+                designs: 0,
+                placed: 0,
+            };
+            let mut x = code;
+            for t in &mut p.to[..m] {
+                *t = (x % (d + 1)) as u8;
+                x /= d + 1;
+                if (*t as usize) < d {
+                    p.designs |= 1 << *t;
+                    p.placed += 1;
+                }
+            }
+            plans.push(p);
+        }
+        plans
+    }
+}
+
+impl Default for Osbo {
+    fn default() -> Self {
+        Osbo::new(Config::default())
+    }
+}
+
+/// A plan's value: dice placed and distinct designs reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reach {
+    dice: u8,
+    designs: u8,
+}
+
+impl Osbo {
+    /// The game for a configuration.
+    pub fn new(cfg: Config) -> Self {
+        let mut info = base_info();
+        if cfg.players == 1 {
+            info.utility = Utility::GeneralSum;
+        }
+        let plans = (0..=cfg.players)
+            .map(|m| Plan::all(m, cfg.players))
+            .collect();
+        Osbo { cfg, info, plans }
+    }
+
+    /// The game named by a game string, e.g. `osbo(players=3,size=6)`.
+    ///
+    /// # Errors
+    /// [`SpecError`] for another id or a bad parameter.
+    pub fn from_spec(spec: &GameSpec) -> Result<Self, SpecError> {
+        Ok(Osbo::new(Config::from_spec(spec)?))
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The boards in play.
+    fn seats(&self) -> usize {
+        self.cfg.players
+    }
+
+    /// Orders plan values by the turn rule's priority (rulings S2).
+    fn rank(&self, r: Reach) -> u16 {
+        let (a, b) = match self.cfg.priority {
+            Priority::DiceFirst => (r.dice, r.designs),
+            Priority::DesignsFirst => (r.designs, r.dice),
+        };
+        a as u16 * 16 + b as u16
+    }
+
+    /// Of the edge sets `sets` that may go on target (`r`, `c`) of `board` (design `j`),
+    /// those allowed this turn: in the simultaneous variant the target must extend an end
+    /// that was open at the start of the turn.
+    #[inline]
+    fn this_turn(
+        &self,
+        board: &Board,
+        j: usize,
+        r: usize,
+        c: usize,
+        fresh: &Fresh,
+        sets: u16,
+    ) -> u16 {
+        if !self.cfg.simultaneous || fresh.len == 0 {
+            return sets;
+        }
+        let old_end = crate::face::Dir::ALL.iter().any(|&d| {
+            let (dr, dc) = d.step();
+            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+            board.design.get(nr, nc).has(d.opposite()) && !fresh.contains(j, nr, nc)
+        });
+        if old_end { sets } else { 0 }
+    }
+
+    /// Whether all of `dice` can be placed in `board` one after another.
+    fn feasible(&self, board: &Board, j: usize, dice: Roll, fresh: Fresh) -> bool {
+        if dice.is_empty() {
+            return true;
+        }
+        if dice.len() == 1 && (fresh.len == 0 || !self.cfg.simultaneous) {
+            return dice.faces().all(|f| board.fits_face(f));
+        }
+        self.search(board, j, dice, fresh)
+    }
+
+    /// [`Osbo::feasible`] by a depth-first search over the order of the dice, their
+    /// targets and rotations; it does not rely on `board`'s face-fit cache, so the boards
+    /// it tries need not update it.
+    fn search(&self, board: &Board, j: usize, dice: Roll, fresh: Fresh) -> bool {
+        let sets = dice.edge_sets();
+        let last = dice.len() == 1;
+        let (n, w) = (self.cfg.size, self.cfg.window);
+        board
+            .for_each_option(n, w, |r, c, options| {
+                let mut m = self.this_turn(board, j, r, c, &fresh, options & sets);
+                while m != 0 {
+                    let e = Edges(m.trailing_zeros() as u8);
+                    m &= m - 1;
+                    if last {
+                        return ControlFlow::Break(());
+                    }
+                    let mut b = *board;
+                    b.place(r, c, e);
+                    let face = e.face().unwrap_or(Face::Cross);
+                    if self.search(&b, j, dice.without(face), fresh.with(j, r, c)) {
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            })
+            .is_break()
+    }
+
+    /// The best plan value for placing some of `dice` into the designs in `allowed`,
+    /// given the designs already `used` this turn. `stop` must be an upper bound on that
+    /// value (the ceiling of the roll, or what the rest of a best plan reaches): plans
+    /// above it are not tried.
+    ///
+    /// Plans are assignments of the dice to a design or to none, tried best value first,
+    /// so the first feasible one is the answer. Placements in different designs do not
+    /// affect each other, so a plan is feasible when each design can take its share; the
+    /// shares' answers are kept in a [`Memo`].
+    fn best(
+        &self,
+        boards: [&Board; MAX_PLAYERS],
+        dice: Roll,
+        used: u8,
+        allowed: u8,
+        fresh: Fresh,
+        stop: Reach,
+    ) -> Reach {
+        let none = Reach {
+            dice: 0,
+            designs: used.count_ones() as u8,
+        };
+        let (floor, ceiling) = (self.rank(none), self.rank(stop));
+        if floor >= ceiling || dice.is_empty() {
+            return none;
+        }
+        let d = self.seats();
+        if dice.len() == 1 {
+            // One die: the best design that takes it.
+            let mut best = none;
+            for (j, &board) in boards.iter().enumerate().take(d) {
+                let v = Reach {
+                    dice: 1,
+                    designs: (used | 1 << j).count_ones() as u8,
+                };
+                let rank = self.rank(v);
+                if allowed & (1 << j) == 0 || rank <= self.rank(best) || rank > ceiling {
+                    continue;
+                }
+                if self.feasible(board, j, dice, fresh) {
+                    best = v;
+                }
+            }
+            return best;
+        }
+        // The dice one by one, each with its step in the memo's index.
+        let mut faces = [Face::Cap; MAX_PLAYERS];
+        let mut steps = [0u8; MAX_PLAYERS];
+        let (mut m, mut step) = (0, 1);
+        for f in Face::ALL {
+            for _ in 0..dice.count(f) {
+                faces[m] = f;
+                steps[m] = step;
+                m += 1;
+            }
+            step *= dice.count(f) + 1;
+        }
+        let plans = &self.plans[m];
+        let rank_of = |p: &Plan| {
+            self.rank(Reach {
+                dice: p.placed,
+                designs: (used | p.designs).count_ones() as u8,
+            })
+        };
+        // The values that occur, as a bit set over their ranks.
+        let mut ranks = 0u128;
+        for p in plans {
+            let rank = rank_of(p);
+            if p.designs & !allowed == 0 && floor < rank && rank <= ceiling {
+                ranks |= 1 << rank;
+            }
+        }
+        // Feasibility of each design's share, by design and share (see `steps`): 0
+        // unknown, 1 no, 2 yes.
+        let mut memo = [[0u8; 16]; MAX_PLAYERS];
+        while ranks != 0 {
+            let rank = 127 - ranks.leading_zeros() as u16;
+            ranks &= !(1 << rank);
+            'plan: for p in plans {
+                if p.designs & !allowed != 0 || rank_of(p) != rank {
+                    continue;
+                }
+                let mut shares = [(Roll::default(), 0u8); MAX_PLAYERS + 1];
+                for i in 0..m {
+                    let (share, index) = &mut shares[p.to[i] as usize];
+                    *share = share.with(faces[i]);
+                    *index += steps[i];
+                }
+                for (j, &(share, i)) in shares.iter().enumerate().take(d) {
+                    if share.is_empty() {
+                        continue;
+                    }
+                    let known = &mut memo[j][i as usize];
+                    if *known == 0 {
+                        *known = 1 + u8::from(self.feasible(boards[j], j, share, fresh));
+                    }
+                    if *known == 1 {
+                        continue 'plan;
+                    }
+                }
+                return Reach {
+                    dice: p.placed,
+                    designs: (used | p.designs).count_ones() as u8,
+                };
+            }
+        }
+        none
+    }
+
+    /// The most any plan could reach with `dice` (an upper bound for early stops).
+    fn ceiling(&self, dice: Roll) -> Reach {
+        let m = dice.len() as u8;
+        Reach {
+            dice: m,
+            designs: m.min(self.seats() as u8),
+        }
+    }
+
+    fn all_designs(&self) -> u8 {
+        ((1u16 << self.seats()) - 1) as u8
+    }
+
+    /// Lists the placements of the turn in progress that keep a maximal plan in reach.
+    fn placements(&self, s: &State, out: &mut Vec<Action>) {
+        let rest = Reach {
+            dice: s.todo - 1,
+            designs: s.reach,
+        };
+        let sets = s.dice.edge_sets();
+        let (n, w) = (self.cfg.size, self.cfg.window);
+        let all = self.all_designs();
+        // fast[f][j]: 0 unknown, 1 no, 2 yes: the rest of the plan can be done without
+        // another die in design j after a die of face f goes there.
+        let mut fast = [[0u8; MAX_PLAYERS]; FACE_TYPES];
+        // With the last die the plan is complete once it reaches its designs.
+        let last = s.todo == 1;
+        for j in 0..self.seats() {
+            if last && (s.used | 1 << j).count_ones() as u8 != s.reach {
+                continue;
+            }
+            let board = &s.boards[j];
+            let _ = board.for_each_option(n, w, |r, c, options| {
+                let mut m = self.this_turn(board, j, r, c, &s.fresh, options & sets);
+                while m != 0 {
+                    let e = Edges(m.trailing_zeros() as u8);
+                    m &= m - 1;
+                    let face = e.face().unwrap_or(Face::Cross);
+                    let left = s.dice.without(face);
+                    let used = s.used | 1 << j;
+                    let f = &mut fast[face as usize][j];
+                    if last {
+                        *f = 2;
+                    } else if *f == 0 {
+                        let value = self.best(
+                            s.boards.each_ref(),
+                            left,
+                            used,
+                            all & !(1 << j),
+                            s.fresh,
+                            rest,
+                        );
+                        *f = if value == rest { 2 } else { 1 };
+                    }
+                    let ok = *f == 2 || {
+                        let mut board = *board;
+                        board.place(r, c, e);
+                        board.update_fit(n, w);
+                        let mut boards = s.boards.each_ref();
+                        boards[j] = &board;
+                        let fresh = s.fresh.with(j, r, c);
+                        self.best(boards, left, used, all, fresh, rest) == rest
+                    };
+                    if ok {
+                        out.push(Action::Place(Placement {
+                            design: j as u8,
+                            row: (r as i32 - ORIGIN as i32) as i8,
+                            col: (c as i32 - ORIGIN as i32) as i8,
+                            edges: e,
+                        }));
+                    }
+                }
+                ControlFlow::<()>::Continue(())
+            });
+        }
+    }
+
+    /// Ends the turn: the game ends when no design can take a die (rulings B.4 step 3),
+    /// or at the turn limit; otherwise the next seat rolls.
+    fn end_turn(&self, s: &mut State) {
+        s.dice = Roll::default();
+        s.todo = 0;
+        s.reach = 0;
+        s.used = 0;
+        s.fresh = Fresh::default();
+        if let Some(end) = self.finished(s) {
+            s.phase = Phase::Over(end);
+        } else if s.turns >= self.cfg.max_turns {
+            s.phase = Phase::Over(EndKind::TurnLimit);
+        } else {
+            s.mover = ((s.mover as usize + 1) % self.seats()) as u8;
+            s.turns += 1;
+            s.phase = Phase::Roll;
+        }
+    }
+
+    /// How the game ends if no design can take another die.
+    fn finished(&self, s: &State) -> Option<EndKind> {
+        let boards = &s.boards[..self.seats()];
+        if boards.iter().any(Board::has_move) {
+            return None;
+        }
+        Some(if boards.iter().all(Board::is_closed) {
+            EndKind::Closed
+        } else {
+            EndKind::Blocked
+        })
+    }
+
+    /// The closed cords' lengths of `seat`'s design, longest first.
+    pub fn score(&self, s: &State, seat: Seat) -> Vec<u32> {
+        let mut v = Vec::new();
+        s.boards[seat].design.for_each_cord(|c| {
+            if c.closed {
+                v.push(c.length);
+            }
+        });
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v
+    }
+
+    /// The seats with the best score (all of them on a tie).
+    pub fn winners(&self, s: &State) -> Vec<Seat> {
+        let scores: Vec<Vec<u32>> = (0..self.seats()).map(|p| self.score(s, p)).collect();
+        let best = scores
+            .iter()
+            .max_by(|a, b| compare_scores(a, b))
+            .cloned()
+            .unwrap_or_default();
+        (0..self.seats())
+            .filter(|&p| compare_scores(&scores[p], &best) == Ordering::Equal)
+            .collect()
+    }
+}
+
+impl Game for Osbo {
+    type Action = Action;
+    type State = State;
+    type Observation = State;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn spec(&self) -> GameSpec {
+        self.cfg.spec()
+    }
+
+    fn num_players(&self) -> usize {
+        self.cfg.players
+    }
+
+    /// The first-player draw, then per turn one roll and at most one action per die.
+    fn max_game_length(&self) -> usize {
+        1 + self.cfg.max_turns as usize * (1 + self.cfg.players)
+    }
+
+    fn initial_state(&self) -> State {
+        let mut s = State {
+            boards: [Board::start(self.cfg.size, self.cfg.window); MAX_PLAYERS],
+            phase: if self.seats() == 1 {
+                Phase::Roll
+            } else {
+                Phase::Start
+            },
+            mover: 0,
+            turns: u32::from(self.seats() == 1),
+            dice: Roll::default(),
+            todo: 0,
+            reach: 0,
+            used: 0,
+            fresh: Fresh::default(),
+        };
+        if let Some(end) = self.finished(&s) {
+            s.phase = Phase::Over(end);
+        }
+        s
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        match s.phase {
+            Phase::Start | Phase::Roll => Actor::Chance,
+            Phase::Place => Actor::Player(s.mover as Seat),
+            Phase::Over(_) => Actor::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if s.phase == Phase::Place {
+            self.placements(s, out);
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Outcomes<Action>) {
+        out.clear();
+        match s.phase {
+            Phase::Start => {
+                for seat in 0..self.seats() {
+                    out.push(Action::First(seat as u8), 1);
+                }
+            }
+            Phase::Roll => {
+                let m = self.seats() as u8;
+                for a in 0..=m {
+                    for b in 0..=m - a {
+                        for c in 0..=m - a - b {
+                            for d in 0..=m - a - b - c {
+                                let roll = Roll([a, b, c, d, m - a - b - c - d]);
+                                out.push(Action::Roll(roll), roll.weight());
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Place | Phase::Over(_) => {}
+        }
+    }
+
+    /// Draws the first player, or rolls one die per player, directly.
+    fn sample_chance(&self, s: &State, rng: &mut Rng, buf: &mut Outcomes<Action>) -> Action {
+        match s.phase {
+            Phase::Start => Action::First(rng.below(self.seats() as u64) as u8),
+            Phase::Roll => {
+                let mut roll = Roll::default();
+                for _ in 0..self.seats() {
+                    roll = roll.with(Face::of_die_face(rng.below(6)));
+                }
+                Action::Roll(roll)
+            }
+            Phase::Place | Phase::Over(_) => {
+                self.chance_outcomes(s, buf);
+                buf.sample(rng)
+            }
+        }
+    }
+
+    fn apply_unchecked(&self, s: &mut State, action: Action) {
+        match action {
+            Action::First(seat) => {
+                s.mover = seat;
+                s.turns = 1;
+                s.phase = Phase::Roll;
+            }
+            Action::Roll(roll) => {
+                s.dice = roll;
+                s.used = 0;
+                s.fresh = Fresh::default();
+                let all = self.all_designs();
+                let best = self.best(
+                    s.boards.each_ref(),
+                    roll,
+                    0,
+                    all,
+                    s.fresh,
+                    self.ceiling(roll),
+                );
+                if best.dice == 0 {
+                    self.end_turn(s);
+                } else {
+                    s.todo = best.dice;
+                    s.reach = best.designs;
+                    s.phase = Phase::Place;
+                }
+            }
+            Action::Place(p) => {
+                let (j, r, c) = (
+                    p.design as usize,
+                    (p.row as i32 + ORIGIN as i32) as usize,
+                    (p.col as i32 + ORIGIN as i32) as usize,
+                );
+                s.boards[j].place(r, c, p.edges);
+                s.boards[j].update_fit(self.cfg.size, self.cfg.window);
+                s.dice = s.dice.without(p.face());
+                s.used |= 1 << j;
+                s.fresh = s.fresh.with(j, r, c);
+                s.todo -= 1;
+                if s.todo == 0 {
+                    self.end_turn(s);
+                }
+            }
+        }
+    }
+
+    fn returns(&self, s: &State) -> Returns {
+        let mut r = Returns::zeros(self.seats());
+        if !matches!(s.phase, Phase::Over(_)) {
+            return r;
+        }
+        if self.seats() == 1 {
+            let best = self.score(s, 0).first().copied().unwrap_or(0);
+            let max = max_score(self.cfg.size as u32).max(1);
+            r.as_mut_slice()[0] = (best as f64 / max as f64).min(1.0);
+            return r;
+        }
+        let winners = self.winners(s);
+        for &w in &winners {
+            r.as_mut_slice()[w] = 1.0 / winners.len() as f64;
+        }
+        r
+    }
+
+    fn observe(&self, s: &State, _seat: Seat) -> State {
+        s.clone()
+    }
+
+    fn resample(&self, s: &State, _seat: Seat, _rng: &mut Rng) -> State {
+        s.clone()
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns
+    }
+
+    /// The first player is drawn at random (`Action::First`) and play goes round in seat
+    /// order, so the first player is the mover `turns - 1` seats back. `None` before the
+    /// draw and in the solo puzzle.
+    fn turn_position(&self, s: &State, seat: Seat) -> Option<usize> {
+        let p = self.seats();
+        if p == 1 || s.turns == 0 || seat >= p {
+            return None;
+        }
+        let first = (s.mover as usize + p - (s.turns as usize - 1) % p) % p;
+        Some((seat + p - first) % p)
+    }
+
+    fn end_kind(&self, s: &State) -> &'static str {
+        match s.phase {
+            Phase::Over(e) => e.label(),
+            _ => "end",
+        }
+    }
+
+    fn describe_action(&self, s: &State, action: Action) -> String {
+        match action {
+            Action::Place(p) => format!("seat {} places {p}", s.mover + 1),
+            Action::Roll(r) => format!("seat {} rolls {r}", s.mover + 1),
+            other => other.to_string(),
+        }
+    }
+}

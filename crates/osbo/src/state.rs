@@ -1,0 +1,432 @@
+//! The state of a match: one board per player and the turn in progress.
+
+use std::ops::ControlFlow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Roll;
+use crate::config::{MAX_PLAYERS, Window};
+use crate::design::{Design, FRAME, LO, occupied};
+use crate::face::{Dir, Edges, FACE_TYPES, Face};
+
+/// The frame row and column of the start die. Under the window rule every die and target
+/// of an 8 x 8 game stays within 7 cells of it, so a [`FRAME`]-sided frame holds any game.
+pub const ORIGIN: usize = 7;
+
+/// The edge sets a die may show in an empty cell whose neighbours require `req` and whose
+/// placed neighbours face `occ`: every `S` with `S & occ == req`, as a bit set over the 16
+/// masks; empty when `req` is empty (the cell extends no path end).
+const fn allowed_table() -> [[u16; 16]; 16] {
+    let mut t = [[0u16; 16]; 16];
+    let mut req = 1;
+    while req < 16 {
+        let mut occ = 0;
+        while occ < 16 {
+            if req & !occ == 0 {
+                let mut s = 1;
+                while s < 16 {
+                    if s & occ == req {
+                        t[req][occ] |= 1 << s;
+                    }
+                    s += 1;
+                }
+            }
+            occ += 1;
+        }
+        req += 1;
+    }
+    t
+}
+
+const ALLOWED: [[u16; 16]; 16] = allowed_table();
+
+/// The edge sets of each face type, as bit sets over the 16 masks.
+const FACE_SETS: [u16; FACE_TYPES] = [
+    Face::Cap.rotations(),
+    Face::Chain.rotations(),
+    Face::Corner.rotations(),
+    Face::Branch.rotations(),
+    Face::Cross.rotations(),
+];
+
+/// Every face type, as a bit set (`1 << face`).
+const ALL_FACES: u8 = (1 << FACE_TYPES) - 1;
+
+/// The face types (bit `1 << face`) showing some edge set of `sets`.
+#[inline]
+fn faces_of(sets: u16) -> u8 {
+    let mut faces = 0;
+    for (f, &mask) in FACE_SETS.iter().enumerate() {
+        faces |= u8::from(sets & mask != 0) << f;
+    }
+    faces
+}
+
+/// One player's design in play, with the bounding boxes the window rule needs.
+///
+/// The boxes are kept as `[first row, last row, first column, last column]`, over the dice
+/// (`cells`) and over the dice and their open-end targets (`reach`). Both only grow: a
+/// target becomes a die and dice are never removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Board {
+    /// The dice.
+    pub design: Design,
+    cells: [u8; 4],
+    reach: [u8; 4],
+    /// The face types (bit `1 << face`) that have a legal placement, kept up to date by
+    /// [`Board::update_fit`]: the single-die questions of the turn rule are then a lookup.
+    fit: u8,
+}
+
+impl Board {
+    /// The start: one die showing the cross at [`ORIGIN`], for an `n` x `n` window.
+    pub fn start(n: usize, window: Window) -> Board {
+        let mut design = Design::EMPTY;
+        design.set(ORIGIN, ORIGIN, Edges::ALL);
+        let o = ORIGIN as u8;
+        let mut b = Board {
+            design,
+            cells: [o, o, o, o],
+            reach: [o - 1, o + 1, o - 1, o + 1],
+            fit: 0,
+        };
+        b.update_fit(n, window);
+        b
+    }
+
+    /// Recomputes which face types have a legal placement (after dice were placed).
+    pub fn update_fit(&mut self, n: usize, window: Window) {
+        let mut fit = 0u8;
+        let _ = self.for_each_option(n, window, |_, _, sets| {
+            fit |= faces_of(sets);
+            if fit == ALL_FACES {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        self.fit = fit;
+    }
+
+    /// Whether a die showing one of the edge sets `sets` has a legal placement (computed
+    /// afresh, unlike [`Board::fits_face`]).
+    #[inline]
+    pub fn takes_any(&self, sets: u16, n: usize, window: Window) -> bool {
+        self.for_each_option(n, window, |_, _, options| {
+            if options & sets != 0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// Calls `f(row, col, sets)` for every target a die may go to, row by row, with the
+    /// edge sets it may show there (a bit set over the 16 masks, never empty): those
+    /// matching every placed neighbour ([`Board::matching`]) and keeping the design in the
+    /// `n` x `n` window ([`Board::fits`]). Stops at the first `Break` and returns it.
+    ///
+    /// It works a row at a time on the packed design. Under the strict window a target
+    /// lies in the box of dice and targets, and a die there grows the box only through an
+    /// open end on the box's border, one side at a time; so the window forbids an edge set
+    /// exactly when it opens an end on a side that would push the box past `n` cells, and
+    /// such sides are treated like blank neighbours. (With n = 2 two opposite sides can
+    /// push at once, so each edge set is checked with [`Board::fits`] there.)
+    #[inline]
+    pub fn for_each_option<B>(
+        &self,
+        n: usize,
+        window: Window,
+        mut f: impl FnMut(usize, usize, u16) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let span = n as i32 - 1;
+        let b = match window {
+            Window::Strict => self.reach,
+            Window::Loose => self.cells,
+        };
+        let [r0, r1, c0, c1] = b.map(i32::from);
+        if r1 - r0 > span || c1 - c0 > span {
+            // Already wider than the window: nothing fits.
+            return ControlFlow::Continue(());
+        }
+        let (mut first, mut last) = (
+            self.reach[0] as usize,
+            (self.reach[1] as usize).min(FRAME - 1),
+        );
+        // Sides a die may not open: N in the first row and S in the last, W and E in the
+        // first and last columns (strict window); the cells targets may be in (loose).
+        let (mut top, mut bottom, mut sides, mut allowed) = (0u64, 0u64, 0u64, u64::MAX);
+        match window {
+            Window::Strict => {
+                if r1 + 1 - r0 > span {
+                    top = u64::from(Dir::N.bit()) * LO;
+                    bottom = u64::from(Dir::S.bit()) * LO;
+                }
+                if c1 + 1 - c0 > span {
+                    sides =
+                        u64::from(Dir::W.bit()) << (4 * c0) | u64::from(Dir::E.bit()) << (4 * c1);
+                }
+            }
+            Window::Loose => {
+                let (lo, hi) = ((c1 - span).max(0), (c0 + span).min(FRAME as i32 - 1));
+                allowed = (lo..=hi).fold(0, |m, c| m | 1 << (4 * c));
+                first = first.max((r1 - span).max(0) as usize);
+                last = last.min((r0 + span) as usize);
+            }
+        }
+        let exact = window == Window::Strict && n < 3;
+        for r in first..=last {
+            let (req, occ) = self.design.probe_row(r);
+            let mut targets = occupied(req) & !occupied(self.design.row(r)) & allowed;
+            if targets == 0 {
+                continue;
+            }
+            let mut blank = occ | sides;
+            if r as i32 == r0 {
+                blank |= top;
+            }
+            if r as i32 == r1 {
+                blank |= bottom;
+            }
+            while targets != 0 {
+                let shift = targets.trailing_zeros();
+                targets &= targets - 1;
+                let (q, z) = ((req >> shift) & 15, (blank >> shift) & 15);
+                let mut sets = ALLOWED[q as usize][z as usize];
+                let c = shift as usize / 4;
+                if exact {
+                    let mut m = sets;
+                    while m != 0 {
+                        let e = m.trailing_zeros() as u8;
+                        m &= m - 1;
+                        if !self.fits(r, c, Edges(e), n, window) {
+                            sets &= !(1 << e);
+                        }
+                    }
+                }
+                if sets != 0 {
+                    f(r, c, sets)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether a die of `face` has a legal placement (as of the last [`Board::update_fit`]).
+    #[inline]
+    pub fn fits_face(&self, face: Face) -> bool {
+        self.fit & (1 << face as u8) != 0
+    }
+
+    /// A board holding `design` (as placed in the frame) in an `n` x `n` window.
+    pub fn from_design(design: Design, n: usize, window: Window) -> Board {
+        let mut b = Board {
+            design,
+            cells: [u8::MAX, 0, u8::MAX, 0],
+            reach: [u8::MAX, 0, u8::MAX, 0],
+            fit: 0,
+        };
+        for (r, c, e) in design.cells() {
+            b.place(r, c, e);
+        }
+        b.update_fit(n, window);
+        b
+    }
+
+    /// The rows holding targets (and maybe more).
+    #[inline]
+    pub(crate) fn target_rows(&self) -> std::ops::RangeInclusive<usize> {
+        self.reach[0] as usize..=(self.reach[1] as usize).min(FRAME - 1)
+    }
+
+    /// Calls `f(row, col)` for every target (empty cell an open end points at), row by row.
+    #[inline]
+    pub fn for_each_target(&self, mut f: impl FnMut(usize, usize)) {
+        for r in self.target_rows() {
+            let mut t = self.design.target_row(r);
+            while t != 0 {
+                let c = t.trailing_zeros() as usize / 4;
+                f(r, c);
+                t &= t - 1;
+            }
+        }
+    }
+
+    /// Whether the design has no open path end.
+    pub fn is_closed(&self) -> bool {
+        self.target_rows().all(|r| self.design.target_row(r) == 0)
+    }
+
+    /// The edge sets (bit set over the 16 masks) that match the neighbours of the empty
+    /// cell (`r`, `c`); empty unless it is a target.
+    #[inline]
+    pub fn matching(&self, r: usize, c: usize) -> u16 {
+        let (req, occ) = self.design.probe(r as i32, c as i32);
+        ALLOWED[req.0 as usize][occ.0 as usize]
+    }
+
+    /// Whether placing `edges` at the target (`r`, `c`) keeps the design within the
+    /// `n` x `n` window (rulings B.3 rule 3).
+    #[inline]
+    pub fn fits(&self, r: usize, c: usize, edges: Edges, n: usize, window: Window) -> bool {
+        let span = n as i32 - 1;
+        let (r, c) = (r as i32, c as i32);
+        let b = match window {
+            Window::Loose => &self.cells,
+            Window::Strict => &self.reach,
+        };
+        let (mut r0, mut r1, mut c0, mut c1) = (b[0] as i32, b[1] as i32, b[2] as i32, b[3] as i32);
+        let mut grow = |rr: i32, cc: i32| {
+            r0 = r0.min(rr);
+            r1 = r1.max(rr);
+            c0 = c0.min(cc);
+            c1 = c1.max(cc);
+        };
+        grow(r, c);
+        if window == Window::Strict {
+            for d in Dir::ALL {
+                if edges.has(d) {
+                    let (dr, dc) = d.step();
+                    if self.design.get(r + dr, c + dc).is_empty() {
+                        grow(r + dr, c + dc);
+                    }
+                }
+            }
+        }
+        r1 - r0 <= span && c1 - c0 <= span
+    }
+
+    /// Places a die (no checks).
+    #[inline]
+    pub fn place(&mut self, r: usize, c: usize, edges: Edges) {
+        self.design.set(r, c, edges);
+        let grow = |b: &mut [u8; 4], rr: i32, cc: i32| {
+            let (rr, cc) = (
+                rr.clamp(0, FRAME as i32 - 1) as u8,
+                cc.clamp(0, FRAME as i32 - 1) as u8,
+            );
+            b[0] = b[0].min(rr);
+            b[1] = b[1].max(rr);
+            b[2] = b[2].min(cc);
+            b[3] = b[3].max(cc);
+        };
+        grow(&mut self.cells, r as i32, c as i32);
+        grow(&mut self.reach, r as i32, c as i32);
+        for d in Dir::ALL {
+            if edges.has(d) {
+                let (dr, dc) = d.step();
+                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                if self.design.get(nr, nc).is_empty() {
+                    grow(&mut self.reach, nr, nc);
+                }
+            }
+        }
+    }
+
+    /// Whether some face could still be placed. Under the strict window any target takes
+    /// the face made of exactly the crossings pointing at it (it adds no target), so a
+    /// design is finished exactly when it is closed (rulings B.3).
+    pub fn has_move(&self) -> bool {
+        self.fit != 0
+    }
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Chance draws the first player.
+    Start,
+    /// Chance rolls the mover's dice.
+    Roll,
+    /// The mover places dice.
+    Place,
+    /// The game is over.
+    Over(EndKind),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndKind {
+    /// Every design is closed (the rules' end).
+    Closed,
+    /// No design can take another die but some are open (loose window, or n = 2).
+    Blocked,
+    /// The `max_turns` safety bound was reached.
+    TurnLimit,
+}
+
+impl EndKind {
+    /// The label used in reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            EndKind::Closed => "closed",
+            EndKind::Blocked => "blocked",
+            EndKind::TurnLimit => "turn-limit",
+        }
+    }
+}
+
+/// A die placed this turn (for the simultaneous-placement variant): design, row, column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fresh {
+    /// The cells, `(design, row, col)` in the frame.
+    pub cells: [(u8, u8, u8); MAX_PLAYERS],
+    /// How many are set.
+    pub len: u8,
+}
+
+impl Fresh {
+    /// With one more cell.
+    #[inline]
+    pub fn with(mut self, design: usize, r: usize, c: usize) -> Fresh {
+        self.cells[self.len as usize] = (design as u8, r as u8, c as u8);
+        self.len += 1;
+        self
+    }
+
+    /// Whether the cell was placed this turn.
+    #[inline]
+    pub fn contains(&self, design: usize, r: i32, c: i32) -> bool {
+        self.cells[..self.len as usize]
+            .iter()
+            .any(|&(d, rr, cc)| d as usize == design && rr as i32 == r && cc as i32 == c)
+    }
+}
+
+/// A position. Perfect information: every seat sees all of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// One board per seat (only the first `players` are in play).
+    pub boards: [Board; MAX_PLAYERS],
+    /// The phase.
+    pub phase: Phase,
+    /// The seat whose turn it is.
+    pub mover: u8,
+    /// Turns begun.
+    pub turns: u32,
+    /// The dice of this turn not yet placed.
+    pub dice: Roll,
+    /// Dice still to place this turn (the plan's maximum minus those placed).
+    pub todo: u8,
+    /// The number of distinct designs the turn's plan reaches.
+    pub reach: u8,
+    /// Designs that got a die this turn, as a bit set.
+    pub used: u8,
+    /// The cells placed this turn.
+    pub fresh: Fresh,
+}
+
+impl State {
+    /// The design of `seat`.
+    pub fn design(&self, seat: usize) -> &Design {
+        &self.boards[seat].design
+    }
+
+    /// The faces still in hand this turn.
+    pub fn faces(&self) -> impl Iterator<Item = Face> {
+        self.dice.faces()
+    }
+}

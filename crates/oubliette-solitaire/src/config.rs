@@ -1,0 +1,390 @@
+//! Variant parameters: every `flag=default` of the rulings (Part A), and the game string.
+//!
+//! A [`GameSpec`] such as `oubliette-solitaire(jokers=3,need_overrides=traps_only)` is
+//! resolved against [`PARAMS`] into a [`Config`]. The canonical string (defaults omitted) is
+//! what records store.
+
+use gameshelf_engine::{GameSpec, ParamKind, ParamSpec, SpecError};
+
+/// The game id.
+pub const ID: &str = "oubliette-solitaire";
+
+const fn flag(name: &'static str, default: &'static str, doc: &'static str) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Bool,
+        default,
+        doc,
+    }
+}
+
+const fn choice(
+    name: &'static str,
+    words: &'static [&'static str],
+    default: &'static str,
+    doc: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Choice(words),
+        default,
+        doc,
+    }
+}
+
+const fn int(
+    name: &'static str,
+    min: i64,
+    max: i64,
+    default: &'static str,
+    doc: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        kind: ParamKind::Int { min, max },
+        default,
+        doc,
+    }
+}
+
+/// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
+pub const PARAMS: &[ParamSpec] = &[
+    int(
+        "jokers",
+        2,
+        3,
+        "2",
+        "jokers in the deck: 54 or 55 cards (A1, A-27)",
+    ),
+    choice(
+        "ace_combat_value",
+        &["1", "14"],
+        "1",
+        "what an ace counts when paid in combat (A-01)",
+    ),
+    flag(
+        "ace_adjacent_to_king",
+        "false",
+        "an ace and a king are adjacent for slot stacking (A-01)",
+    ),
+    flag(
+        "joker_equippable",
+        "false",
+        "a Joker may be put into the Equipped slot (A-02)",
+    ),
+    choice(
+        "need_overrides",
+        &["all", "traps_only"],
+        "all",
+        "which drawn cards may be placed on the Path when they are the needed card (A-03)",
+    ),
+    choice(
+        "blocked_need",
+        &["fall_through", "graveyard"],
+        "fall_through",
+        "a needed card blocked by a Chasm without a Rope resolves by its next row, or is discarded (A-03)",
+    ),
+    flag(
+        "same_number_also_event",
+        "false",
+        "an Obstacle card that is also an event (6, 8, red odd) resolves its event too (A-04)",
+    ),
+    flag(
+        "start_from_inventory_later",
+        "true",
+        "a 10 or 2 that becomes visible in inventory may start the Path in an action window (A-05)",
+    ),
+    choice(
+        "no_path_setback",
+        &["no_effect", "lose"],
+        "no_effect",
+        "a setback before the Path exists does nothing, or loses the game (A-06)",
+    ),
+    flag(
+        "trap_setback_can_lose",
+        "true",
+        "a failed Trap's setback can lose the game like a lost fight (A-07)",
+    ),
+    flag(
+        "obstacle_is_setback",
+        "true",
+        "an Obstacle is a setback that can lose; otherwise it never loses (A-07)",
+    ),
+    flag(
+        "may_concede",
+        "false",
+        "the player may take a setback instead of paying a Creature or Trap he could pay (A-08)",
+    ),
+    flag(
+        "combat_minimal_subset",
+        "false",
+        "combat payment may not overpay: no paid card may be unnecessary (A-08)",
+    ),
+    flag(
+        "trap_accepts_black_Q",
+        "false",
+        "a black queen (12) pays a Trap like a black even number card (A-09)",
+    ),
+    flag(
+        "chasm_stack",
+        "true",
+        "two Chasms on one room need two Ropes (A-11)",
+    ),
+    flag(
+        "chasm_survives_setback",
+        "false",
+        "an unpassed Chasm stays on the Path when its room is set back (A-11)",
+    ),
+    flag(
+        "equipped_loss_only_if_beneficial",
+        "false",
+        "a red Chasm flip discards the Equipped card only if it is a beneficial item (A-11)",
+    ),
+    int(
+        "actions_per_window",
+        1,
+        3,
+        "1",
+        "actions in an action window (A-15)",
+    ),
+    flag(
+        "window_after_every_draw",
+        "false",
+        "an action window follows every draw, not only Other cards (A-15)",
+    ),
+    flag(
+        "equipped_usable_as_item",
+        "true",
+        "the Equipped card may be used as an Inventory Item (A-16)",
+    ),
+    flag(
+        "gremlin_joker_first",
+        "false",
+        "for the Gremlin a Joker outranks a beneficial Equipped card (A-17)",
+    ),
+    choice(
+        "hourglass_pick",
+        &["choice", "top3"],
+        "choice",
+        "which graveyard cards an Hourglass shuffles into the deck (A-19)",
+    ),
+    choice(
+        "deck_out",
+        &["next_draw", "immediate"],
+        "next_draw",
+        "an empty deck loses at the next turn's draw, or at once (A-20)",
+    ),
+    choice(
+        "second_chaos_passage",
+        &["marker", "forbidden"],
+        "marker",
+        "a second Chaos used as Passage locks Equipped with a marker, or is not allowed (A-21)",
+    ),
+    choice(
+        "post_curse2_chaos",
+        &["harmless_removed"],
+        "harmless_removed",
+        "a Chaos used after two curses brings no curse and leaves the game (A-21)",
+    ),
+    flag(
+        "joker_flip_counts_red",
+        "false",
+        "a Joker flipped at a Chasm counts as red (A-22)",
+    ),
+    flag(
+        "grave_inventory_to_path",
+        "true",
+        "the Grave Inventory card may be played to the Path (A-24)",
+    ),
+    choice(
+        "search_frequency",
+        &["per_draw", "per_room"],
+        "per_draw",
+        "Searching flips after every turn, or only after a turn that placed a room (A-25)",
+    ),
+    flag(
+        "curse_card_counts",
+        "false",
+        "the locked curse Chaos counts as an inventory card (A-26)",
+    ),
+    int(
+        "max_turns",
+        10,
+        100_000,
+        "1000",
+        "safety bound (our ruling): a game still running after this many draws is lost",
+    ),
+];
+
+/// A validated configuration. Field docs name the parameter and ruling.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// `jokers` (A1): 2 or 3.
+    pub jokers: u8,
+    /// `ace_combat_value` (A-01): 1 or 14.
+    pub ace_combat_value: u8,
+    /// `ace_adjacent_to_king` (A-01).
+    pub ace_adjacent_to_king: bool,
+    /// `joker_equippable` (A-02).
+    pub joker_equippable: bool,
+    /// `need_overrides=traps_only` (A-03).
+    pub need_traps_only: bool,
+    /// `blocked_need=graveyard` (A-03).
+    pub blocked_need_graveyard: bool,
+    /// `same_number_also_event` (A-04).
+    pub same_number_also_event: bool,
+    /// `start_from_inventory_later` (A-05).
+    pub start_from_inventory_later: bool,
+    /// `no_path_setback=lose` (A-06).
+    pub no_path_setback_loses: bool,
+    /// `trap_setback_can_lose` (A-07).
+    pub trap_setback_can_lose: bool,
+    /// `obstacle_is_setback` (A-07).
+    pub obstacle_is_setback: bool,
+    /// `may_concede` (A-08).
+    pub may_concede: bool,
+    /// `combat_minimal_subset` (A-08).
+    pub combat_minimal_subset: bool,
+    /// `trap_accepts_black_Q` (A-09).
+    pub trap_accepts_black_queen: bool,
+    /// `chasm_stack` (A-11).
+    pub chasm_stack: bool,
+    /// `chasm_survives_setback` (A-11).
+    pub chasm_survives_setback: bool,
+    /// `equipped_loss_only_if_beneficial` (A-11).
+    pub equipped_loss_only_if_beneficial: bool,
+    /// `actions_per_window` (A-15).
+    pub actions_per_window: u8,
+    /// `window_after_every_draw` (A-15).
+    pub window_after_every_draw: bool,
+    /// `equipped_usable_as_item` (A-16).
+    pub equipped_usable_as_item: bool,
+    /// `gremlin_joker_first` (A-17).
+    pub gremlin_joker_first: bool,
+    /// `hourglass_pick=top3` (A-19).
+    pub hourglass_top3: bool,
+    /// `deck_out=immediate` (A-20).
+    pub deck_out_immediate: bool,
+    /// `second_chaos_passage=forbidden` (A-21).
+    pub second_chaos_passage_forbidden: bool,
+    /// `joker_flip_counts_red` (A-22).
+    pub joker_flip_counts_red: bool,
+    /// `grave_inventory_to_path` (A-24).
+    pub grave_inventory_to_path: bool,
+    /// `search_frequency=per_room` (A-25).
+    pub search_per_room: bool,
+    /// `curse_card_counts` (A-26).
+    pub curse_card_counts: bool,
+    /// `max_turns` (our ruling).
+    pub max_turns: u32,
+    spec: GameSpec,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_spec(&GameSpec::new(ID)).expect("the defaults are valid")
+    }
+}
+
+impl Config {
+    /// Resolves a game string, checking every parameter.
+    ///
+    /// # Errors
+    /// [`SpecError::UnknownGame`] for another id, otherwise what [`GameSpec::resolve`] gives.
+    pub fn from_spec(spec: &GameSpec) -> Result<Config, SpecError> {
+        if spec.id != ID {
+            return Err(SpecError::UnknownGame {
+                given: spec.id.clone(),
+                known: vec![ID.to_owned()],
+            });
+        }
+        let p = spec.resolve(&crate::game::info())?;
+        let yes = |name| p.bool(name);
+        let is = |name, word| p.choice(name) == word;
+        Ok(Config {
+            jokers: p.int("jokers") as u8,
+            ace_combat_value: if is("ace_combat_value", "14") { 14 } else { 1 },
+            ace_adjacent_to_king: yes("ace_adjacent_to_king"),
+            joker_equippable: yes("joker_equippable"),
+            need_traps_only: is("need_overrides", "traps_only"),
+            blocked_need_graveyard: is("blocked_need", "graveyard"),
+            same_number_also_event: yes("same_number_also_event"),
+            start_from_inventory_later: yes("start_from_inventory_later"),
+            no_path_setback_loses: is("no_path_setback", "lose"),
+            trap_setback_can_lose: yes("trap_setback_can_lose"),
+            obstacle_is_setback: yes("obstacle_is_setback"),
+            may_concede: yes("may_concede"),
+            combat_minimal_subset: yes("combat_minimal_subset"),
+            trap_accepts_black_queen: yes("trap_accepts_black_Q"),
+            chasm_stack: yes("chasm_stack"),
+            chasm_survives_setback: yes("chasm_survives_setback"),
+            equipped_loss_only_if_beneficial: yes("equipped_loss_only_if_beneficial"),
+            actions_per_window: p.int("actions_per_window") as u8,
+            window_after_every_draw: yes("window_after_every_draw"),
+            equipped_usable_as_item: yes("equipped_usable_as_item"),
+            gremlin_joker_first: yes("gremlin_joker_first"),
+            hourglass_top3: is("hourglass_pick", "top3"),
+            deck_out_immediate: is("deck_out", "immediate"),
+            second_chaos_passage_forbidden: is("second_chaos_passage", "forbidden"),
+            joker_flip_counts_red: yes("joker_flip_counts_red"),
+            grave_inventory_to_path: yes("grave_inventory_to_path"),
+            search_per_room: is("search_frequency", "per_room"),
+            curse_card_counts: yes("curse_card_counts"),
+            max_turns: p.int("max_turns") as u32,
+            spec: p.canonical(),
+        })
+    }
+
+    /// The canonical game string: every parameter that differs from its default.
+    pub fn spec(&self) -> GameSpec {
+        self.spec.clone()
+    }
+
+    /// The number of cards in the deck: 54 or 55.
+    pub fn deck_size(&self) -> usize {
+        52 + self.jokers as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(s: &str) -> Result<Config, SpecError> {
+        Config::from_spec(&s.parse().unwrap())
+    }
+
+    #[test]
+    fn defaults_are_the_rulings() {
+        let c = Config::default();
+        assert_eq!(c.jokers, 2);
+        assert_eq!(c.deck_size(), 54);
+        assert!(c.start_from_inventory_later && c.trap_setback_can_lose && !c.may_concede);
+        assert_eq!(c.spec().to_string(), ID);
+    }
+
+    #[test]
+    fn every_param_round_trips() {
+        let s = "oubliette-solitaire(jokers=3,ace_combat_value=14,ace_adjacent_to_king=true,\
+                 need_overrides=traps_only,blocked_need=graveyard,hourglass_pick=top3,\
+                 deck_out=immediate,search_frequency=per_room,max_turns=50)";
+        let c = cfg(s).unwrap();
+        assert_eq!(c.jokers, 3);
+        assert_eq!(c.ace_combat_value, 14);
+        assert!(c.need_traps_only && c.blocked_need_graveyard && c.hourglass_top3);
+        assert_eq!(cfg(&c.spec().to_string()).unwrap(), c);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(
+            cfg("oubliette-solitaire(jokers=4)"),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(cfg("chess"), Err(SpecError::UnknownGame { .. })));
+        assert!(matches!(
+            cfg("oubliette-solitaire(colour=blue)"),
+            Err(SpecError::UnknownParam { .. })
+        ));
+    }
+}

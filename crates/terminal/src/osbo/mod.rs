@@ -1,0 +1,335 @@
+//! Osbo in the terminal: every design drawn side by side, the dice in hand, and the
+//! placements the turn rule allows, in line mode and in the full-screen view.
+//!
+//! Osbo has perfect information, so the observation is the whole state.
+
+use std::io;
+
+use gameshelf_engine::{Game, Record, Seat};
+use gameshelf_osbo::render::Drawing;
+use gameshelf_osbo::state::ORIGIN;
+use gameshelf_osbo::{Action, Osbo, Phase, Placement, State};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+use crate::present::Presenter;
+use crate::screen::{self, Table};
+use crate::{Mode, PlayOptions, Player, TerminalError, line, signal, tty};
+
+/// The words and pictures of Osbo for the terminal front ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OsboPresenter;
+
+/// A few lines on the rules, for the help command.
+const RULES: &str = "Osbo: each player grows a celtic knot from dice. On your turn you roll \
+one die per player and must place as many dice as possible, on as many different designs as \
+possible: only placements that keep such a plan possible are listed. A die must extend an open \
+path end (•), match the crossings (╳) of every neighbour, and keep the design and its open \
+ends inside the n x n window. When every design is closed, the longest closed cord wins \
+(self-crossings count twice), then the next longest. A placement reads `design D: face EDGES \
+at (row,col)`, rows and columns counted from the start die.";
+
+/// Every design drawn side by side, each under its owner's name and score.
+pub fn designs_text(game: &Osbo, state: &State, names: &[String]) -> String {
+    layout(game, state, names).0
+}
+
+/// The lines above each drawing in [`designs_text`].
+const HEADER_LINES: usize = 2;
+
+/// [`designs_text`], and the character column where each design's column starts.
+fn layout(game: &Osbo, state: &State, names: &[String]) -> (String, Vec<usize>) {
+    let columns: Vec<Vec<String>> = (0..game.num_players())
+        .map(|seat| {
+            let score = game.score(state, seat);
+            let mut lines = vec![
+                format!("{}", names.get(seat).map_or("?", String::as_str)),
+                format!("closed cords: {score:?}"),
+            ];
+            lines.extend(
+                Drawing::new(state.design(seat))
+                    .to_terminal(false)
+                    .lines()
+                    .map(str::to_owned),
+            );
+            lines
+        })
+        .collect();
+    let width = |l: &String| l.chars().count();
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|c| c.iter().map(width).max().unwrap_or(0) + 4)
+        .collect();
+    let starts = widths
+        .iter()
+        .scan(0, |x, w| {
+            let start = *x;
+            *x += w;
+            Some(start)
+        })
+        .collect();
+    let height = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = String::new();
+    for i in 0..height {
+        let mut row = String::new();
+        for (col, w) in columns.iter().zip(&widths) {
+            let cell = col.get(i).cloned().unwrap_or_default();
+            let pad = w - width(&cell);
+            row.push_str(&cell);
+            row.push_str(&" ".repeat(pad));
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    (out, starts)
+}
+
+/// The designs with placement `p` made, as lines with the new die marked, and the
+/// `(line, character)` of the die in them.
+pub fn preview(
+    game: &Osbo,
+    state: &State,
+    names: &[String],
+    p: Placement,
+) -> (String, (usize, usize)) {
+    let mut after = state.clone();
+    let j = p.design as usize;
+    let (r, c) = (
+        (i32::from(p.row) + ORIGIN as i32) as usize,
+        (i32::from(p.col) + ORIGIN as i32) as usize,
+    );
+    after.boards[j].place(r, c, p.edges);
+    let (text, starts) = layout(game, &after, names);
+    let (r0, _, c0, _) = after.design(j).bounds().unwrap_or((r, r, c, c));
+    let at = (
+        HEADER_LINES + 2 * (r - r0) + 1,
+        starts.get(j).copied().unwrap_or(0) + 4 * (c - c0) + 2,
+    );
+    (text, at)
+}
+
+/// The turn in words: who moves, the dice still in hand and what the plan must reach.
+fn turn_text(state: &State) -> String {
+    match state.phase {
+        Phase::Place => format!(
+            "turn {}: seat {} places {} more {} (dice in hand: {}), reaching {} design(s) in all",
+            state.turns,
+            state.mover + 1,
+            state.todo,
+            if state.todo == 1 { "die" } else { "dice" },
+            state.dice,
+            state.reach
+        ),
+        Phase::Over(end) => format!("game over: {}", end.label()),
+        _ => format!("turn {}: seat {} rolls", state.turns, state.mover + 1),
+    }
+}
+
+impl Presenter<Osbo> for OsboPresenter {
+    fn observation_text(&self, game: &Osbo, _seat: Seat, state: &State) -> String {
+        let names: Vec<String> = (1..=game.num_players())
+            .map(|i| format!("design {i}"))
+            .collect();
+        format!(
+            "{}\n{}",
+            designs_text(game, state, &names),
+            turn_text(state)
+        )
+    }
+
+    fn help(&self) -> String {
+        RULES.to_owned()
+    }
+}
+
+impl Table<Osbo> for OsboPresenter {
+    fn draw_table(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &Osbo,
+        names: &[String],
+        _viewer: Seat,
+        state: &State,
+    ) {
+        let text = format!("{}\n{}", designs_text(game, state, names), turn_text(state));
+        frame.render_widget(
+            Paragraph::new(text).block(Block::bordered().title(" designs ")),
+            area,
+        );
+    }
+
+    /// The designs with the highlighted placement made, the new die marked.
+    fn draw_preview(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &Osbo,
+        names: &[String],
+        state: &State,
+        choice: Action,
+    ) {
+        let Action::Place(p) = choice else {
+            return;
+        };
+        let (text, (y, x)) = preview(game, state, names, p);
+        let mark = Style::new()
+            .fg(Color::Black)
+            .bg(Color::Yellow)
+            .add_modifier(Modifier::BOLD);
+        let mut lines: Vec<Line> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                if i != y {
+                    return Line::raw(l.to_owned());
+                }
+                let chars: Vec<char> = l.chars().collect();
+                let part = |a: usize, b: usize| -> String {
+                    chars[a.min(chars.len())..b.min(chars.len())]
+                        .iter()
+                        .collect()
+                };
+                Line::from(vec![
+                    Span::raw(part(0, x)),
+                    Span::styled(part(x, x + 1), mark),
+                    Span::raw(part(x + 1, chars.len())),
+                ])
+            })
+            .collect();
+        lines.push(Line::raw(turn_text(state)));
+        lines.push(Line::styled(
+            format!("preview: {p} (marked)"),
+            Style::new().fg(Color::Yellow),
+        ));
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::bordered().title(" designs -- preview ")),
+            area,
+        );
+    }
+}
+
+/// Plays a match of Osbo in the terminal, humans against bots.
+///
+/// `options.mode` picks the full-screen view or line mode (used anyway without a terminal).
+/// The record of the moves played so far is returned even when a player leaves early.
+///
+/// # Errors
+/// [`TerminalError::PlayerCount`] or [`TerminalError::NameCount`] when the players or names
+/// do not match the game's seats; [`TerminalError::Io`] when the terminal cannot be set up;
+/// [`TerminalError::Interrupted`], holding the record so far, when the terminal fails
+/// during the match.
+pub fn play(
+    game: &Osbo,
+    players: Vec<Player<Osbo>>,
+    options: &PlayOptions,
+) -> Result<Record<Action>, TerminalError> {
+    match options.mode {
+        Mode::Screen if tty::available() => screen::play(game, &OsboPresenter, players, options),
+        Mode::Screen | Mode::Line => line::play(
+            game,
+            &OsboPresenter,
+            players,
+            options,
+            signal::stdin(),
+            io::stdout().lock(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_mode_game_against_bots_plays_to_the_end() {
+        let game = Osbo::default();
+        let players = vec![
+            Player::Bot(Box::new(gameshelf_osbo::bot::Greedy::default()) as _),
+            Player::Bot(Box::new(gameshelf_osbo::bot::Greedy::default()) as _),
+        ];
+        let options = PlayOptions {
+            seed: 3,
+            mode: Mode::Line,
+            names: vec!["a".into(), "b".into()],
+            step: false,
+        };
+        let mut out = Vec::new();
+        let record =
+            line::play(&game, &OsboPresenter, players, &options, &b""[..], &mut out).unwrap();
+        let end = record.replay(&game).unwrap();
+        assert!(game.is_terminal(&end));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("places"), "{text}");
+    }
+
+    /// The preview draws the designs with the placement made and finds the new die in
+    /// the text, in either design's column.
+    #[test]
+    fn the_preview_shows_the_placement_where_it_goes() {
+        use gameshelf_osbo::render::glyph;
+        use gameshelf_osbo::{Edges, Face, Roll};
+        let game = Osbo::default();
+        let mut state = game.initial_state();
+        game.apply(&mut state, Action::First(0)).unwrap();
+        let roll = Roll::default().with(Face::Corner).with(Face::Cap);
+        game.apply(&mut state, Action::Roll(roll)).unwrap();
+        let names = ["you".to_owned(), "bot".to_owned()];
+        let mut actions = Vec::new();
+        game.legal_actions(&state, &mut actions);
+        for design in 0..2 {
+            let &choice = actions
+                .iter()
+                .find(|a| matches!(a, Action::Place(p) if p.design == design))
+                .unwrap();
+            let Action::Place(p) = choice else { panic!() };
+            let (text, (y, x)) = preview(&game, &state, &names, p);
+            let line: Vec<char> = text.lines().nth(y).unwrap().chars().collect();
+            assert_eq!(line[x], glyph(p.edges), "{p}\n{text}");
+            assert_ne!(p.edges, Edges::EMPTY);
+        }
+    }
+
+    #[test]
+    fn designs_are_drawn_side_by_side() {
+        let game = Osbo::default();
+        let state = game.initial_state();
+        let text = designs_text(&game, &state, &["you".into(), "bot".into()]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("you") && lines[0].contains("bot"));
+        assert_eq!(text.matches('╋').count(), 2);
+        assert_eq!(text.matches('•').count(), 8);
+    }
+
+    #[test]
+    fn a_human_sees_the_dice_and_is_told_about_a_bad_choice() {
+        let game = Osbo::default();
+        let players = vec![
+            Player::Human,
+            Player::Bot(Box::new(gameshelf_osbo::bot::Greedy::default()) as _),
+        ];
+        let options = PlayOptions {
+            seed: 1,
+            mode: Mode::Line,
+            names: vec!["you".into(), "bot".into()],
+            step: false,
+        };
+        let mut out = Vec::new();
+        let input = "999\n1\nq\n";
+        let _ = line::play(
+            &game,
+            &OsboPresenter,
+            players,
+            &options,
+            input.as_bytes(),
+            &mut out,
+        );
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("dice in hand"), "{text}");
+        assert!(text.contains("\"999\" is not a choice"), "{text}");
+    }
+}

@@ -1,0 +1,210 @@
+use gameshelf_engine::{Actor, Game, Record};
+use gameshelf_oubliette_solitaire::OublietteSolitaire;
+use gameshelf_oubliette_solitaire::bot::Careful;
+
+use super::*;
+
+fn options() -> PlayOptions {
+    PlayOptions {
+        seed: 3,
+        mode: Mode::Line,
+        names: vec!["you".to_owned()],
+        step: false,
+    }
+}
+
+/// Plays in line mode with the numbered deal `deal`, by `player`, answering from `input`.
+fn play_deal(
+    game: &OublietteSolitaire,
+    player: Player<OublietteSolitaire>,
+    seed: u64,
+    deal: u64,
+    input: &str,
+) -> (Record<Action>, String) {
+    let mut o = options();
+    o.seed = seed;
+    let deal = Deal::new(deal, game.config().jokers);
+    let driver: ChanceDriver<'_, OublietteSolitaire> =
+        Box::new(move |g: &OublietteSolitaire, s: &State| deal.choose(g, s));
+    let mut out = Vec::new();
+    let record = line::play_driven(
+        game,
+        &SolitairePresenter,
+        vec![player],
+        &o,
+        Some(driver),
+        input.as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    (record, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn a_numbered_deal_deals_the_same_cards_and_replays_without_it() {
+    let game = OublietteSolitaire::default();
+    let bot = || Player::Bot(Box::new(Careful::default()));
+    let (a, text) = play_deal(&game, bot(), 1, 42, "");
+    let (b, _) = play_deal(&game, bot(), 2, 42, "");
+    assert_eq!(
+        a.actions, b.actions,
+        "the deal, not the seed, decides chance"
+    );
+    let json = a.to_json();
+    let back = Record::<Action>::from_json(&json).unwrap();
+    let end = back.replay(&game).unwrap();
+    assert!(game.is_terminal(&end));
+    assert!(text.contains("Path"), "{text}");
+}
+
+/// The index (among the human's decisions, answering always 1) of the first decision that
+/// directly follows another one which itself came right after a chance outcome.
+fn decision_after_decision_after_draw(game: &OublietteSolitaire, deal: &Deal) -> usize {
+    let mut s = game.initial_state();
+    let mut legal = Vec::new();
+    let (mut decisions, mut chance_before_last) = (0, false);
+    let mut last_was_chance = false;
+    loop {
+        match game.actor(&s) {
+            Actor::Chance => {
+                let a = deal.choose(game, &s);
+                game.apply_unchecked(&mut s, a);
+                last_was_chance = true;
+            }
+            Actor::Player(_) => {
+                if decisions > 0 && !last_was_chance && chance_before_last {
+                    return decisions;
+                }
+                chance_before_last = last_was_chance;
+                last_was_chance = false;
+                game.legal_actions(&s, &mut legal);
+                game.apply_unchecked(&mut s, legal[0]);
+                decisions += 1;
+            }
+            Actor::Terminal => panic!("no two decisions in a row"),
+        }
+    }
+}
+
+#[test]
+fn undo_takes_back_a_decision_but_not_a_draw() {
+    let game = OublietteSolitaire::default();
+    let k = decision_after_decision_after_draw(&game, &Deal::new(42, 2));
+    let answers = "1\n".repeat(k);
+    let (undone, text) = play_deal(&game, Player::Human, 3, 42, &format!("{answers}u\nu\nq\n"));
+    assert!(text.contains("undone: your previous decision"), "{text}");
+    assert!(text.contains("cannot undo past a draw"), "{text}");
+    // The undone decision is not in the record: it is the record of one answer fewer.
+    let (shorter, _) = play_deal(&game, Player::Human, 3, 42, &"1\n".repeat(k - 1));
+    assert_eq!(undone.actions, shorter.actions);
+    let (longer, _) = play_deal(&game, Player::Human, 3, 42, &answers);
+    assert!(longer.actions.len() > undone.actions.len());
+    undone.replay(&game).unwrap();
+    // Undoing and choosing again plays on as if nothing had been undone.
+    let (again, _) = play_deal(&game, Player::Human, 3, 42, &format!("{answers}u\n1\n"));
+    assert_eq!(again.actions, longer.actions);
+}
+
+#[test]
+fn undo_at_the_first_decision_has_nothing_to_take_back() {
+    let game = OublietteSolitaire::default();
+    let (record, text) = play_deal(&game, Player::Human, 3, 42, "u\n");
+    assert!(
+        text.contains("cannot undo past a draw") || text.contains("nothing to undo"),
+        "{text}"
+    );
+    record.replay(&game).unwrap();
+}
+
+#[test]
+fn the_screen_text_shows_inventory_path_and_deck() {
+    let game = OublietteSolitaire::default();
+    let deal = Deal::new(7, 2);
+    let mut s = game.initial_state();
+    while game.actor(&s) == Actor::Chance {
+        let a = deal.choose(&game, &s);
+        game.apply(&mut s, a).unwrap();
+    }
+    let text = observation_text(&game, &game.observe(&s, 0));
+    for needle in [
+        "Path",
+        "slot 1",
+        "slot 4",
+        "Equipped",
+        "Graveyard",
+        "Deck: ",
+    ] {
+        assert!(text.contains(needle), "{needle} missing in\n{text}");
+    }
+}
+
+#[test]
+fn a_frame_shows_piles_path_drawn_card_and_choices() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use crate::screen::{Choice, Scene, draw};
+
+    let game = OublietteSolitaire::default();
+    let deal = Deal::new(42, 2);
+    let mut s = game.initial_state();
+    while game.actor(&s) == Actor::Chance {
+        let a = deal.choose(&game, &s);
+        game.apply(&mut s, a).unwrap();
+    }
+    let names = ["you".to_owned()];
+    let scene = Scene {
+        game: &game,
+        names: &names,
+        viewer: 0,
+        observation: game.observe(&s, 0),
+        title: "player 1 you (human) to move".to_owned(),
+        choices: vec![Choice {
+            text: "place it on the Path".to_owned(),
+            odds: None,
+        }],
+        selected: 0,
+        log: &[],
+        log_scroll: 0,
+        keys: "",
+        help: None,
+    };
+    let mut terminal = Terminal::new(TestBackend::new(130, 42)).unwrap();
+    terminal
+        .draw(|frame| draw(frame, &SolitairePresenter, &scene))
+        .unwrap();
+    let screen: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .chunks(130)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+        .collect();
+    for expected in [
+        "Path 1/9",
+        "slot 1",
+        "slot 4",
+        "Equipped",
+        "4 down",
+        "Deck: 32 cards",
+        "Graveyard: 0 cards",
+        "Drawn 3♣",
+        "Path card (the needed 3)",
+        "place it on the Path",
+    ] {
+        assert!(screen.contains(expected), "{expected} missing in\n{screen}");
+    }
+    // Face-down cards are only counted: the frame is drawn from the observation.
+    let hidden = s.slots[0].face_down()[0];
+    let shown = gameshelf_oubliette_solitaire::card::Show(hidden).to_string();
+    let slot1 = screen
+        .lines()
+        .skip(7)
+        .take(5)
+        .map(|l| l.chars().take(18).collect::<String>())
+        .collect::<String>();
+    assert!(
+        !slot1.contains(&shown),
+        "{shown} is face down but shown:\n{slot1}"
+    );
+}
