@@ -4,210 +4,172 @@
 //! resolved against [`PARAMS`] into a [`Config`]. The canonical string (defaults omitted) is
 //! what records store.
 
-use gameshelf_engine::{GameSpec, ParamKind, ParamSpec, SpecError};
+use gameshelf_engine::{GameSpec, ParamSpec, SpecError};
 
 /// The game id.
 pub const ID: &str = "oubliette-solitaire";
 
-const fn flag(name: &'static str, default: &'static str, doc: &'static str) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Bool,
-        default,
-        doc,
-    }
-}
-
-const fn choice(
-    name: &'static str,
-    words: &'static [&'static str],
-    default: &'static str,
-    doc: &'static str,
-) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Choice(words),
-        default,
-        doc,
-    }
-}
-
-const fn int(
-    name: &'static str,
-    min: i64,
-    max: i64,
-    default: &'static str,
-    doc: &'static str,
-) -> ParamSpec {
-    ParamSpec {
-        name,
-        kind: ParamKind::Int { min, max },
-        default,
-        doc,
-    }
-}
-
 /// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
 pub const PARAMS: &[ParamSpec] = &[
-    int(
+    ParamSpec::int(
         "jokers",
         2,
         3,
         "2",
         "jokers in the deck: 54 or 55 cards (A1, A-27)",
     ),
-    choice(
+    ParamSpec::choice(
         "ace_combat_value",
         &["1", "14"],
         "1",
         "what an ace counts when paid in combat (A-01)",
     ),
-    flag(
+    ParamSpec::flag(
         "ace_adjacent_to_king",
         "false",
         "an ace and a king are adjacent for slot stacking (A-01)",
     ),
-    flag(
+    ParamSpec::flag(
         "joker_equippable",
         "false",
         "a Joker may be put into the Equipped slot (A-02)",
     ),
-    choice(
+    ParamSpec::choice(
         "need_overrides",
         &["all", "traps_only"],
         "all",
         "which drawn cards may be placed on the Path when they are the needed card (A-03)",
     ),
-    choice(
+    ParamSpec::choice(
         "blocked_need",
         &["fall_through", "graveyard"],
         "fall_through",
         "a needed card blocked by a Chasm without a Rope resolves by its next row, or is discarded (A-03)",
     ),
-    flag(
+    ParamSpec::flag(
         "same_number_also_event",
         "false",
         "an Obstacle card that is also an event (6, 8, red odd) resolves its event too (A-04)",
     ),
-    flag(
+    ParamSpec::flag(
         "start_from_inventory_later",
         "true",
         "a 10 or 2 that becomes visible in inventory may start the Path in an action window (A-05)",
     ),
-    choice(
+    ParamSpec::choice(
         "no_path_setback",
         &["no_effect", "lose"],
         "no_effect",
         "a setback before the Path exists does nothing, or loses the game (A-06)",
     ),
-    flag(
+    ParamSpec::flag(
         "trap_setback_can_lose",
         "true",
         "a failed Trap's setback can lose the game like a lost fight (A-07)",
     ),
-    flag(
+    ParamSpec::flag(
         "obstacle_is_setback",
         "true",
         "an Obstacle is a setback that can lose; otherwise it never loses (A-07)",
     ),
-    flag(
+    ParamSpec::flag(
         "may_concede",
         "false",
         "the player may take a setback instead of paying a Creature or Trap he could pay (A-08)",
     ),
-    flag(
+    ParamSpec::flag(
         "combat_minimal_subset",
         "false",
         "combat payment may not overpay: no paid card may be unnecessary (A-08)",
     ),
-    flag(
+    ParamSpec::flag(
         "trap_accepts_black_Q",
         "false",
         "a black queen (12) pays a Trap like a black even number card (A-09)",
     ),
-    flag(
+    ParamSpec::flag(
         "chasm_stack",
         "true",
         "two Chasms on one room need two Ropes (A-11)",
     ),
-    flag(
+    ParamSpec::flag(
         "chasm_survives_setback",
         "false",
         "an unpassed Chasm stays on the Path when its room is set back (A-11)",
     ),
-    flag(
+    ParamSpec::flag(
         "equipped_loss_only_if_beneficial",
         "false",
         "a red Chasm flip discards the Equipped card only if it is a beneficial item (A-11)",
     ),
-    int(
+    ParamSpec::int(
         "actions_per_window",
         1,
         3,
         "1",
         "actions in an action window (A-15)",
     ),
-    flag(
+    ParamSpec::flag(
         "window_after_every_draw",
         "false",
         "an action window follows every draw, not only Other cards (A-15)",
     ),
-    flag(
+    ParamSpec::flag(
         "equipped_usable_as_item",
         "true",
         "the Equipped card may be used as an Inventory Item (A-16)",
     ),
-    flag(
+    ParamSpec::flag(
         "gremlin_joker_first",
         "false",
         "for the Gremlin a Joker outranks a beneficial Equipped card (A-17)",
     ),
-    choice(
+    ParamSpec::choice(
         "hourglass_pick",
         &["choice", "top3"],
         "choice",
         "which graveyard cards an Hourglass shuffles into the deck (A-19)",
     ),
-    choice(
+    ParamSpec::choice(
         "deck_out",
         &["next_draw", "immediate"],
         "next_draw",
         "an empty deck loses at the next turn's draw, or at once (A-20)",
     ),
-    choice(
+    ParamSpec::choice(
         "second_chaos_passage",
         &["marker", "forbidden"],
         "marker",
         "a second Chaos used as Passage locks Equipped with a marker, or is not allowed (A-21)",
     ),
-    choice(
+    ParamSpec::choice(
         "post_curse2_chaos",
         &["harmless_removed"],
         "harmless_removed",
         "a Chaos used after two curses brings no curse and leaves the game (A-21)",
     ),
-    flag(
+    ParamSpec::flag(
         "joker_flip_counts_red",
         "false",
         "a Joker flipped at a Chasm counts as red (A-22)",
     ),
-    flag(
+    ParamSpec::flag(
         "grave_inventory_to_path",
         "true",
         "the Grave Inventory card may be played to the Path (A-24)",
     ),
-    choice(
+    ParamSpec::choice(
         "search_frequency",
         &["per_draw", "per_room"],
         "per_draw",
         "Searching flips after every turn, or only after a turn that placed a room (A-25)",
     ),
-    flag(
+    ParamSpec::flag(
         "curse_card_counts",
         "false",
         "the locked curse Chaos counts as an inventory card (A-26)",
     ),
-    int(
+    ParamSpec::int(
         "max_turns",
         10,
         100_000,
@@ -292,12 +254,6 @@ impl Config {
     /// # Errors
     /// [`SpecError::UnknownGame`] for another id, otherwise what [`GameSpec::resolve`] gives.
     pub fn from_spec(spec: &GameSpec) -> Result<Config, SpecError> {
-        if spec.id != ID {
-            return Err(SpecError::UnknownGame {
-                given: spec.id.clone(),
-                known: vec![ID.to_owned()],
-            });
-        }
         let p = spec.resolve(&crate::game::info())?;
         let yes = |name| p.bool(name);
         let is = |name, word| p.choice(name) == word;

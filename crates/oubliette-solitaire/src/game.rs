@@ -1488,9 +1488,7 @@ impl Game for OublietteSolitaire {
     }
 
     fn sample_chance(&self, s: &State, rng: &mut Rng, _: &mut Outcomes<Action>) -> Action {
-        let pool = self.chance_pool(s);
-        let i = rng.below(pool.len() as u64) as u32;
-        Action::Card(select(pool.bits(), i))
+        Action::Card(self.chance_pool(s).pick(rng))
     }
 
     fn apply_unchecked(&self, s: &mut State, a: Action) {
@@ -1570,31 +1568,6 @@ impl Game for OublietteSolitaire {
     }
 }
 
-/// The index of the `n`-th set bit of `bits` (from 0, lowest first), which must exist: the
-/// card [`CardSet::nth`] gives, found by halving the word with population counts (32, 16, 8
-/// bits) and clearing at most seven bits of the last byte, instead of clearing up to `n`
-/// bits one by one. Chance draws from a deck of about 50 cards call it on every card.
-#[inline]
-fn select(bits: u64, n: u32) -> Card {
-    let (mut bits, mut n, mut base) = (bits, n, 0);
-    for width in [32, 16, 8] {
-        let low = bits & ((1u64 << width) - 1);
-        let count = low.count_ones();
-        if n < count {
-            bits = low;
-        } else {
-            n -= count;
-            bits >>= width;
-            base += width;
-        }
-    }
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    debug_assert!(bits != 0, "fewer set bits than asked");
-    (base + bits.trailing_zeros()) as Card
-}
-
 impl OublietteSolitaire {
     /// The cards chance picks from at a chance node: the deck (no Joker for the Equipped
     /// card of the deal, A1 step 3: a Joker there is shuffled back, which is the same
@@ -1605,27 +1578,6 @@ impl OublietteSolitaire {
             s.deck.difference(jokers)
         } else {
             s.deck
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn select_finds_the_same_card_as_nth() {
-        let mut rng = Rng::seed_from_u64(11);
-        for round in 0..2000 {
-            let bits = match round {
-                0 => u64::MAX,
-                1 => 1 << 63,
-                _ => rng.next_u64() & rng.next_u64() | (1 << (round % 64)),
-            };
-            let set = CardSet::from_bits(bits);
-            for n in 0..set.len() {
-                assert_eq!(Some(select(bits, n as u32)), set.nth(n), "{bits:#x} {n}");
-            }
         }
     }
 }
