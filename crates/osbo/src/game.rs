@@ -4,15 +4,15 @@ use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 use gameshelf_engine::{
-    Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng, Seat,
-    SpecError, Utility,
+    Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Playout, Returns, Rng,
+    Seat, SpecError, Utility,
 };
 
 use crate::action::{Action, Placement, Roll};
 use crate::config::{Config, ID, MAX_PLAYERS, PARAMS, Priority};
 use crate::design::{compare_scores, max_score};
 use crate::face::{Edges, FACE_TYPES, Face};
-use crate::state::{Board, EndKind, Fresh, ORIGIN, Phase, State};
+use crate::state::{Board, EndKind, Fresh, ORIGIN, Options, Phase, State};
 
 pub(crate) fn base_info() -> GameInfo {
     GameInfo {
@@ -41,6 +41,9 @@ pub struct Osbo {
     info: GameInfo,
     /// `plans[m]`: every way to send m dice each to a design or to none.
     plans: Vec<Vec<Plan>>,
+    /// `ranked[m]`: `plans[m]` with their ranks at the start of a turn (no design used
+    /// yet), best rank first and in `plans` order within a rank.
+    ranked: Vec<Vec<(Plan, u16)>>,
 }
 
 /// One way to send the dice of a roll (in [`Roll::faces`] order) to designs.
@@ -85,6 +88,25 @@ impl Default for Osbo {
     }
 }
 
+/// The option lists ([`Board::options`]) of the boards in play, kept by
+/// [`Osbo::random_playout`] and refreshed whenever a die goes to a board.
+struct Scans {
+    lists: [Options; MAX_PLAYERS],
+}
+
+impl Scans {
+    /// The lists of the boards of `s`.
+    fn of(g: &Osbo, s: &State) -> Scans {
+        let (n, w) = (g.cfg.size, g.cfg.window);
+        Scans {
+            lists: s.boards.each_ref().map(|b| b.options(n, w)),
+        }
+    }
+}
+
+/// The boards a plan is asked about, with their option lists where they are at hand.
+type Boards<'a> = ([&'a Board; MAX_PLAYERS], [Option<&'a Options>; MAX_PLAYERS]);
+
 /// A plan's value: dice placed and distinct designs reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Reach {
@@ -99,10 +121,35 @@ impl Osbo {
         if cfg.players == 1 {
             info.utility = Utility::GeneralSum;
         }
-        let plans = (0..=cfg.players)
+        let plans: Vec<Vec<Plan>> = (0..=cfg.players)
             .map(|m| Plan::all(m, cfg.players))
             .collect();
-        Osbo { cfg, info, plans }
+        let mut game = Osbo {
+            cfg,
+            info,
+            plans,
+            ranked: Vec::new(),
+        };
+        game.ranked = game
+            .plans
+            .iter()
+            .map(|plans| {
+                let mut ranked: Vec<(Plan, u16)> = plans
+                    .iter()
+                    .map(|&p| {
+                        let designs = p.designs.count_ones() as u8;
+                        let rank = game.rank(Reach {
+                            dice: p.placed,
+                            designs,
+                        });
+                        (p, rank)
+                    })
+                    .collect();
+                ranked.sort_by_key(|&(_, rank)| std::cmp::Reverse(rank));
+                ranked
+            })
+            .collect();
+        game
     }
 
     /// The game named by a game string, e.g. `osbo(players=3,size=6)`.
@@ -157,20 +204,39 @@ impl Osbo {
     }
 
     /// Whether all of `dice` can be placed in `board` one after another.
-    fn feasible(&self, board: &Board, j: usize, dice: Roll, fresh: Fresh) -> bool {
+    /// `known` is `board`'s option list, if at hand.
+    fn feasible(
+        &self,
+        board: &Board,
+        j: usize,
+        dice: Roll,
+        fresh: Fresh,
+        known: Option<&Options>,
+    ) -> bool {
         if dice.is_empty() {
             return true;
         }
         if dice.len() == 1 && (fresh.len == 0 || !self.cfg.simultaneous) {
             return dice.faces().all(|f| board.fits_face(f));
         }
-        self.search(board, j, dice, fresh)
+        self.search(board, j, dice, fresh, known)
     }
 
     /// [`Osbo::feasible`] by a depth-first search over the order of the dice, their
     /// targets and rotations; it does not rely on `board`'s face-fit cache, so the boards
     /// it tries need not update it.
-    fn search(&self, board: &Board, j: usize, dice: Roll, fresh: Fresh) -> bool {
+    /// `known` is `board`'s option list, if at hand.
+    fn search(
+        &self,
+        board: &Board,
+        j: usize,
+        dice: Roll,
+        fresh: Fresh,
+        known: Option<&Options>,
+    ) -> bool {
+        if dice.len() == 2 && !self.cfg.simultaneous {
+            return self.pair_fits(board, dice, known);
+        }
         let sets = dice.edge_sets();
         let last = dice.len() == 1;
         let (n, w) = (self.cfg.size, self.cfg.window);
@@ -186,13 +252,44 @@ impl Osbo {
                     let mut b = *board;
                     b.place(r, c, e);
                     let face = e.face().unwrap_or(Face::Cross);
-                    if self.search(&b, j, dice.without(face), fresh.with(j, r, c)) {
+                    if self.search(&b, j, dice.without(face), fresh.with(j, r, c), None) {
                         return ControlFlow::Break(());
                     }
                 }
                 ControlFlow::Continue(())
             })
             .is_break()
+    }
+
+    /// Whether both of the two `dice` can be placed in `board` one after the other (the
+    /// dice of a turn may extend each other's ends: not the simultaneous variant). Each
+    /// placement of either die is tried against the board's option list with
+    /// [`Board::takes_after`], so the board is scanned once, not once per placement.
+    /// `known` is `board`'s option list, if at hand.
+    fn pair_fits(&self, board: &Board, dice: Roll, known: Option<&Options>) -> bool {
+        let (n, w) = (self.cfg.size, self.cfg.window);
+        let scanned;
+        let options = match known {
+            Some(options) => options,
+            None => {
+                scanned = board.options(n, w);
+                &scanned
+            }
+        };
+        let sets = dice.edge_sets();
+        options.iter().any(|t| {
+            let mut m = t.sets & sets;
+            while m != 0 {
+                let e = Edges(m.trailing_zeros() as u8);
+                m &= m - 1;
+                let rest = dice.without(e.face().unwrap_or(Face::Cross)).edge_sets();
+                let cell = (t.row as usize, t.col as usize, e);
+                if board.takes_after(options, cell, rest, n, w) {
+                    return true;
+                }
+            }
+            false
+        })
     }
 
     /// The best plan value for placing some of `dice` into the designs in `allowed`,
@@ -203,10 +300,11 @@ impl Osbo {
     /// Plans are assignments of the dice to a design or to none, tried best value first,
     /// so the first feasible one is the answer. Placements in different designs do not
     /// affect each other, so a plan is feasible when each design can take its share; the
-    /// shares' answers are kept in a [`Memo`].
+    /// shares' answers are kept in a memo. With the boards come their option lists where
+    /// they are at hand.
     fn best(
         &self,
-        boards: [&Board; MAX_PLAYERS],
+        (boards, lists): Boards<'_>,
         dice: Roll,
         used: u8,
         allowed: u8,
@@ -234,7 +332,7 @@ impl Osbo {
                 if allowed & (1 << j) == 0 || rank <= self.rank(best) || rank > ceiling {
                     continue;
                 }
-                if self.feasible(board, j, dice, fresh) {
+                if self.feasible(board, j, dice, fresh, lists[j]) {
                     best = v;
                 }
             }
@@ -252,13 +350,50 @@ impl Osbo {
             }
             step *= dice.count(f) + 1;
         }
-        let plans = &self.plans[m];
         let rank_of = |p: &Plan| {
             self.rank(Reach {
                 dice: p.placed,
                 designs: (used | p.designs).count_ones() as u8,
             })
         };
+        // Feasibility of each design's share, by design and share (see `steps`): 0
+        // unknown, 1 no, 2 yes.
+        let mut memo = [[0u8; 16]; MAX_PLAYERS];
+        let mut feasible = |p: &Plan| {
+            let mut shares = [(Roll::default(), 0u8); MAX_PLAYERS + 1];
+            for i in 0..m {
+                let (share, index) = &mut shares[p.to[i] as usize];
+                *share = share.with(faces[i]);
+                *index += steps[i];
+            }
+            shares.iter().enumerate().take(d).all(|(j, &(share, i))| {
+                if share.is_empty() {
+                    return true;
+                }
+                let known = &mut memo[j][i as usize];
+                if *known == 0 {
+                    *known = 1 + u8::from(self.feasible(boards[j], j, share, fresh, lists[j]));
+                }
+                *known == 2
+            })
+        };
+        let found = |p: &Plan| Reach {
+            dice: p.placed,
+            designs: (used | p.designs).count_ones() as u8,
+        };
+        if used == 0 {
+            // The plans are in `ranked` order already: best value first.
+            for (p, rank) in &self.ranked[m] {
+                if *rank <= floor {
+                    break;
+                }
+                if p.designs & !allowed == 0 && *rank <= ceiling && feasible(p) {
+                    return found(p);
+                }
+            }
+            return none;
+        }
+        let plans = &self.plans[m];
         // The values that occur, as a bit set over their ranks.
         let mut ranks = 0u128;
         for p in plans {
@@ -267,38 +402,13 @@ impl Osbo {
                 ranks |= 1 << rank;
             }
         }
-        // Feasibility of each design's share, by design and share (see `steps`): 0
-        // unknown, 1 no, 2 yes.
-        let mut memo = [[0u8; 16]; MAX_PLAYERS];
         while ranks != 0 {
             let rank = 127 - ranks.leading_zeros() as u16;
             ranks &= !(1 << rank);
-            'plan: for p in plans {
-                if p.designs & !allowed != 0 || rank_of(p) != rank {
-                    continue;
+            for p in plans {
+                if p.designs & !allowed == 0 && rank_of(p) == rank && feasible(p) {
+                    return found(p);
                 }
-                let mut shares = [(Roll::default(), 0u8); MAX_PLAYERS + 1];
-                for i in 0..m {
-                    let (share, index) = &mut shares[p.to[i] as usize];
-                    *share = share.with(faces[i]);
-                    *index += steps[i];
-                }
-                for (j, &(share, i)) in shares.iter().enumerate().take(d) {
-                    if share.is_empty() {
-                        continue;
-                    }
-                    let known = &mut memo[j][i as usize];
-                    if *known == 0 {
-                        *known = 1 + u8::from(self.feasible(boards[j], j, share, fresh));
-                    }
-                    if *known == 1 {
-                        continue 'plan;
-                    }
-                }
-                return Reach {
-                    dice: p.placed,
-                    designs: (used | p.designs).count_ones() as u8,
-                };
             }
         }
         none
@@ -318,7 +428,9 @@ impl Osbo {
     }
 
     /// Lists the placements of the turn in progress that keep a maximal plan in reach.
-    fn placements(&self, s: &State, out: &mut Vec<Action>) {
+    /// `scans` holds the boards' option lists, if at hand.
+    fn placements(&self, s: &State, out: &mut Vec<Action>, scans: Option<&Scans>) {
+        let lists = scans.map_or([None; MAX_PLAYERS], |sc| sc.lists.each_ref().map(Some));
         let rest = Reach {
             dice: s.todo - 1,
             designs: s.reach,
@@ -336,8 +448,17 @@ impl Osbo {
                 continue;
             }
             let board = &s.boards[j];
-            let _ = board.for_each_option(n, w, |r, c, options| {
-                let mut m = self.this_turn(board, j, r, c, &s.fresh, options & sets);
+            let scanned;
+            let options = match lists[j] {
+                Some(options) => options,
+                None => {
+                    scanned = board.options(n, w);
+                    &scanned
+                }
+            };
+            for t in options.iter() {
+                let (r, c) = (t.row as usize, t.col as usize);
+                let mut m = self.this_turn(board, j, r, c, &s.fresh, t.sets & sets);
                 while m != 0 {
                     let e = Edges(m.trailing_zeros() as u8);
                     m &= m - 1;
@@ -349,7 +470,7 @@ impl Osbo {
                         *f = 2;
                     } else if *f == 0 {
                         let value = self.best(
-                            s.boards.each_ref(),
+                            (s.boards.each_ref(), lists),
                             left,
                             used,
                             all & !(1 << j),
@@ -358,15 +479,23 @@ impl Osbo {
                         );
                         *f = if value == rest { 2 } else { 1 };
                     }
-                    let ok = *f == 2 || {
-                        let mut board = *board;
-                        board.place(r, c, e);
-                        board.update_fit(n, w);
-                        let mut boards = s.boards.each_ref();
-                        boards[j] = &board;
-                        let fresh = s.fresh.with(j, r, c);
-                        self.best(boards, left, used, all, fresh, rest) == rest
-                    };
+                    let ok = *f == 2
+                        || if left.len() == 1 && !self.cfg.simultaneous {
+                            // The last die of the plan can only go to design j (the other
+                            // designs were asked above).
+                            used.count_ones() as u8 == s.reach
+                                && board.takes_after(options, (r, c, e), left.edge_sets(), n, w)
+                        } else {
+                            let mut board = *board;
+                            board.place(r, c, e);
+                            board.update_fit(n, w);
+                            let mut boards = s.boards.each_ref();
+                            boards[j] = &board;
+                            let fresh = s.fresh.with(j, r, c);
+                            let mut lists = lists;
+                            lists[j] = None;
+                            self.best((boards, lists), left, used, all, fresh, rest) == rest
+                        };
                     if ok {
                         out.push(Action::Place(Placement {
                             design: j as u8,
@@ -376,8 +505,67 @@ impl Osbo {
                         }));
                     }
                 }
-                ControlFlow::<()>::Continue(())
-            });
+            }
+        }
+    }
+
+    /// [`Game::apply_unchecked`], keeping `scans` (the boards' option lists) up to date
+    /// if given.
+    fn apply_with(&self, s: &mut State, action: Action, scans: Option<&mut Scans>) {
+        match action {
+            Action::First(seat) => {
+                s.mover = seat;
+                s.turns = 1;
+                s.phase = Phase::Roll;
+            }
+            Action::Roll(roll) => {
+                s.dice = roll;
+                s.used = 0;
+                s.fresh = Fresh::default();
+                let all = self.all_designs();
+                let lists = scans
+                    .as_deref()
+                    .map_or([None; MAX_PLAYERS], |sc| sc.lists.each_ref().map(Some));
+                let best = self.best(
+                    (s.boards.each_ref(), lists),
+                    roll,
+                    0,
+                    all,
+                    s.fresh,
+                    self.ceiling(roll),
+                );
+                if best.dice == 0 {
+                    self.end_turn(s);
+                } else {
+                    s.todo = best.dice;
+                    s.reach = best.designs;
+                    s.phase = Phase::Place;
+                }
+            }
+            Action::Place(p) => {
+                let (j, r, c) = (
+                    p.design as usize,
+                    (p.row as i32 + ORIGIN as i32) as usize,
+                    (p.col as i32 + ORIGIN as i32) as usize,
+                );
+                let (n, w) = (self.cfg.size, self.cfg.window);
+                let board = &mut s.boards[j];
+                board.place(r, c, p.edges);
+                match scans {
+                    Some(sc) => {
+                        sc.lists[j] = board.options(n, w);
+                        board.update_fit_from(&sc.lists[j]);
+                    }
+                    None => board.update_fit(n, w),
+                }
+                s.dice = s.dice.without(p.face());
+                s.used |= 1 << j;
+                s.fresh = s.fresh.with(j, r, c);
+                s.todo -= 1;
+                if s.todo == 0 {
+                    self.end_turn(s);
+                }
+            }
         }
     }
 
@@ -494,7 +682,7 @@ impl Game for Osbo {
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.phase == Phase::Place {
-            self.placements(s, out);
+            self.placements(s, out, None);
         }
     }
 
@@ -542,49 +730,35 @@ impl Game for Osbo {
     }
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
-        match action {
-            Action::First(seat) => {
-                s.mover = seat;
-                s.turns = 1;
-                s.phase = Phase::Roll;
-            }
-            Action::Roll(roll) => {
-                s.dice = roll;
-                s.used = 0;
-                s.fresh = Fresh::default();
-                let all = self.all_designs();
-                let best = self.best(
-                    s.boards.each_ref(),
-                    roll,
-                    0,
-                    all,
-                    s.fresh,
-                    self.ceiling(roll),
-                );
-                if best.dice == 0 {
-                    self.end_turn(s);
-                } else {
-                    s.todo = best.dice;
-                    s.reach = best.designs;
-                    s.phase = Phase::Place;
+        self.apply_with(s, action, None);
+    }
+
+    /// The provided loop, with each board's option list kept from one action to the next
+    /// (a board is scanned once after each die placed in it, not at every question), so
+    /// it draws exactly as the provided loop does: the same legal lists, in the same
+    /// order, from the same random numbers.
+    fn random_playout(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Outcomes<Action>,
+    ) -> Playout {
+        let mut scans = Scans::of(self, state);
+        let mut n = Playout::default();
+        loop {
+            let a = match self.actor(state) {
+                Actor::Terminal => return n,
+                Actor::Chance => self.sample_chance(state, rng, outcomes),
+                Actor::Player(_) => {
+                    actions.clear();
+                    self.placements(state, actions, Some(&scans));
+                    n.decisions += 1;
+                    actions[rng.below(actions.len() as u64) as usize]
                 }
-            }
-            Action::Place(p) => {
-                let (j, r, c) = (
-                    p.design as usize,
-                    (p.row as i32 + ORIGIN as i32) as usize,
-                    (p.col as i32 + ORIGIN as i32) as usize,
-                );
-                s.boards[j].place(r, c, p.edges);
-                s.boards[j].update_fit(self.cfg.size, self.cfg.window);
-                s.dice = s.dice.without(p.face());
-                s.used |= 1 << j;
-                s.fresh = s.fresh.with(j, r, c);
-                s.todo -= 1;
-                if s.todo == 0 {
-                    self.end_turn(s);
-                }
-            }
+            };
+            self.apply_with(state, a, Some(&mut scans));
+            n.actions += 1;
         }
     }
 

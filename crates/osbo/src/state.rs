@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Roll;
-use crate::config::{MAX_PLAYERS, Window};
+use crate::config::{MAX_PLAYERS, MAX_SIZE, Window};
 use crate::design::{Design, FRAME, LO, occupied};
 use crate::face::{Dir, Edges, FACE_TYPES, Face};
 
@@ -108,6 +108,12 @@ impl Board {
         self.fit = fit;
     }
 
+    /// Sets which face types have a legal placement from this board's
+    /// [`Board::options`]: the same as [`Board::update_fit`] without a scan.
+    pub(crate) fn update_fit_from(&mut self, options: &Options) {
+        self.fit = options.iter().fold(0, |fit, t| fit | faces_of(t.sets));
+    }
+
     /// Whether a die showing one of the edge sets `sets` has a legal placement (computed
     /// afresh, unlike [`Board::fits_face`]).
     #[inline]
@@ -138,6 +144,19 @@ impl Board {
         &self,
         n: usize,
         window: Window,
+        f: impl FnMut(usize, usize, u16) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.scan(n, window, None, f)
+    }
+
+    /// [`Board::for_each_option`] over every target, or (`near` = `Some((r, c))`) over the
+    /// four neighbours of cell (`r`, `c`) only.
+    #[inline]
+    fn scan<B>(
+        &self,
+        n: usize,
+        window: Window,
+        near: Option<(usize, usize)>,
         mut f: impl FnMut(usize, usize, u16) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let span = n as i32 - 1;
@@ -176,9 +195,21 @@ impl Board {
             }
         }
         let exact = window == Window::Strict && n < 3;
+        // The cells of `near`'s neighbours: one flag bit in the rows above and below, two
+        // in its own row.
+        let mut column = LO;
+        if let Some((tr, tc)) = near {
+            first = first.max(tr.saturating_sub(1));
+            last = last.min(tr + 1);
+            column = 1 << (4 * tc);
+        }
         for r in first..=last {
+            let cols = match near {
+                Some((tr, _)) if r == tr => column << 4 | column >> 4,
+                _ => column,
+            };
             let (req, occ) = self.design.probe_row(r);
-            let mut targets = occupied(req) & !occupied(self.design.row(r)) & allowed;
+            let mut targets = occupied(req) & !occupied(self.design.row(r)) & allowed & cols;
             if targets == 0 {
                 continue;
             }
@@ -211,6 +242,60 @@ impl Board {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Every target with the edge sets a die may show there, in the order of
+    /// [`Board::for_each_option`].
+    #[inline]
+    pub(crate) fn options(&self, n: usize, window: Window) -> Options {
+        let mut list = Options {
+            len: 0,
+            items: [Target::default(); TARGETS],
+        };
+        let _ = self.for_each_option(n, window, |r, c, sets| {
+            list.items[list.len] = Target {
+                row: r as u8,
+                col: c as u8,
+                sets,
+            };
+            list.len += 1;
+            ControlFlow::<()>::Continue(())
+        });
+        list
+    }
+
+    /// Whether, after a die showing `edges` goes to the target (`r`, `c`), a die showing
+    /// one of the edge sets `sets` has a legal placement; `options` must be this board's
+    /// [`Board::options`].
+    ///
+    /// A placement changes the options of its own cell and its four neighbours only,
+    /// unless it grows the box the window rule measures: then the new board is scanned
+    /// afresh. Otherwise the other targets are looked up in `options` and only the
+    /// neighbours are scanned.
+    #[inline]
+    pub(crate) fn takes_after(
+        &self,
+        options: &Options,
+        (r, c, edges): (usize, usize, Edges),
+        sets: u16,
+        n: usize,
+        window: Window,
+    ) -> bool {
+        let mut b = *self;
+        b.place(r, c, edges);
+        if b.cells != self.cells || b.reach != self.reach {
+            return b.takes_any(sets, n, window);
+        }
+        let far = |t: &Target| (t.row as usize).abs_diff(r) + (t.col as usize).abs_diff(c) > 1;
+        options.iter().any(|t| t.sets & sets != 0 && far(t))
+            || b.scan(n, window, Some((r, c)), |_, _, options| {
+                if options & sets != 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .is_break()
     }
 
     /// Whether a die of `face` has a legal placement (as of the last [`Board::update_fit`]).
@@ -329,6 +414,37 @@ impl Board {
     /// design is finished exactly when it is closed (rulings B.3).
     pub fn has_move(&self) -> bool {
         self.fit != 0
+    }
+}
+
+/// The most targets a board in play can have: every target is next to a die, and the
+/// window keeps the dice within [`MAX_SIZE`] x [`MAX_SIZE`] cells (a board wider than its
+/// window has no options).
+const TARGETS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);
+
+/// A target and the edge sets a die may show there (never empty).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Target {
+    /// The frame row.
+    pub row: u8,
+    /// The frame column.
+    pub col: u8,
+    /// The edge sets, a bit set over the 16 masks.
+    pub sets: u16,
+}
+
+/// The options of a board ([`Board::options`]), on the stack.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Options {
+    len: usize,
+    items: [Target; TARGETS],
+}
+
+impl Options {
+    /// The targets, row by row.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, Target> {
+        self.items[..self.len].iter()
     }
 }
 
