@@ -115,12 +115,6 @@ impl Config {
     /// # Errors
     /// [`SpecError::UnknownGame`] for another id; the engine's errors for bad parameters.
     pub fn from_spec(spec: &GameSpec) -> Result<Config, SpecError> {
-        if spec.id != ID {
-            return Err(SpecError::UnknownGame {
-                given: spec.id.clone(),
-                known: vec![ID.to_owned()],
-            });
-        }
         let p = spec.resolve(&crate::game::base_info())?;
         Ok(Config {
             players: p.int("players") as usize,
