@@ -51,11 +51,7 @@ fn run_game<G: Roster, T: Tally<G>>(game: &G, args: &SimArgs) -> Result<()> {
         value["seed"] = args.seed.into();
         out!("{}", serde_json::to_string_pretty(&value)?);
     } else {
-        let names: Vec<String> = specs
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("seat {} ({s})", i + 1))
-            .collect();
+        let names: Vec<String> = specs.iter().map(|s| format!("({s})")).collect();
         out!("{}  seed {}", game.spec(), args.seed);
         out!("{}", report.to_text(&names).trim_end());
     }
