@@ -19,6 +19,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use gameshelf_engine::{Bot, Game, RandomBot};
+use gameshelf_laissez_faire::{LaissezFaire, bot::Trader};
 use gameshelf_open_oubliette::{OpenOubliette, bot::Heuristic};
 use gameshelf_osbo::{Osbo, bot::Greedy};
 use gameshelf_oubliette_solitaire::{OublietteSolitaire, bot::Careful};
@@ -156,6 +157,12 @@ impl Roster for Osbo {
 impl Roster for OublietteSolitaire {
     fn heuristic(&self) -> Box<dyn Bot<Self>> {
         Box::new(Careful::default())
+    }
+}
+
+impl Roster for LaissezFaire {
+    fn heuristic(&self) -> Box<dyn Bot<Self>> {
+        Box::new(Trader::default())
     }
 }
 

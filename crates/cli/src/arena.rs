@@ -13,6 +13,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
         Shelf::OpenOubliette(game) => run_game(&game, args),
         Shelf::Osbo(game) => run_game(&game, args),
         Shelf::OublietteSolitaire(game) => run_game(&game, args),
+        Shelf::LaissezFaire(game) => run_game(&game, args),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use gameshelf_engine::Game;
+use gameshelf_laissez_faire::LaissezFaire;
 use gameshelf_open_oubliette::OpenOubliette;
 use gameshelf_osbo::Osbo;
 use gameshelf_oubliette_solitaire::OublietteSolitaire;
@@ -15,6 +16,7 @@ pub fn run(args: &GamesArgs) -> Result<()> {
         OpenOubliette::default().info().clone(),
         Osbo::default().info().clone(),
         OublietteSolitaire::default().info().clone(),
+        LaissezFaire::default().info().clone(),
     ];
     if args.json {
         let games: Vec<_> = playable

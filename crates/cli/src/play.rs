@@ -28,6 +28,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             let record = gameshelf_terminal::osbo::play(&game, players, &options(args, names))?;
             save(args, &record)
         }
+        Shelf::LaissezFaire(game) => {
+            let (players, names) = seats(&game, &args.bots)?;
+            let record =
+                gameshelf_terminal::laissez_faire::play(&game, players, &options(args, names))?;
+            save(args, &record)
+        }
         Shelf::OublietteSolitaire(game) => {
             let (mut players, names) = seats(&game, &args.bots)?;
             let player = players.pop().expect("one seat");

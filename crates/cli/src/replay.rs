@@ -22,6 +22,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         Shelf::OpenOubliette(game) => replay(&game, &text, args),
         Shelf::Osbo(game) => replay(&game, &text, args),
         Shelf::OublietteSolitaire(game) => replay(&game, &text, args),
+        Shelf::LaissezFaire(game) => replay(&game, &text, args),
     }
 }
 

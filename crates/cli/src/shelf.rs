@@ -4,6 +4,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use gameshelf_engine::{GameSpec, SpecError};
+use gameshelf_laissez_faire::LaissezFaire;
 use gameshelf_open_oubliette::OpenOubliette;
 use gameshelf_osbo::Osbo;
 use gameshelf_oubliette_solitaire::OublietteSolitaire;
@@ -28,6 +29,8 @@ pub enum Shelf {
     Osbo(Osbo),
     /// Oubliette (solitaire).
     OublietteSolitaire(OublietteSolitaire),
+    /// Laissez-faire.
+    LaissezFaire(LaissezFaire),
 }
 
 /// The game string with the options that set parameters folded in.
@@ -84,9 +87,25 @@ pub fn build(spec: &GameSpec, data: Option<&Path>) -> Result<Shelf> {
                 spec,
             )?))
         }
+        "laissez-faire" => {
+            let game = match data {
+                // A board file, or a folder holding `board.toml`.
+                Some(path) => {
+                    let file = if path.is_dir() {
+                        path.join("board.toml")
+                    } else {
+                        path.to_path_buf()
+                    };
+                    LaissezFaire::from_spec_and_board(spec, &file)
+                        .with_context(|| format!("cannot use the board file {}", file.display()))?
+                }
+                None => LaissezFaire::from_spec(spec)?,
+            };
+            Ok(Shelf::LaissezFaire(game))
+        }
         id if GAME_IDS.contains(&id) => {
             bail!(
-                "{id} is not playable in this version yet; playable games: open-oubliette, osbo, oubliette-solitaire"
+                "{id} is not playable in this version yet; playable games: open-oubliette, osbo, oubliette-solitaire, laissez-faire"
             )
         }
         other => Err(SpecError::UnknownGame {
@@ -142,11 +161,10 @@ mod tests {
             e.contains("known games: open-oubliette, oubliette-solitaire, osbo, laissez-faire"),
             "{e}"
         );
-        let e = from_args(&args("laissez-faire"), None)
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(e.contains("not playable in this version yet"), "{e}");
+        assert!(matches!(
+            from_args(&args("laissez-faire"), None),
+            Ok(Shelf::LaissezFaire(_))
+        ));
         let e = from_args(&args("open-oubliette(players=0)"), None)
             .err()
             .unwrap()

@@ -3,6 +3,7 @@
 use anyhow::{Result, bail};
 use gameshelf_ai::{BotSpec, Roster, parse_list};
 use gameshelf_engine::Tally;
+use gameshelf_laissez_faire::tally::LaissezFaireTally;
 use gameshelf_open_oubliette::tally::OublietteTally;
 use gameshelf_osbo::tally::OsboTally;
 use gameshelf_oubliette_solitaire::tally::SolitaireTally;
@@ -16,6 +17,7 @@ pub fn run(args: &SimArgs) -> Result<()> {
         Shelf::OpenOubliette(game) => run_game::<_, OublietteTally>(&game, args),
         Shelf::Osbo(game) => run_game::<_, OsboTally>(&game, args),
         Shelf::OublietteSolitaire(game) => run_game::<_, SolitaireTally>(&game, args),
+        Shelf::LaissezFaire(game) => run_game::<_, LaissezFaireTally>(&game, args),
     }
 }
 

@@ -15,6 +15,7 @@
 //!
 //! * [`line`](mod@line) is generic over [`Game`]: plain text on any `BufRead`/`Write`, for scripts and
 //!   screen readers.
+//! * [`laissez_faire`] is the Laissez-faire front end: a line-mode presenter.
 //! * [`open_oubliette`] is the Open Oubliette front end: its text presenter for line mode and
 //!   a full-screen ratatui view with the ring board.
 //!
@@ -22,6 +23,7 @@
 
 use gameshelf_engine::{Bot, Game};
 
+pub mod laissez_faire;
 pub mod line;
 pub mod open_oubliette;
 pub mod osbo;

@@ -1,0 +1,207 @@
+//! Variant parameters: every `flag=default` of the rulings that this first part implements,
+//! and the game string.
+
+use gameshelf_engine::{GameSpec, ParamSpec, SpecError};
+
+/// The game id.
+pub const ID: &str = "laissez-faire";
+
+/// The largest number of players (per-seat arrays have this size).
+pub const MAX_PLAYERS: usize = 8;
+
+/// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
+pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec::int(
+        "players",
+        2,
+        MAX_PLAYERS as i64,
+        "4",
+        "number of players (B1)",
+    ),
+    ParamSpec::choice(
+        "objective",
+        &["race", "rounds", "last_standing"],
+        "race",
+        "objective 1 (net-worth race with the final lap), 2 (round limit) or 3 (last player \
+         standing, with stalemate) (B5)",
+    ),
+    ParamSpec::int(
+        "rounds",
+        1,
+        10_000,
+        "20",
+        "objective 2: the round limit (B5; rounds stand for the time limit)",
+    ),
+    ParamSpec::int(
+        "max_rounds",
+        1,
+        100_000,
+        "200",
+        "safety bound for every objective: after this many rounds the game ends, highest net \
+         worth wins (our ruling)",
+    ),
+    ParamSpec::int(
+        "win_net_worth",
+        1,
+        1_000_000,
+        "2000",
+        "objective 1: the net worth a player needs to declare the race (B5)",
+    ),
+    ParamSpec::choice(
+        "jail",
+        &["standard", "oubliette"],
+        "standard",
+        "wait in jail, or play Open Oubliette's jail mode there (issue 5; Open Oubliette A.6)",
+    ),
+    ParamSpec::int(
+        "jail_chances",
+        2,
+        3,
+        "3",
+        "jail turns with a chance to pay before elimination (B-11)",
+    ),
+    ParamSpec::choice(
+        "bank_fare",
+        &["by_bank_count", "base"],
+        "by_bank_count",
+        "the bank's transit fare: by the number of companies it owns, or the 1-company fare (B-07)",
+    ),
+    ParamSpec::flag(
+        "stay_doubles_bonus",
+        "true",
+        "doubles rolled while staying still give the extra roll-turn (B-09)",
+    ),
+    ParamSpec::flag(
+        "final_lap_stay",
+        "false",
+        "players may stay in a housed property after a race declaration (B5)",
+    ),
+    ParamSpec::choice(
+        "tax_shortfall",
+        &["jail", "eliminate", "pay_what_you_can"],
+        "jail",
+        "a player who cannot pay a tax: pays all cash and goes to jail, is eliminated, or pays \
+         what he can (B-15)",
+    ),
+    ParamSpec::int(
+        "stalemate_rounds",
+        1,
+        100,
+        "3",
+        "objective 3: quiet rounds before a stalemate may be declared (B5)",
+    ),
+    ParamSpec::choice(
+        "stalemate_result",
+        &["net_worth", "draw"],
+        "net_worth",
+        "objective 3: a stalemate is won on net worth, or drawn (B5)",
+    ),
+    ParamSpec::choice(
+        "nw_property_basis",
+        &["mortgage_value", "price"],
+        "mortgage_value",
+        "net worth counts deeds at their mortgage value or their price (B-NW)",
+    ),
+];
+
+/// Which objective ends the game (B5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Objective 1: declare a net worth of at least `win_net_worth`, then one more lap.
+    Race,
+    /// Objective 2: a round limit.
+    Rounds,
+    /// Objective 3: last player standing (or a stalemate between the last two).
+    LastStanding,
+}
+
+/// What happens to a player who cannot pay a tax (B-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaxShortfall {
+    /// Pay all cash and go to jail on the tax's side.
+    Jail,
+    /// Eliminated.
+    Eliminate,
+    /// Pay all cash and carry on.
+    PayWhatYouCan,
+}
+
+/// A validated configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Number of players.
+    pub players: usize,
+    /// The objective.
+    pub objective: Objective,
+    /// Objective 2's round limit.
+    pub rounds: u32,
+    /// The safety round cap.
+    pub max_rounds: u32,
+    /// Objective 1's net-worth threshold.
+    pub win_net_worth: i64,
+    /// Play Open Oubliette in jail.
+    pub oubliette_jail: bool,
+    /// Jail turns with a chance to pay.
+    pub jail_chances: u8,
+    /// The bank fare counts the companies the bank owns.
+    pub fare_by_bank_count: bool,
+    /// Doubles while staying give the extra roll-turn.
+    pub stay_doubles_bonus: bool,
+    /// Staying is allowed after a race declaration.
+    pub final_lap_stay: bool,
+    /// A tax that cannot be paid.
+    pub tax_shortfall: TaxShortfall,
+    /// Quiet rounds before a stalemate may be declared.
+    pub stalemate_rounds: u8,
+    /// A stalemate is a draw rather than a net-worth win.
+    pub stalemate_draw: bool,
+    /// Net worth counts deeds at their price rather than their mortgage value.
+    pub nw_at_price: bool,
+    canonical: GameSpec,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_spec(&GameSpec::new(ID)).expect("the defaults are valid")
+    }
+}
+
+impl Config {
+    /// The configuration named by a game string.
+    ///
+    /// # Errors
+    /// [`SpecError`] for another game id or a bad parameter.
+    pub fn from_spec(spec: &GameSpec) -> Result<Config, SpecError> {
+        let p = spec.resolve(&crate::game::base_info())?;
+        Ok(Config {
+            players: p.int("players") as usize,
+            objective: match p.choice("objective") {
+                "race" => Objective::Race,
+                "rounds" => Objective::Rounds,
+                _ => Objective::LastStanding,
+            },
+            rounds: p.int("rounds") as u32,
+            max_rounds: p.int("max_rounds") as u32,
+            win_net_worth: p.int("win_net_worth"),
+            oubliette_jail: p.choice("jail") == "oubliette",
+            jail_chances: p.int("jail_chances") as u8,
+            fare_by_bank_count: p.choice("bank_fare") == "by_bank_count",
+            stay_doubles_bonus: p.bool("stay_doubles_bonus"),
+            final_lap_stay: p.bool("final_lap_stay"),
+            tax_shortfall: match p.choice("tax_shortfall") {
+                "jail" => TaxShortfall::Jail,
+                "eliminate" => TaxShortfall::Eliminate,
+                _ => TaxShortfall::PayWhatYouCan,
+            },
+            stalemate_rounds: p.int("stalemate_rounds") as u8,
+            stalemate_draw: p.choice("stalemate_result") == "draw",
+            nw_at_price: p.choice("nw_property_basis") == "price",
+            canonical: p.canonical(),
+        })
+    }
+
+    /// The canonical game string (defaults omitted).
+    pub fn spec(&self) -> GameSpec {
+        self.canonical.clone()
+    }
+}

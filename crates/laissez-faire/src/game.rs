@@ -1,0 +1,916 @@
+//! The rules: [`LaissezFaire`] and its [`Game`] implementation.
+//!
+//! `apply_unchecked` handles the action at the current resting point ([`State::phase`]) and
+//! runs every forced step after it (salary, tax, jailing, the end of a turn) until the next
+//! decision or chance node. Prices are computed by the public query methods
+//! ([`LaissezFaire::room_price`], [`LaissezFaire::fare`], [`LaissezFaire::utility_price`],
+//! [`LaissezFaire::stay_cost`], [`LaissezFaire::jail_fee`]), which bots and the tally share.
+
+use std::sync::Arc;
+
+use gameshelf_engine::dice::{self, DicePair};
+use gameshelf_engine::{
+    Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng, Seat,
+    SpecError, Utility,
+};
+use gameshelf_open_oubliette::OpenOubliette;
+
+use crate::action::{Action, Ask};
+use crate::board::{APARTMENT, Board, BoardError, SPACES, SpaceKind};
+use crate::config::{Config, ID, MAX_PLAYERS, Objective, PARAMS, TaxShortfall};
+use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
+
+/// Why a configuration was rejected.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The game string or a parameter is wrong.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The board file is wrong.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+/// The game's metadata.
+pub(crate) fn base_info() -> GameInfo {
+    GameInfo {
+        id: ID,
+        name: "Laissez-faire",
+        credit: "Kenny Pearce (2006)",
+        min_players: 2,
+        max_players: MAX_PLAYERS,
+        chance: ChanceMode::ExplicitStochastic,
+        information: Information::Perfect,
+        utility: Utility::ConstantSum(1.0),
+        min_return: 0.0,
+        max_return: 1.0,
+        params: PARAMS,
+    }
+}
+
+/// The capacity of a property at a building level (B-02): 1, 1, 2, unlimited.
+pub fn capacity(level: u8) -> u8 {
+    match level {
+        0 | 1 => 1,
+        2 => 2,
+        _ => u8::MAX,
+    }
+}
+
+/// The spaces whose bits are set in `mask`, in board order.
+pub fn spaces_in(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros();
+        (mask != 0).then(|| {
+            mask &= mask - 1;
+            i as u8
+        })
+    })
+}
+
+/// Laissez-faire: a validated configuration and its board.
+#[derive(Clone, Debug)]
+pub struct LaissezFaire {
+    cfg: Config,
+    board: Arc<Board>,
+    info: GameInfo,
+    jail: Option<OpenOubliette>,
+}
+
+impl Default for LaissezFaire {
+    fn default() -> Self {
+        LaissezFaire::new(Config::default())
+    }
+}
+
+impl LaissezFaire {
+    /// The game for a validated configuration, on the default board.
+    pub fn new(cfg: Config) -> Self {
+        LaissezFaire::with_board(cfg, Board::standard())
+    }
+
+    /// The game for a configuration and a board (e.g. loaded with [`Board::load`]).
+    pub fn with_board(cfg: Config, board: Arc<Board>) -> Self {
+        let jail = cfg.oubliette_jail.then(|| {
+            // One jailed player; open hands, since no other Oubliette player exists and the
+            // host game stays one of perfect information (rules doc, "The Oubliette jail").
+            let spec = GameSpec::new("open-oubliette")
+                .with("players", 1)
+                .with("mode", "jail")
+                .with("open_hands", true);
+            OpenOubliette::from_spec(&spec).expect("the jail configuration is valid")
+        });
+        LaissezFaire {
+            cfg,
+            board,
+            info: base_info(),
+            jail,
+        }
+    }
+
+    /// The game named by a game string, on the default board.
+    ///
+    /// # Errors
+    /// [`ConfigError::Spec`] for another game id or a bad parameter.
+    pub fn from_spec(spec: &GameSpec) -> Result<Self, ConfigError> {
+        Ok(LaissezFaire::new(Config::from_spec(spec)?))
+    }
+
+    /// The game named by a game string, on a board loaded from a file.
+    ///
+    /// # Errors
+    /// [`ConfigError::Spec`] or [`ConfigError::Board`].
+    pub fn from_spec_and_board(
+        spec: &GameSpec,
+        path: impl AsRef<std::path::Path>,
+    ) -> Result<Self, ConfigError> {
+        let cfg = Config::from_spec(spec)?;
+        Ok(LaissezFaire::with_board(cfg, Arc::new(Board::load(path)?)))
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// `jail=oubliette`: the embedded Open Oubliette jail game.
+    pub fn oubliette(&self) -> Option<&OpenOubliette> {
+        self.jail.as_ref()
+    }
+
+    /// How many deeds in `mask` `owner` holds.
+    pub fn owned(&self, s: &State, owner: u8, mask: u64) -> u32 {
+        spaces_in(mask)
+            .filter(|&i| s.lots.0[i as usize].owner == owner)
+            .count() as u32
+    }
+
+    /// Whether the bank owns every deed of city `city` (B-03).
+    pub fn bank_monopoly(&self, s: &State, city: u8) -> bool {
+        let props = self.board.cities[city as usize].properties;
+        self.owned(s, BANK, props) == props.count_ones()
+    }
+
+    /// Tokens other than `seat`'s lodged at `space`.
+    pub fn occupants(&self, s: &State, space: u8, seat: Seat) -> u8 {
+        s.players[..self.cfg.players]
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| {
+                i != seat && p.status == Status::Playing && !p.jailed && p.pos == space
+            })
+            .count() as u8
+    }
+
+    /// The bank rent of a property at its current level (monopoly column when the bank owns
+    /// the whole city), whoever owns it.
+    pub fn bank_rent(&self, s: &State, space: u8) -> u32 {
+        let SpaceKind::Property { city, rent } = self.board.spaces[space as usize].kind else {
+            return 0;
+        };
+        let column = usize::from(self.bank_monopoly(s, city));
+        rent[column][s.lots.0[space as usize].level as usize]
+    }
+
+    /// What `seat` pays to lodge at property `space` now, or `None` when there is no room
+    /// for it (capacity, B-02) or a player owner refuses (B-05). Own property: 0; bank: the
+    /// deed rent (B3); player owner: the posted price of the no-monopoly rent.
+    pub fn room_price(&self, s: &State, seat: Seat, space: u8) -> Option<u32> {
+        let SpaceKind::Property { rent, .. } = self.board.spaces[space as usize].kind else {
+            return None;
+        };
+        let lot = s.lots.0[space as usize];
+        if self.occupants(s, space, seat) >= capacity(lot.level) {
+            return None;
+        }
+        match lot.owner {
+            o if o as usize == seat => Some(0),
+            BANK => Some(self.bank_rent(s, space)),
+            _ => lot.ask.apply(rent[0][lot.level as usize]),
+        }
+    }
+
+    /// The fare `seat` pays on the transit company of `side`, or `None` if its owner refuses
+    /// (B-07): own company 0; bank by the companies it owns (or the base fare); a player
+    /// owner's posted price of the fare for the companies he owns.
+    pub fn fare(&self, s: &State, seat: Seat, side: u8) -> Option<u32> {
+        let t = self.board.transit_of_side[side as usize];
+        let SpaceKind::Transit { fares, .. } = self.board.spaces[t as usize].kind else {
+            return None;
+        };
+        let lot = s.lots.0[t as usize];
+        let count = |o| self.owned(s, o, self.board.transits).max(1) as usize - 1;
+        match lot.owner {
+            o if o as usize == seat => Some(0),
+            BANK if self.cfg.fare_by_bank_count => Some(fares[count(BANK)]),
+            BANK => Some(fares[0]),
+            o => lot.ask.apply(fares[count(o)]),
+        }
+    }
+
+    /// The utility fee `seat` pays to utility `space` on a roll of `total`, or `None` if its
+    /// owner refuses (B-08).
+    pub fn utility_price(&self, s: &State, seat: Seat, space: u8, total: u8) -> Option<u32> {
+        let SpaceKind::Utility { multipliers, .. } = self.board.spaces[space as usize].kind else {
+            return None;
+        };
+        let lot = s.lots.0[space as usize];
+        let price = |o| {
+            u32::from(total)
+                * multipliers[self.owned(s, o, self.board.utilities).max(1) as usize - 1]
+        };
+        match lot.owner {
+            o if o as usize == seat => Some(0),
+            BANK => Some(price(BANK)),
+            o => lot.ask.apply(price(o)),
+        }
+    }
+
+    /// The `(rent, utility fee)` of a stay for the current roll (B3 S, B-09), or `None` when
+    /// `seat` may not stay: not lodged in a housed property, the final lap forbids it, or the
+    /// forward utility's owner refuses. Rent never exceeds the last rent paid; a player
+    /// owner's posted price applies under that ceiling (a refusal counts as the ceiling: the
+    /// rulings allow refusing a stay only by contract).
+    pub fn stay_cost(&self, s: &State, seat: Seat, total: u8) -> Option<(u32, u32)> {
+        let p = &s.players[seat];
+        let SpaceKind::Property { rent, .. } = self.board.spaces[p.pos as usize].kind else {
+            return None;
+        };
+        let lot = s.lots.0[p.pos as usize];
+        if lot.level == 0 || (s.final_lap && !self.cfg.final_lap_stay) {
+            return None;
+        }
+        let ceiling = p.last_rent;
+        let rent = match lot.owner {
+            o if o as usize == seat => 0,
+            BANK => self.bank_rent(s, p.pos).min(ceiling),
+            _ => lot
+                .ask
+                .apply(rent[0][lot.level as usize])
+                .unwrap_or(ceiling)
+                .min(ceiling),
+        };
+        let utility = self.board.forward_utility[p.pos as usize];
+        Some((rent, self.utility_price(s, seat, utility, total)?))
+    }
+
+    /// The booking fee for `seat` now (B3 J): `H + t·H/10`, H the jail side's house price,
+    /// t the jail turn.
+    pub fn jail_fee(&self, s: &State, seat: Seat) -> u32 {
+        let p = &s.players[seat];
+        let h = self.board.house_prices[p.jail_side as usize];
+        h + u32::from(p.jail_turns) * h / 10
+    }
+
+    /// `jail=oubliette`: the dollars `seat` would bring back from the Oubliette now.
+    pub fn jail_dollars(&self, s: &State, seat: Seat) -> u32 {
+        match (&self.jail, &s.cells[seat]) {
+            (Some(og), Some(cell)) => og.jail_dollars(cell, 0),
+            _ => 0,
+        }
+    }
+
+    /// Net worth (B-NW): cash, each deed at its mortgage value (or price), and half the house
+    /// price per house payment (an apartment is 3 payments).
+    pub fn net_worth(&self, s: &State, seat: Seat) -> i64 {
+        let mut nw = i64::from(s.players[seat].cash);
+        for (i, (lot, space)) in s.lots.0.iter().zip(&self.board.spaces).enumerate() {
+            if lot.owner as usize == seat {
+                let deed = if self.cfg.nw_at_price {
+                    space.price
+                } else {
+                    space.mortgage
+                };
+                let houses = u32::from(lot.level) * self.board.house_price(i as u8) / 2;
+                nw += i64::from(deed) + i64::from(houses);
+            }
+        }
+        nw
+    }
+
+    /// Seats still in the game (not eliminated).
+    pub fn alive(&self, s: &State) -> usize {
+        s.players[..self.cfg.players]
+            .iter()
+            .filter(|p| p.status != Status::Eliminated)
+            .count()
+    }
+
+    /// The house price on an own property where `seat` may build now, if it may.
+    pub fn can_build(&self, s: &State, seat: Seat, space: u8) -> Option<u32> {
+        let lot = s.lots.0[space as usize];
+        let h = self.board.house_price(space);
+        let ok = matches!(
+            self.board.spaces[space as usize].kind,
+            SpaceKind::Property { .. }
+        ) && lot.owner as usize == seat
+            && lot.level < APARTMENT
+            && s.players[seat].cash >= h;
+        ok.then_some(h)
+    }
+
+    // ---- the rules' steps ----------------------------------------------------------------
+
+    fn pay(&self, s: &mut State, from: usize, to: u8, amount: u32) {
+        s.players[from].cash -= amount;
+        if to != BANK && amount > 0 {
+            s.players[to as usize].cash += amount;
+            s.quiet = false;
+        }
+    }
+
+    fn start_turn(&self, s: &mut State, seat: u8) {
+        s.current = seat;
+        s.turns += 1;
+        s.rolls = 0;
+        s.priced = 0;
+        s.roll = None;
+        let p = &mut s.players[seat as usize];
+        if p.jailed {
+            p.jail_turns += 1;
+        }
+        s.phase = Phase::Manage;
+    }
+
+    fn send_to_jail(&self, s: &mut State, seat: usize, side: u8) {
+        let p = &mut s.players[seat];
+        p.jailed = true;
+        p.jail_turns = 0;
+        p.jail_side = side;
+        p.pos = self.board.jail;
+        p.last_rent = 0;
+        if let Some(og) = &self.jail {
+            s.cells[seat] = Some(og.initial_state());
+        }
+    }
+
+    fn eliminate(&self, s: &mut State, seat: usize) {
+        let p = &mut s.players[seat];
+        p.status = Status::Eliminated;
+        p.cash = 0;
+        p.jailed = false;
+        s.cells[seat] = None;
+        for lot in s.lots.0.iter_mut().filter(|l| l.owner as usize == seat) {
+            // Buildings stay with the deed (B-14).
+            lot.owner = BANK;
+            lot.ask = Ask::Par;
+        }
+    }
+
+    fn finish(&self, s: &mut State, end: EndKind) {
+        s.phase = Phase::Over;
+        s.end = end;
+        let n = self.cfg.players;
+        let alive = |i: usize| s.players[i].status != Status::Eliminated;
+        s.winners = if end == EndKind::Stalemate && self.cfg.stalemate_draw {
+            (0..n).filter(|&i| alive(i)).fold(0, |m, i| m | 1 << i)
+        } else {
+            let best = (0..n)
+                .filter(|&i| alive(i))
+                .map(|i| self.net_worth(s, i))
+                .max()
+                .unwrap_or(0);
+            (0..n)
+                .filter(|&i| alive(i) && self.net_worth(s, i) == best)
+                .fold(0, |m, i| m | 1 << i)
+        };
+    }
+
+    /// The end of a turn: game-end checks, then the next seat that takes turns.
+    fn end_turn(&self, s: &mut State) {
+        if self.alive(s) <= 1 {
+            return self.finish(s, EndKind::LastStanding);
+        }
+        let n = self.cfg.players;
+        if !s.players[..n].iter().any(|p| p.status == Status::Playing) {
+            return self.finish(s, EndKind::Race);
+        }
+        let mut seat = s.current as usize;
+        loop {
+            seat = (seat + 1) % n;
+            if seat == s.first as usize {
+                s.round += 1;
+                s.quiet_rounds = if s.quiet {
+                    s.quiet_rounds.saturating_add(1)
+                } else {
+                    0
+                };
+                s.quiet = true;
+                if self.cfg.objective == Objective::Rounds && s.round >= self.cfg.rounds {
+                    return self.finish(s, EndKind::Rounds);
+                }
+                if s.round >= self.cfg.max_rounds {
+                    return self.finish(s, EndKind::RoundCap);
+                }
+            }
+            if s.players[seat].status == Status::Playing {
+                return self.start_turn(s, seat as u8);
+            }
+        }
+    }
+
+    /// After a roll-turn that did not end in jail: the doubles bonus (B-10), or the end.
+    fn after_roll_turn(&self, s: &mut State, stayed: bool) {
+        let me = s.me();
+        let doubles = s.roll.is_some_and(DicePair::is_doubles);
+        if doubles
+            && s.rolls == 1
+            && !me.jailed
+            && me.status == Status::Playing
+            && (!stayed || self.cfg.stay_doubles_bonus)
+        {
+            s.phase = Phase::Manage;
+        } else {
+            self.end_turn(s);
+        }
+    }
+
+    fn move_by(&self, s: &mut State, total: u8) {
+        let seat = s.current as usize;
+        s.quiet = false;
+        let p = &mut s.players[seat];
+        let to = p.pos as usize + total as usize;
+        p.last_rent = 0;
+        if to >= SPACES {
+            if s.final_lap {
+                p.status = Status::Removed;
+                p.pos = 0;
+                return self.end_turn(s);
+            }
+            p.cash += self.board.start_salary;
+        }
+        p.pos = (to % SPACES) as u8;
+        self.land(s);
+    }
+
+    fn land(&self, s: &mut State) {
+        let seat = s.current as usize;
+        let at = s.players[seat].pos;
+        let space = &self.board.spaces[at as usize];
+        match space.kind {
+            SpaceKind::Start | SpaceKind::Jail | SpaceKind::Rest => self.after_roll_turn(s, false),
+            SpaceKind::GoToJail { fee_side } => {
+                self.send_to_jail(s, seat, fee_side);
+                self.end_turn(s);
+            }
+            SpaceKind::Tax { city, amount } => {
+                let cash = s.players[seat].cash;
+                if cash >= amount {
+                    self.pay(s, seat, BANK, amount);
+                    return self.lodge_in(s, city, true);
+                }
+                match self.cfg.tax_shortfall {
+                    TaxShortfall::Jail => {
+                        self.pay(s, seat, BANK, cash);
+                        self.send_to_jail(s, seat, Board::side(at));
+                        self.end_turn(s);
+                    }
+                    TaxShortfall::Eliminate => {
+                        self.eliminate(s, seat);
+                        self.end_turn(s);
+                    }
+                    TaxShortfall::PayWhatYouCan => {
+                        self.pay(s, seat, BANK, cash);
+                        self.lodge_in(s, city, true);
+                    }
+                }
+            }
+            _ if space.is_deed()
+                && s.lots.0[at as usize].owner == BANK
+                && s.players[seat].cash >= space.price =>
+            {
+                s.phase = Phase::Buy;
+            }
+            _ => self.after_landing(s),
+        }
+    }
+
+    /// After the buying decision on a deed or a blank space: lodging (B3 L).
+    fn after_landing(&self, s: &mut State) {
+        let at = s.me().pos as usize;
+        match self.board.spaces[at].city() {
+            Some(city) => self.lodge_in(s, city, true),
+            None => s.phase = Phase::TransitChoice,
+        }
+    }
+
+    fn lodge_in(&self, s: &mut State, city: u8, transit: bool) {
+        s.city = city;
+        s.via_transit = transit;
+        s.phase = Phase::Lodge;
+    }
+
+    /// The other city joined by the transit company of `city`'s side.
+    pub fn other_city(&self, city: u8) -> u8 {
+        let side = self.board.cities[city as usize].side;
+        let t = self.board.transit_of_side[side as usize];
+        match self.board.spaces[t as usize].kind {
+            SpaceKind::Transit { connects, .. } if connects[0] == city => connects[1],
+            SpaceKind::Transit { connects, .. } => connects[0],
+            _ => city,
+        }
+    }
+
+    /// The side of the city being lodged in.
+    fn city_side(&self, city: u8) -> u8 {
+        self.board.cities[city as usize].side
+    }
+
+    fn begin_jail_turn(&self, s: &mut State) {
+        let seat = s.current as usize;
+        match (&self.jail, &s.cells[seat]) {
+            (Some(og), Some(cell)) if !og.is_terminal(cell) => {
+                s.cell_mark = og.turns(cell);
+                s.phase = Phase::Oubliette;
+            }
+            _ => s.phase = Phase::JailFee,
+        }
+    }
+
+    /// The rooms of `city` open to `seat`, with their prices.
+    pub fn rooms<'a>(
+        &'a self,
+        s: &'a State,
+        seat: Seat,
+        city: u8,
+    ) -> impl Iterator<Item = (u8, u32)> + 'a {
+        spaces_in(self.board.cities[city as usize].properties)
+            .filter_map(move |i| Some((i, self.room_price(s, seat, i)?)))
+    }
+}
+
+impl Game for LaissezFaire {
+    type Action = Action;
+    type State = State;
+    type Observation = State;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn spec(&self) -> GameSpec {
+        self.cfg.spec()
+    }
+
+    fn num_players(&self) -> usize {
+        self.cfg.players
+    }
+
+    fn data_fingerprint(&self) -> Option<String> {
+        Some(self.board.fingerprint().to_owned())
+    }
+
+    /// The first player is drawn at random and play goes round in seat order.
+    fn turn_position(&self, s: &State, seat: Seat) -> Option<usize> {
+        (s.phase != Phase::Order)
+            .then(|| (seat + self.cfg.players - s.first as usize) % self.cfg.players)
+    }
+
+    /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
+    /// one management window (a price per deed, three builds per property, two
+    /// declarations and the Go) and a dozen steps, plus the Oubliette's own bound.
+    fn max_game_length(&self) -> usize {
+        let deeds = self.board.deeds.count_ones() as usize;
+        let window = 2 * deeds + 3 * deeds + 3;
+        let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
+        let turn = 2 * (window + 12) + jail + 4;
+        1 + self.cfg.max_rounds as usize * self.cfg.players * turn
+    }
+
+    fn initial_state(&self) -> State {
+        let player = Player {
+            cash: self.board.start_cash,
+            ..Player::default()
+        };
+        State {
+            players: [player; MAX_PLAYERS],
+            lots: Lots([Lot::default(); SPACES]),
+            cells: Default::default(),
+            first: 0,
+            current: 0,
+            phase: Phase::Order,
+            roll: None,
+            rolls: 0,
+            city: 0,
+            via_transit: false,
+            priced: 0,
+            cell_mark: 0,
+            round: 0,
+            turns: 0,
+            final_lap: false,
+            quiet: true,
+            quiet_rounds: 0,
+            winners: 0,
+            end: EndKind::None,
+        }
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        match s.phase {
+            Phase::Order | Phase::Roll => Actor::Chance,
+            Phase::Over => Actor::Terminal,
+            Phase::Oubliette => {
+                let (Some(og), Some(cell)) = (&self.jail, &s.cells[s.current as usize]) else {
+                    return Actor::Terminal;
+                };
+                match og.actor(cell) {
+                    Actor::Chance => Actor::Chance,
+                    _ => Actor::Player(s.current as usize),
+                }
+            }
+            _ => Actor::Player(s.current as usize),
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        let seat = s.current as usize;
+        let me = s.me();
+        match s.phase {
+            Phase::Order | Phase::Roll | Phase::Over => {}
+            Phase::Oubliette => {
+                if let (Some(og), Some(cell)) = (&self.jail, &s.cells[seat]) {
+                    let mut inner = Vec::new();
+                    og.legal_actions(cell, &mut inner);
+                    out.extend(inner.into_iter().map(Action::Oubliette));
+                }
+            }
+            Phase::Manage => {
+                for i in 0..SPACES as u8 {
+                    if self.can_build(s, seat, i).is_some() {
+                        out.push(Action::Build(i));
+                    }
+                }
+                for i in 0..SPACES as u8 {
+                    let lot = s.lots.0[i as usize];
+                    if lot.owner as usize == seat && s.priced & (1 << i) == 0 {
+                        out.extend(
+                            Ask::ALL
+                                .into_iter()
+                                .filter(|&a| a != lot.ask)
+                                .map(|a| Action::Price(i, a)),
+                        );
+                    }
+                }
+                if self.cfg.objective == Objective::Race
+                    && !s.final_lap
+                    && self.net_worth(s, seat) >= self.cfg.win_net_worth
+                {
+                    out.push(Action::DeclareRace);
+                }
+                if self.cfg.objective == Objective::LastStanding
+                    && self.alive(s) <= 2
+                    && s.quiet_rounds >= self.cfg.stalemate_rounds
+                {
+                    out.push(Action::DeclareStalemate);
+                }
+                out.push(Action::Go);
+            }
+            Phase::JailFee => {
+                if me.cash + self.jail_dollars(s, seat) >= self.jail_fee(s, seat) {
+                    out.push(Action::PayFee);
+                }
+                out.push(Action::Wait);
+            }
+            Phase::StayChoice => out.extend([Action::Stay, Action::Move]),
+            Phase::Buy => out.extend([Action::Buy, Action::Decline]),
+            Phase::TransitChoice => {
+                let side = Board::side(me.pos) as usize;
+                let t = self.board.transit_of_side[side];
+                if let SpaceKind::Transit { connects, .. } = self.board.spaces[t as usize].kind {
+                    let (a, b) = (connects[0].min(connects[1]), connects[0].max(connects[1]));
+                    out.extend([Action::City(a), Action::City(b)]);
+                }
+            }
+            Phase::Lodge => {
+                out.extend(
+                    self.rooms(s, seat, s.city)
+                        .filter(|&(_, price)| price <= me.cash)
+                        .map(|(i, _)| Action::Lodge(i)),
+                );
+                if s.via_transit
+                    && self
+                        .fare(s, seat, self.city_side(s.city))
+                        .is_some_and(|f| f <= me.cash)
+                {
+                    out.push(Action::Ride);
+                }
+                out.push(Action::Bench);
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Outcomes<Action>) {
+        out.clear();
+        match s.phase {
+            Phase::Order => {
+                for seat in 0..self.cfg.players as u8 {
+                    out.push(Action::First(seat), 1);
+                }
+            }
+            Phase::Roll => dice::push_2d6_pairs(out, Action::Roll),
+            Phase::Oubliette => {
+                if let (Some(og), Some(cell)) = (&self.jail, &s.cells[s.current as usize]) {
+                    let mut inner = Outcomes::new();
+                    og.chance_outcomes(cell, &mut inner);
+                    for &(a, w) in inner.as_slice() {
+                        out.push(Action::Oubliette(a), w);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Movement rolls are sampled as two dice directly, without building the list.
+    fn sample_chance(&self, s: &State, rng: &mut Rng, buf: &mut Outcomes<Action>) -> Action {
+        if s.phase == Phase::Roll {
+            let a = rng.below(6) as u8 + 1;
+            let b = rng.below(6) as u8 + 1;
+            return Action::Roll(DicePair::new(a, b));
+        }
+        self.chance_outcomes(s, buf);
+        buf.sample(rng)
+    }
+
+    fn apply_unchecked(&self, s: &mut State, action: Action) {
+        let seat = s.current as usize;
+        match action {
+            Action::First(f) => {
+                s.first = f;
+                self.start_turn(s, f);
+            }
+            Action::Build(i) => {
+                let h = self.board.house_price(i);
+                self.pay(s, seat, BANK, h);
+                s.lots.0[i as usize].level += 1;
+            }
+            Action::Price(i, ask) => {
+                s.lots.0[i as usize].ask = ask;
+                s.priced |= 1 << i;
+            }
+            Action::DeclareRace => s.final_lap = true,
+            Action::DeclareStalemate => self.finish(s, EndKind::Stalemate),
+            Action::Go if s.me().jailed => self.begin_jail_turn(s),
+            Action::Go => s.phase = Phase::Roll,
+            Action::Oubliette(a) => {
+                let (Some(og), Some(cell)) = (&self.jail, &mut s.cells[seat]) else {
+                    return;
+                };
+                og.apply_unchecked(cell, a);
+                if og.is_terminal(cell) || og.turns(cell) > s.cell_mark {
+                    s.phase = Phase::JailFee;
+                }
+            }
+            Action::PayFee => {
+                let fee = self.jail_fee(s, seat);
+                let dollars = self.jail_dollars(s, seat);
+                s.players[seat].cash += dollars;
+                s.cells[seat] = None;
+                self.pay(s, seat, BANK, fee);
+                let p = &mut s.players[seat];
+                p.jailed = false;
+                p.pos = self.board.jail;
+                s.phase = Phase::Manage;
+            }
+            Action::Wait => {
+                if s.players[seat].jail_turns >= self.cfg.jail_chances {
+                    self.eliminate(s, seat);
+                }
+                self.end_turn(s);
+            }
+            Action::Roll(d) => {
+                s.roll = Some(d);
+                s.rolls += 1;
+                let affordable = self
+                    .stay_cost(s, seat, d.total())
+                    .is_some_and(|(r, u)| r + u <= s.me().cash);
+                if affordable {
+                    s.phase = Phase::StayChoice;
+                } else {
+                    self.move_by(s, d.total());
+                }
+            }
+            Action::Stay => {
+                let total = s.roll.map_or(0, DicePair::total);
+                let (rent, fee) = self.stay_cost(s, seat, total).unwrap_or_default();
+                let pos = s.me().pos as usize;
+                self.pay(s, seat, s.lots.0[pos].owner, rent);
+                let utility = self.board.forward_utility[pos] as usize;
+                self.pay(s, seat, s.lots.0[utility].owner, fee);
+                s.players[seat].last_rent = rent;
+                self.after_roll_turn(s, true);
+            }
+            Action::Move => self.move_by(s, s.roll.map_or(0, DicePair::total)),
+            Action::Buy => {
+                let pos = s.me().pos as usize;
+                self.pay(s, seat, BANK, self.board.spaces[pos].price);
+                s.lots.0[pos] = Lot {
+                    owner: seat as u8,
+                    ..s.lots.0[pos]
+                };
+                self.after_landing(s);
+            }
+            Action::Decline => self.after_landing(s),
+            Action::City(c) => self.lodge_in(s, c, false),
+            Action::Lodge(i) => {
+                let price = self.room_price(s, seat, i).unwrap_or_default();
+                self.pay(s, seat, s.lots.0[i as usize].owner, price);
+                let p = &mut s.players[seat];
+                p.pos = i;
+                p.last_rent = price;
+                self.after_roll_turn(s, false);
+            }
+            Action::Ride => {
+                let side = self.city_side(s.city);
+                let fare = self.fare(s, seat, side).unwrap_or_default();
+                let t = self.board.transit_of_side[side as usize] as usize;
+                self.pay(s, seat, s.lots.0[t].owner, fare);
+                self.lodge_in(s, self.other_city(s.city), false);
+            }
+            Action::Bench => {
+                self.send_to_jail(s, seat, self.city_side(s.city));
+                self.end_turn(s);
+            }
+        }
+    }
+
+    fn returns(&self, s: &State) -> Returns {
+        let n = self.cfg.players;
+        let mut r = Returns::zeros(n);
+        if s.phase != Phase::Over {
+            return r;
+        }
+        let k = f64::from(s.winners.count_ones());
+        for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+            if s.winners & (1 << seat) != 0 {
+                *v = 1.0 / k;
+            }
+        }
+        r
+    }
+
+    /// Everything is public (B-18): cash, deeds, buildings, positions; the Oubliette jail is
+    /// played with open hands.
+    fn observe(&self, s: &State, _seat: Seat) -> State {
+        s.clone()
+    }
+
+    fn resample(&self, s: &State, _seat: Seat, _rng: &mut Rng) -> State {
+        s.clone()
+    }
+
+    fn turns(&self, s: &State) -> u32 {
+        s.turns
+    }
+
+    fn end_kind(&self, s: &State) -> &'static str {
+        s.end.label()
+    }
+
+    fn describe_action(&self, s: &State, action: Action) -> String {
+        let name = |i: u8| &self.board.spaces[i as usize].name;
+        let seat = s.current as usize;
+        match action {
+            Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
+            Action::Price(i, a) => format!("post {} at {a} of the reference price", name(i)),
+            Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
+            Action::Buy => {
+                let at = s.me().pos;
+                format!(
+                    "buy {} for ${}",
+                    name(at),
+                    self.board.spaces[at as usize].price
+                )
+            }
+            Action::City(c) => format!("go to {}", self.board.cities[c as usize].name),
+            Action::Lodge(i) => format!(
+                "lodge at {} for ${}",
+                name(i),
+                self.room_price(s, seat, i).unwrap_or_default()
+            ),
+            Action::Ride => format!(
+                "ride to {} for ${}",
+                self.board.cities[self.other_city(s.city) as usize].name,
+                self.fare(s, seat, self.city_side(s.city))
+                    .unwrap_or_default()
+            ),
+            Action::Stay => {
+                let total = s.roll.map_or(0, DicePair::total);
+                let (r, u) = self.stay_cost(s, seat, total).unwrap_or_default();
+                format!("stay: rent ${r} and utility ${u}")
+            }
+            Action::Oubliette(a) => match (&self.jail, &s.cells[seat]) {
+                (Some(og), Some(cell)) => format!("oubliette: {}", og.describe_action(cell, a)),
+                _ => action.to_string(),
+            },
+            _ => action.to_string(),
+        }
+    }
+}

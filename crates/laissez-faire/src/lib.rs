@@ -1,0 +1,39 @@
+//! Laissez-faire, Kenny Pearce's negotiation variant of Monopoly (2006), for gameshelf.
+//!
+//! Players go round a 40-space board of eight cities. Nearly every payment is voluntary:
+//! a player who lands in a city must find a room (the bank's at the deed rent, a player
+//! owner's at the owner's price, or his own for free), may ride the side's transit company
+//! to the other city, or sleeps on the park bench and goes to jail, where the booking fee
+//! grows each turn. The rules implemented are the project's binding reading
+//! (`docs/rules/laissez-faire.md`), with the contested rulings as variant parameters
+//! ([`config::PARAMS`]).
+//!
+//! # Design
+//!
+//! * The board is data ([`Board`], `data/board.toml`, embedded): spaces, cities, deeds and
+//!   rent tables are read and validated from a file a designer can copy and edit; the rules
+//!   never name a space.
+//! * [`State`] is a plain value of fixed-size arrays (per seat, per space); actions are a
+//!   small `Copy` enum ([`Action`]).
+//! * **First part.** Negotiation with player owners is a *posted price*: each owner keeps a
+//!   price for each deed from a small menu relative to the reference price ([`Ask`]), set
+//!   during his own turn; visitors take it or choose another option. Contracts, the notary
+//!   and the threaded negotiation protocol are not implemented yet.
+//! * With `jail=oubliette` a jailed player plays Open Oubliette's jail mode: the host embeds
+//!   an [`gameshelf_open_oubliette::OpenOubliette`] and one jail state per jailed seat and
+//!   forwards its chance outcomes and decisions as [`Action::Oubliette`].
+//! * Everything is public (ruling B-18), so the game is one of perfect information.
+
+pub mod action;
+pub mod board;
+pub mod bot;
+pub mod config;
+pub mod game;
+pub mod state;
+pub mod tally;
+
+pub use action::{Action, Ask};
+pub use board::{Board, BoardError};
+pub use config::{Config, MAX_PLAYERS, Objective, PARAMS};
+pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
+pub use state::{BANK, EndKind, Phase, Player, State, Status};

@@ -1,0 +1,194 @@
+//! The state of a match: a plain value of fixed-size arrays.
+
+use gameshelf_engine::dice::DicePair;
+use gameshelf_open_oubliette::State as OublietteState;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::action::Ask;
+use crate::board::SPACES;
+use crate::config::MAX_PLAYERS;
+
+/// The owner value of a deed the bank holds.
+pub const BANK: u8 = u8::MAX;
+
+/// Whether a player is still in the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Taking turns.
+    #[default]
+    Playing,
+    /// Objective 1: the token came round after the declaration; no more turns, but the player
+    /// still owns deeds and collects rent.
+    Removed,
+    /// Out of the game (B-14).
+    Eliminated,
+}
+
+/// One seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Cash.
+    pub cash: u32,
+    /// The token's space (the Jail corner while jailed).
+    pub pos: u8,
+    /// The last rent paid for the room the token is in: the ceiling on a stay (B-09).
+    pub last_rent: u32,
+    /// In jail.
+    pub jailed: bool,
+    /// Jail turns begun since the jailing (1 on the first chance to pay).
+    pub jail_turns: u8,
+    /// The side whose house price sets the jail fee.
+    pub jail_side: u8,
+    /// In the game, removed (objective 1) or eliminated.
+    pub status: Status,
+}
+
+/// One space's deed and buildings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lot {
+    /// The owning seat, or [`BANK`].
+    pub owner: u8,
+    /// Buildings: 0, 1 or 2 houses, 3 = apartment.
+    pub level: u8,
+    /// The owner's posted price (ignored while the bank owns it).
+    pub ask: Ask,
+}
+
+impl Default for Lot {
+    fn default() -> Self {
+        Lot {
+            owner: BANK,
+            level: 0,
+            ask: Ask::Par,
+        }
+    }
+}
+
+/// The 40 lots, serialised as a list (serde's arrays stop at 32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lots(pub [Lot; SPACES]);
+
+impl Serialize for Lots {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Lots {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<Lot>::deserialize(d)?;
+        let n = v.len();
+        v.try_into()
+            .map(Lots)
+            .map_err(|_| D::Error::custom(format!("expected {SPACES} lots, found {n}")))
+    }
+}
+
+/// What happens next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Chance: who moves first.
+    Order,
+    /// The current player may build, post prices and declare, then [`crate::Action::Go`].
+    Manage,
+    /// The current player is playing an Open Oubliette Turn in jail.
+    Oubliette,
+    /// The jailed player pays the booking fee or waits.
+    JailFee,
+    /// Chance: the movement roll.
+    Roll,
+    /// A tenant of a housed property stays or moves.
+    StayChoice,
+    /// The player landed on a bank deed and may buy it.
+    Buy,
+    /// After landing on a transit company: pick one of its two cities.
+    TransitChoice,
+    /// The player chooses a room, the fare to the other city, or the park bench.
+    Lodge,
+    /// The game is over.
+    Over,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndKind {
+    /// Not over.
+    #[default]
+    None,
+    /// Objective 1: every token came round or was eliminated.
+    Race,
+    /// Objective 2: the round limit.
+    Rounds,
+    /// One player left.
+    LastStanding,
+    /// Objective 3: a declared stalemate.
+    Stalemate,
+    /// The safety round cap.
+    RoundCap,
+}
+
+impl EndKind {
+    /// A short label for reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            EndKind::None => "none",
+            EndKind::Race => "race",
+            EndKind::Rounds => "round-limit",
+            EndKind::LastStanding => "last-standing",
+            EndKind::Stalemate => "stalemate",
+            EndKind::RoundCap => "round-cap",
+        }
+    }
+}
+
+/// A match in progress. No heap: per-seat and per-space arrays (the Open Oubliette jail
+/// states are plain values too).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Per seat (only the first `players` entries are in play).
+    pub players: [Player; MAX_PLAYERS],
+    /// Per space: owner, buildings, posted price.
+    pub lots: Lots,
+    /// `jail=oubliette`: each jailed seat's Open Oubliette jail.
+    pub cells: [Option<OublietteState>; MAX_PLAYERS],
+    /// The seat that moves first in each round.
+    pub first: u8,
+    /// The seat whose turn it is.
+    pub current: u8,
+    /// What happens next.
+    pub phase: Phase,
+    /// The roll of the current roll-turn.
+    pub roll: Option<DicePair>,
+    /// Movement rolls this turn (at most 2: doubles once, B-10).
+    pub rolls: u8,
+    /// Lodging: the city.
+    pub city: u8,
+    /// Lodging: the transit company may still be taken.
+    pub via_transit: bool,
+    /// Deeds whose price was posted this turn (bit per space).
+    pub priced: u64,
+    /// `jail=oubliette`: the Oubliette Turns taken when this jail turn's Turn began.
+    pub cell_mark: u32,
+    /// Completed rounds.
+    pub round: u32,
+    /// Turns begun (extra roll-turns are part of their turn).
+    pub turns: u32,
+    /// Objective 1 was declared: the final lap is on.
+    pub final_lap: bool,
+    /// Nothing changed hands between players and no free token moved this round.
+    pub quiet: bool,
+    /// Consecutive quiet rounds (objective 3's stalemate).
+    pub quiet_rounds: u8,
+    /// Winning seats (bit mask), at the end.
+    pub winners: u8,
+    /// How the game ended.
+    pub end: EndKind,
+}
+
+impl State {
+    /// The player whose turn it is.
+    pub fn me(&self) -> &Player {
+        &self.players[self.current as usize]
+    }
+}

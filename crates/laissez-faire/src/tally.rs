@@ -1,0 +1,206 @@
+//! Simulation figures for Laissez-faire: how games ended per objective, game length in
+//! rounds, and where players' money went (rent, fares, utilities; to players or the bank).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use gameshelf_engine::dice::DicePair;
+use gameshelf_engine::{Game, Tally};
+use serde::Serialize;
+
+use crate::action::Action;
+use crate::config::Objective;
+use crate::game::LaissezFaire;
+use crate::state::{BANK, State};
+
+/// Money paid for one kind of service.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Flow {
+    /// Paid to player owners (their income).
+    pub to_players: u64,
+    /// Paid to the bank.
+    pub to_bank: u64,
+}
+
+impl Flow {
+    fn add(&mut self, owner: u8, seat: usize, amount: u32) {
+        if owner == BANK {
+            self.to_bank += u64::from(amount);
+        } else if owner as usize != seat {
+            self.to_players += u64::from(amount);
+        }
+    }
+
+    fn merge(&mut self, o: &Flow) {
+        self.to_players += o.to_players;
+        self.to_bank += o.to_bank;
+    }
+}
+
+/// Laissez-faire's simulation figures.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LaissezFaireTally {
+    /// Games counted.
+    pub games: u64,
+    /// Per objective, how many games ended each way.
+    pub endings: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Rounds completed, summed over games.
+    pub rounds: u64,
+    /// Room rent (lodging and stays).
+    pub rent: Flow,
+    /// Transit fares.
+    pub fares: Flow,
+    /// Utility fees (on stays).
+    pub utilities: Flow,
+    /// Jail booking fees paid.
+    pub jail_fees: u64,
+    /// Dollars brought back from the Oubliette jail (`jail=oubliette`).
+    pub jail_dollars: u64,
+    /// Players eliminated.
+    pub eliminated: u64,
+}
+
+impl LaissezFaireTally {
+    /// The mean game length in completed rounds.
+    pub fn mean_rounds(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.rounds as f64 / self.games as f64
+        }
+    }
+
+    /// Player income from rent, fares and utilities (contracts come later), as shares.
+    pub fn income_shares(&self) -> [f64; 3] {
+        let parts = [
+            self.rent.to_players,
+            self.fares.to_players,
+            self.utilities.to_players,
+        ];
+        let total: u64 = parts.iter().sum();
+        parts.map(|x| {
+            if total == 0 {
+                0.0
+            } else {
+                x as f64 / total as f64
+            }
+        })
+    }
+}
+
+impl Tally<LaissezFaire> for LaissezFaireTally {
+    fn record(&mut self, game: &LaissezFaire, s: &State, action: Action) {
+        let seat = s.current as usize;
+        match action {
+            Action::Lodge(i) => {
+                let price = game.room_price(s, seat, i).unwrap_or_default();
+                self.rent.add(s.lots.0[i as usize].owner, seat, price);
+            }
+            Action::Stay => {
+                let total = s.roll.map_or(0, DicePair::total);
+                let (rent, fee) = game.stay_cost(s, seat, total).unwrap_or_default();
+                let pos = s.me().pos as usize;
+                self.rent.add(s.lots.0[pos].owner, seat, rent);
+                let utility = game.board().forward_utility[pos] as usize;
+                self.utilities.add(s.lots.0[utility].owner, seat, fee);
+            }
+            Action::Ride => {
+                let side = game.board().cities[s.city as usize].side;
+                let fare = game.fare(s, seat, side).unwrap_or_default();
+                let t = game.board().transit_of_side[side as usize] as usize;
+                self.fares.add(s.lots.0[t].owner, seat, fare);
+            }
+            Action::PayFee => {
+                self.jail_fees += u64::from(game.jail_fee(s, seat));
+                self.jail_dollars += u64::from(game.jail_dollars(s, seat));
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(&mut self, game: &LaissezFaire, end: &State) {
+        self.games += 1;
+        self.rounds += u64::from(end.round);
+        let objective = match game.config().objective {
+            Objective::Race => "race",
+            Objective::Rounds => "rounds",
+            Objective::LastStanding => "last_standing",
+        };
+        *self
+            .endings
+            .entry(objective.to_owned())
+            .or_default()
+            .entry(game.end_kind(end).to_owned())
+            .or_insert(0) += 1;
+        self.eliminated += end.players[..game.num_players()]
+            .iter()
+            .filter(|p| p.status == crate::state::Status::Eliminated)
+            .count() as u64;
+    }
+
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        for (objective, kinds) in &o.endings {
+            let mine = self.endings.entry(objective.clone()).or_default();
+            for (kind, n) in kinds {
+                *mine.entry(kind.clone()).or_insert(0) += n;
+            }
+        }
+        self.rounds += o.rounds;
+        self.rent.merge(&o.rent);
+        self.fares.merge(&o.fares);
+        self.utilities.merge(&o.utilities);
+        self.jail_fees += o.jail_fees;
+        self.jail_dollars += o.jail_dollars;
+        self.eliminated += o.eliminated;
+    }
+
+    fn report(&self) -> String {
+        let mut out = String::new();
+        if self.games == 0 {
+            return out;
+        }
+        for (objective, kinds) in &self.endings {
+            let _ = write!(out, "endings (objective {objective}):");
+            for (kind, n) in kinds {
+                let _ = write!(out, " {kind} {:.1}%", 100.0 * *n as f64 / self.games as f64);
+            }
+            let _ = writeln!(out);
+        }
+        let _ = writeln!(
+            out,
+            "mean game length: {:.1} rounds; eliminations per game: {:.2}",
+            self.mean_rounds(),
+            self.eliminated as f64 / self.games as f64
+        );
+        let [rent, fares, utilities] = self.income_shares();
+        let _ = writeln!(
+            out,
+            "player income: rent {:.1}%, fares {:.1}%, utilities {:.1}% (contracts: not in this version)",
+            100.0 * rent,
+            100.0 * fares,
+            100.0 * utilities
+        );
+        let per = |x: u64| x as f64 / self.games as f64;
+        let _ = writeln!(
+            out,
+            "per game: rent ${:.0} to players / ${:.0} to the bank; fares ${:.0} / ${:.0}; \
+             utilities ${:.0} / ${:.0}; jail fees ${:.0}",
+            per(self.rent.to_players),
+            per(self.rent.to_bank),
+            per(self.fares.to_players),
+            per(self.fares.to_bank),
+            per(self.utilities.to_players),
+            per(self.utilities.to_bank),
+            per(self.jail_fees)
+        );
+        if self.jail_dollars > 0 {
+            let _ = writeln!(
+                out,
+                "Oubliette jail: ${:.1} brought back per game",
+                per(self.jail_dollars)
+            );
+        }
+        out
+    }
+}

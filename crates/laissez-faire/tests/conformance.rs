@@ -1,0 +1,33 @@
+//! The shared conformance kit, over the default game and the main variants.
+
+use gameshelf_conformance::{Config, check};
+use gameshelf_laissez_faire::LaissezFaire;
+
+fn conform(spec: &str, games: u64) {
+    let game = LaissezFaire::from_spec(&spec.parse().unwrap()).unwrap();
+    let summary = check(
+        &game,
+        &Config {
+            games,
+            ..Config::default()
+        },
+    );
+    assert_eq!(summary.games, games, "{spec}");
+}
+
+#[test]
+fn default_game_conforms() {
+    conform("laissez-faire(max_rounds=40)", 40);
+}
+
+#[test]
+fn variants_conform() {
+    for spec in [
+        "laissez-faire(players=2,objective=last_standing,max_rounds=60,stalemate_rounds=1)",
+        "laissez-faire(players=8,objective=rounds,rounds=10,jail_chances=2,bank_fare=base)",
+        "laissez-faire(players=3,tax_shortfall=eliminate,nw_property_basis=price,win_net_worth=1600,max_rounds=40)",
+        "laissez-faire(players=3,jail=oubliette,max_rounds=25)",
+    ] {
+        conform(spec, 4);
+    }
+}

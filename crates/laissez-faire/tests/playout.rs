@@ -1,0 +1,68 @@
+//! Whole games between bots: every bot action is legal, games end, money flows, and the
+//! Oubliette jail is played.
+
+use gameshelf_engine::{Bot, Game, GameSpec, RandomBot, Rng, Tally, play};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::tally::LaissezFaireTally;
+use gameshelf_laissez_faire::{Action, LaissezFaire};
+
+fn run(spec: &str, games: u64, trader: bool) -> (LaissezFaireTally, u64) {
+    let game = LaissezFaire::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
+    let mut tally = LaissezFaireTally::default();
+    let mut oubliette_actions = 0;
+    for i in 0..games {
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..game.num_players())
+            .map(|_| -> Box<dyn Bot<LaissezFaire>> {
+                if trader {
+                    Box::new(Trader::default())
+                } else {
+                    Box::new(RandomBot::default())
+                }
+            })
+            .collect();
+        let mut state = game.initial_state();
+        play(
+            &game,
+            &mut state,
+            &mut bots,
+            &mut Rng::for_stream(7, i),
+            |before, a| {
+                assert!(game.is_legal(before, a), "{a} in {before:?}");
+                oubliette_actions += u64::from(matches!(a, Action::Oubliette(_)));
+                tally.record(&game, before, a);
+            },
+        );
+        assert!(game.is_terminal(&state));
+        tally.finish(&game, &state);
+    }
+    (tally, oubliette_actions)
+}
+
+#[test]
+fn traders_finish_and_pay_each_other() {
+    let (t, _) = run("laissez-faire(players=4)", 20, true);
+    assert_eq!(t.games, 20);
+    assert!(t.rent.to_players > 0 && t.rent.to_bank > 0, "{t:?}");
+    assert!(t.mean_rounds() > 3.0, "{}", t.mean_rounds());
+    let ended: u64 = t.endings["race"].values().sum();
+    assert_eq!(ended, 20, "{:?}", t.endings);
+    let report = t.report();
+    assert!(report.contains("player income: rent"), "{report}");
+}
+
+#[test]
+fn the_oubliette_jail_is_played_and_pays_fees() {
+    let (t, oubliette) = run(
+        "laissez-faire(players=4,jail=oubliette,max_rounds=60)",
+        10,
+        true,
+    );
+    assert!(oubliette > 0);
+    assert!(t.jail_fees > 0, "{t:?}");
+    let (_, random) = run(
+        "laissez-faire(players=3,jail=oubliette,max_rounds=30)",
+        10,
+        false,
+    );
+    assert!(random > 0);
+}

@@ -1,0 +1,190 @@
+//! Laissez-faire in the terminal: a line-mode presenter (the full-screen view is not written
+//! yet, so `Mode::Screen` plays in line mode too).
+//!
+//! Laissez-faire has perfect information (ruling B-18), so the observation is the whole
+//! state.
+
+use std::fmt::Write;
+use std::io;
+
+use gameshelf_engine::{Game, Record, Seat};
+use gameshelf_laissez_faire::board::SpaceKind;
+use gameshelf_laissez_faire::{Action, BANK, LaissezFaire, Phase, State, Status};
+
+use crate::present::Presenter;
+use crate::{PlayOptions, Player, TerminalError, line, signal};
+
+/// The words of Laissez-faire for the terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LaissezFairePresenter;
+
+/// A few lines on the rules, for the help command.
+const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
+find a room: the bank's at its rent, a player's at the price he posts, your own for free, or \
+ride the side's transit company to the other city. No room means the park bench and jail, \
+where the booking fee grows each turn. Buy deeds by landing on them, build houses (the third \
+makes an apartment) to host more lodgers, and stay in a housed room for at most the rent you \
+last paid. Post your own prices in the window before you roll.";
+
+/// The table: each player's cash, net worth, place and deeds; then the turn.
+pub fn table_text(game: &LaissezFaire, s: &State) -> String {
+    let board = game.board();
+    let mut out = String::new();
+    for seat in 0..game.num_players() {
+        let p = &s.players[seat];
+        let place = match p.status {
+            Status::Eliminated => "eliminated".to_owned(),
+            Status::Removed => "finished the final lap".to_owned(),
+            Status::Playing if p.jailed => {
+                format!("in jail (turn {}, fee side {})", p.jail_turns, p.jail_side)
+            }
+            Status::Playing => format!("at {} {}", p.pos, board.spaces[p.pos as usize].name),
+        };
+        let _ = writeln!(
+            out,
+            "seat {}: ${} (net worth ${}), {place}",
+            seat + 1,
+            p.cash,
+            game.net_worth(s, seat)
+        );
+        let deeds: Vec<String> = (0..board.spaces.len())
+            .filter(|&i| s.lots.0[i].owner as usize == seat)
+            .map(|i| {
+                let lot = s.lots.0[i];
+                let houses = match lot.level {
+                    0 => String::new(),
+                    3 => " apt".to_owned(),
+                    n => format!(" {n}h"),
+                };
+                format!("{}{houses} @{}", board.spaces[i].name, lot.ask)
+            })
+            .collect();
+        if !deeds.is_empty() {
+            let _ = writeln!(out, "  deeds: {}", deeds.join(", "));
+        }
+    }
+    let built: Vec<String> = (0..board.spaces.len())
+        .filter(|&i| s.lots.0[i].owner == BANK && s.lots.0[i].level > 0)
+        .map(|i| format!("{} ({})", board.spaces[i].name, s.lots.0[i].level))
+        .collect();
+    if !built.is_empty() {
+        let _ = writeln!(out, "bank deeds with buildings: {}", built.join(", "));
+    }
+    let _ = writeln!(out, "{}", turn_text(game, s));
+    out
+}
+
+/// The turn in words.
+fn turn_text(game: &LaissezFaire, s: &State) -> String {
+    let who = format!("round {}, seat {}", s.round + 1, s.current + 1);
+    let board = game.board();
+    match s.phase {
+        Phase::Lodge => {
+            let city = &board.cities[s.city as usize].name;
+            format!("{who} looks for a room in {city}")
+        }
+        Phase::JailFee => format!(
+            "{who} may pay the jail fee of ${}",
+            game.jail_fee(s, s.current as usize)
+        ),
+        Phase::Buy => {
+            let space = &board.spaces[s.me().pos as usize];
+            format!("{who} may buy {} for ${}", space.name, space.price)
+        }
+        Phase::StayChoice => format!("{who} may stay or move"),
+        _ => who,
+    }
+}
+
+impl Presenter<LaissezFaire> for LaissezFairePresenter {
+    fn observation_text(&self, game: &LaissezFaire, _seat: Seat, observation: &State) -> String {
+        table_text(game, observation)
+    }
+
+    fn describe_move(
+        &self,
+        game: &LaissezFaire,
+        before: &State,
+        action: Action,
+        _viewer: Option<Seat>,
+    ) -> String {
+        let text = game.describe_action(before, action);
+        match action {
+            Action::Roll(_) | Action::First(_) | Action::Oubliette(_) => text,
+            _ => format!("seat {}: {text}", before.current + 1),
+        }
+    }
+
+    fn help(&self) -> String {
+        let kinds = game_kinds();
+        format!("{RULES}\n{kinds}")
+    }
+}
+
+/// A legend of the space kinds of the default board.
+fn game_kinds() -> String {
+    let board = gameshelf_laissez_faire::Board::standard();
+    let transit: Vec<&str> = board
+        .spaces
+        .iter()
+        .filter(|s| matches!(s.kind, SpaceKind::Transit { .. }))
+        .map(|s| s.name.as_str())
+        .collect();
+    format!("transit companies: {}", transit.join(", "))
+}
+
+/// Plays a match in line mode (the full-screen view comes later).
+///
+/// # Errors
+/// As [`line::play`].
+pub fn play(
+    game: &LaissezFaire,
+    players: Vec<Player<LaissezFaire>>,
+    options: &PlayOptions,
+) -> Result<Record<Action>, TerminalError> {
+    line::play(
+        game,
+        &LaissezFairePresenter,
+        players,
+        options,
+        signal::stdin(),
+        io::stdout().lock(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Mode;
+
+    #[test]
+    fn line_mode_game_between_traders_plays_to_the_end() {
+        let game =
+            LaissezFaire::from_spec(&"laissez-faire(players=2,max_rounds=30)".parse().unwrap())
+                .unwrap();
+        let players = (0..2)
+            .map(|_| Player::Bot(Box::new(gameshelf_laissez_faire::bot::Trader::default()) as _))
+            .collect();
+        let options = PlayOptions {
+            seed: 3,
+            mode: Mode::Line,
+            names: vec!["a".into(), "b".into()],
+            step: false,
+        };
+        let mut out = Vec::new();
+        let record = line::play(
+            &game,
+            &LaissezFairePresenter,
+            players,
+            &options,
+            &b""[..],
+            &mut out,
+        )
+        .unwrap();
+        let end = record.replay(&game).unwrap();
+        assert!(game.is_terminal(&end));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("game over"), "{text}");
+        assert!(table_text(&game, &end).contains("seat 2: $"));
+    }
+}
