@@ -36,11 +36,10 @@
 use std::time::Instant;
 
 use gameshelf_engine::{Bot, Game, Rng};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::stats::{self, Interval, MeanVar, Z95};
-use crate::{SimConfig, play_counted, progress_bar};
+use crate::{SimConfig, in_chunks, play_counted};
 
 /// Games per chunk: the unit of parallel work and of merging. Fixed, so that the figures
 /// do not depend on the thread count; a multiple of 2 and 4 so that chunks of two- and
@@ -154,33 +153,13 @@ pub fn arena<G: Game>(
         .iter()
         .map(|e| names.iter().position(|n| n == e).expect("listed above"))
         .collect();
-    let bar = progress_bar(config);
-    let chunks = config.games.div_ceil(ARENA_CHUNK);
-    let work = || {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let range = c * ARENA_CHUNK..((c + 1) * ARENA_CHUNK).min(config.games);
-                let n = range.end - range.start;
-                let totals = play_chunk(game, &bot_of, names.len(), &make_bot, config.seed, range);
-                bar.inc(n);
-                totals
-            })
-            .collect::<Vec<_>>()
-    };
-    let parts = match config.threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .expect("a thread pool for the arena")
-            .install(work),
-    };
+    let parts = in_chunks(config, ARENA_CHUNK, |range| {
+        play_chunk(game, &bot_of, names.len(), &make_bot, config.seed, range)
+    });
     let mut totals = Totals::new(names.len());
     for part in &parts {
         totals.merge(part);
     }
-    bar.finish_and_clear();
     let standings = names
         .iter()
         .zip(&totals.by_bot)

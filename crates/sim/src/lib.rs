@@ -226,34 +226,52 @@ where
     T: Tally<G>,
 {
     let started = Instant::now();
-    let bar = progress_bar(config);
-    let chunks = config.games.div_ceil(CHUNK);
-    let work = || {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let range = c * CHUNK..((c + 1) * CHUNK).min(config.games);
-                let games = range.end - range.start;
-                let totals = play_chunk::<G, T>(game, &make_bots, config.seed, range);
-                bar.inc(games);
-                totals
-            })
-            .collect::<Vec<_>>()
-    };
-    let parts = match config.threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .expect("a thread pool for the simulation")
-            .install(work),
-    };
+    let parts = in_chunks(config, CHUNK, |range| {
+        play_chunk::<G, T>(game, &make_bots, config.seed, range)
+    });
     let mut totals = Totals::new(game.num_players());
     for part in &parts {
         totals.merge::<G>(part);
     }
-    bar.finish_and_clear();
     report(game, config.seed, totals, started.elapsed().as_secs_f64())
+}
+
+/// Runs `work` over games `0..config.games` cut into fixed chunks of `chunk` games, in
+/// parallel on `config.threads` threads (rayon's pool when `None`), with the progress bar,
+/// and returns the chunks' results in chunk order. Fixed chunks merged in order are what
+/// make the figures independent of the thread count (see the crate documentation).
+///
+/// # Panics
+/// If a thread pool of `config.threads` threads cannot be created.
+pub(crate) fn in_chunks<T: Send>(
+    config: &SimConfig,
+    chunk: u64,
+    work: impl Fn(Range<u64>) -> T + Sync,
+) -> Vec<T> {
+    let bar = progress_bar(config);
+    let chunks = config.games.div_ceil(chunk);
+    let run = || {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let range = c * chunk..((c + 1) * chunk).min(config.games);
+                let games = range.end - range.start;
+                let result = work(range);
+                bar.inc(games);
+                result
+            })
+            .collect::<Vec<_>>()
+    };
+    let parts = match config.threads {
+        None => run(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .expect("a thread pool for the simulation")
+            .install(run),
+    };
+    bar.finish_and_clear();
+    parts
 }
 
 fn progress_bar(config: &SimConfig) -> ProgressBar {
