@@ -310,24 +310,40 @@ struct Ui {
     notice: Option<String>,
 }
 
-/// Plays a match in the full-screen view.
+/// Plays a match in the mode `options` asks for: the full-screen view when standard input
+/// and output are a terminal, line mode on them otherwise. Chance is chosen by `driver`
+/// when given (a numbered deal), else sampled from the options' seed.
 ///
 /// # Errors
 /// As [`crate::line::play`]; [`TerminalError::Io`] when the terminal cannot be set up.
-pub(crate) fn play<G: Game, T: Table<G>>(
-    game: &G,
-    table: &T,
+pub(crate) fn play_in_mode<'a, G: Game, T: Table<G>>(
+    game: &'a G,
+    table: &'a T,
     players: Vec<Player<G>>,
     options: &PlayOptions,
+    driver: Option<ChanceDriver<'a, G>>,
 ) -> Result<Record<G::Action>, TerminalError> {
-    play_driven(game, table, players, options, None)
+    match options.mode {
+        crate::Mode::Screen if crate::tty::available() => {
+            play_driven(game, table, players, options, driver)
+        }
+        crate::Mode::Screen | crate::Mode::Line => crate::line::play_driven(
+            game,
+            table,
+            players,
+            options,
+            driver,
+            crate::signal::stdin(),
+            std::io::stdout().lock(),
+        ),
+    }
 }
 
-/// Like [`play`], with chance chosen by `driver` when given (a numbered deal).
+/// Plays a match in the full-screen view, with chance chosen by `driver` when given.
 ///
 /// # Errors
-/// As [`play`].
-pub(crate) fn play_driven<'a, G: Game, T: Table<G>>(
+/// As [`play_in_mode`].
+fn play_driven<'a, G: Game, T: Table<G>>(
     game: &'a G,
     table: &'a T,
     players: Vec<Player<G>>,

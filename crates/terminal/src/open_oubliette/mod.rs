@@ -8,8 +8,6 @@ mod board;
 mod text;
 mod view;
 
-use std::io;
-
 use gameshelf_engine::{Record, Seat};
 use gameshelf_open_oubliette::{Action, Observation, OpenOubliette, State};
 use ratatui::Frame;
@@ -17,7 +15,7 @@ use ratatui::layout::Rect;
 
 use crate::present::Presenter;
 use crate::screen::{self, Table};
-use crate::{Mode, PlayOptions, Player, TerminalError, line, signal, tty};
+use crate::{PlayOptions, Player, TerminalError};
 
 /// The words and pictures of Open Oubliette for the terminal front ends.
 #[derive(Clone, Copy, Debug, Default)]
@@ -89,19 +87,7 @@ pub fn play(
     players: Vec<Player<OpenOubliette>>,
     options: &PlayOptions,
 ) -> Result<Record<Action>, TerminalError> {
-    match options.mode {
-        Mode::Screen if tty::available() => {
-            screen::play(game, &OubliettePresenter, players, options)
-        }
-        Mode::Screen | Mode::Line => line::play(
-            game,
-            &OubliettePresenter,
-            players,
-            options,
-            signal::stdin(),
-            io::stdout().lock(),
-        ),
-    }
+    screen::play_in_mode(game, &OubliettePresenter, players, options, None)
 }
 
 #[cfg(test)]

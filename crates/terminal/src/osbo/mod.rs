@@ -3,8 +3,6 @@
 //!
 //! Osbo has perfect information, so the observation is the whole state.
 
-use std::io;
-
 use gameshelf_engine::{Game, Record, Seat};
 use gameshelf_osbo::render::Drawing;
 use gameshelf_osbo::state::ORIGIN;
@@ -17,7 +15,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::present::Presenter;
 use crate::screen::{self, Table};
-use crate::{Mode, PlayOptions, Player, TerminalError, line, signal, tty};
+use crate::{PlayOptions, Player, TerminalError};
 
 /// The words and pictures of Osbo for the terminal front ends.
 #[derive(Clone, Copy, Debug, Default)]
@@ -228,22 +226,13 @@ pub fn play(
     players: Vec<Player<Osbo>>,
     options: &PlayOptions,
 ) -> Result<Record<Action>, TerminalError> {
-    match options.mode {
-        Mode::Screen if tty::available() => screen::play(game, &OsboPresenter, players, options),
-        Mode::Screen | Mode::Line => line::play(
-            game,
-            &OsboPresenter,
-            players,
-            options,
-            signal::stdin(),
-            io::stdout().lock(),
-        ),
-    }
+    screen::play_in_mode(game, &OsboPresenter, players, options, None)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Mode, line};
 
     #[test]
     fn line_mode_game_against_bots_plays_to_the_end() {

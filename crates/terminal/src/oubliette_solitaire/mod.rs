@@ -9,8 +9,6 @@
 mod text;
 mod view;
 
-use std::io;
-
 use gameshelf_engine::{Record, Seat};
 use gameshelf_oubliette_solitaire::{Action, Deal, Observation, OublietteSolitaire, State};
 use ratatui::Frame;
@@ -18,7 +16,7 @@ use ratatui::layout::Rect;
 
 use crate::present::Presenter;
 use crate::screen::{self, Table};
-use crate::{ChanceDriver, Mode, PlayOptions, Player, TerminalError, line, signal, tty};
+use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
 pub use text::observation_text;
 
@@ -94,20 +92,7 @@ pub fn play(
             as ChanceDriver<'_, OublietteSolitaire>
     });
     let players = vec![player];
-    match options.mode {
-        Mode::Screen if tty::available() => {
-            screen::play_driven(game, &SolitairePresenter, players, options, driver)
-        }
-        Mode::Screen | Mode::Line => line::play_driven(
-            game,
-            &SolitairePresenter,
-            players,
-            options,
-            driver,
-            signal::stdin(),
-            io::stdout().lock(),
-        ),
-    }
+    screen::play_in_mode(game, &SolitairePresenter, players, options, driver)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@ use gameshelf_oubliette_solitaire::OublietteSolitaire;
 use gameshelf_oubliette_solitaire::bot::Careful;
 
 use super::*;
+use crate::{Mode, line};
 
 fn options() -> PlayOptions {
     PlayOptions {
