@@ -67,6 +67,77 @@ pub struct OpenOubliette {
     monster_groups: Groups,
     event_groups: Groups,
     wound_groups: Groups,
+    /// Per-card numbers of the decks that the turn program reads, in fixed arrays.
+    tables: CardTables,
+}
+
+/// Per-card numbers copied out of the decks (indexed by card; 0 past a deck's end), so
+/// the hot paths read them without going through the decks' `Vec`s.
+#[derive(Clone, Debug)]
+struct CardTables {
+    /// Each treasure card's weapon or armor bonus.
+    bonus: [u8; CardSet::CAPACITY],
+    /// Each treasure card's gold value.
+    value: [u32; CardSet::CAPACITY],
+    /// The wound cards by modifier, as `(modifier, cards)`, highest first, modifiers above 0
+    /// only.
+    wound_classes: Vec<(u8, CardSet)>,
+    /// Each event card's check bonus when played in a check (Rage, Dodge).
+    check_bonus: [u8; CardSet::CAPACITY],
+}
+
+impl CardTables {
+    fn new(decks: &Decks) -> Self {
+        fn table<T: Copy + Default, U>(cards: &[U], f: impl Fn(&U) -> T) -> [T; CardSet::CAPACITY] {
+            let mut out = [T::default(); CardSet::CAPACITY];
+            for (slot, card) in out.iter_mut().zip(cards) {
+                *slot = f(card);
+            }
+            out
+        }
+        CardTables {
+            bonus: table(&decks.treasures, |t| t.bonus),
+            value: table(&decks.treasures, |t| t.value),
+            wound_classes: {
+                let mut mods: Vec<u8> = decks.wounds.iter().map(|w| w.modifier).collect();
+                mods.retain(|&m| m > 0);
+                mods.sort_unstable_by(|a, b| b.cmp(a));
+                mods.dedup();
+                let cards = |m: u8| {
+                    (0u8..)
+                        .zip(&decks.wounds)
+                        .filter(|(_, w)| w.modifier == m)
+                        .map(|(c, _)| c)
+                        .collect()
+                };
+                mods.into_iter().map(|m| (m, cards(m))).collect()
+            },
+            check_bonus: table(&decks.events, |e| match e.effect {
+                Effect::Rage { bonus } | Effect::Dodge { bonus } => bonus,
+                _ => 0,
+            }),
+        }
+    }
+
+    /// The gold value of treasure cards ([`Decks::treasure_value`]).
+    fn value(&self, cards: CardSet) -> u32 {
+        cards.iter().map(|c| self.value[c as usize]).sum()
+    }
+
+    /// W for a set of wound cards ([`Decks::wound_score`]).
+    /// Takes the two highest a modifier class at a time.
+    fn wound_score(&self, wounds: CardSet) -> u8 {
+        let (mut w, mut left) = (0u8, 2u8);
+        for &(m, cards) in &self.wound_classes {
+            let k = (wounds.intersection(cards).len() as u8).min(left);
+            w = w.saturating_add(m.saturating_mul(k));
+            left -= k;
+            if left == 0 {
+                break;
+            }
+        }
+        w
+    }
 }
 
 /// The metadata shared by every configuration (standalone returns).
@@ -134,6 +205,21 @@ fn or_discard(draw: CardSet, discard: CardSet) -> CardSet {
     if draw.is_empty() { discard } else { draw }
 }
 
+/// The direction choices (T3), in listed order.
+const DIRECTIONS: [Dir; 2] = [Dir::Forward, Dir::Back];
+
+/// The Exit actions (T5) open to `p` as `(recover, cash)`, in listed order: the first `n`.
+fn exit_options(p: &PlayerState) -> ([(bool, bool); 4], usize) {
+    const ALL: [(bool, bool); 4] = [(false, false), (false, true), (true, false), (true, true)];
+    const NO_CARDS: [(bool, bool); 4] =
+        [(false, false), (true, false), (true, false), (true, false)];
+    if p.unused.is_empty() {
+        (NO_CARDS, 2)
+    } else {
+        (ALL, 3 + !p.wounds.is_empty() as usize)
+    }
+}
+
 fn factorial(n: usize) -> usize {
     (1..=n).product()
 }
@@ -177,6 +263,7 @@ impl OpenOubliette {
             monster_groups: Groups::new(&decks.monster_copies),
             event_groups: Groups::new(&decks.event_copies),
             wound_groups: Groups::new(&decks.wound_copies),
+            tables: CardTables::new(&decks),
             cfg,
             decks,
             info,
@@ -301,10 +388,15 @@ impl OpenOubliette {
         self.cfg.mode == Mode::Standalone
     }
 
-    fn refresh(&self, p: &mut PlayerState) {
-        p.w = self.decks.wound_score(p.wounds);
+    /// Updates the cached W after a change of `p.wounds`.
+    fn refresh_wounds(&self, p: &mut PlayerState) {
+        p.w = self.tables.wound_score(p.wounds);
+    }
+
+    /// Updates the cached attack and defense bonuses after a change of `p.equipped`.
+    fn refresh_gear(&self, p: &mut PlayerState) {
         let best = |cards: CardSet, stack: bool| {
-            let bonuses = cards.iter().map(|c| self.decks.treasures[c as usize].bonus);
+            let bonuses = cards.iter().map(|c| self.tables.bonus[c as usize]);
             if stack {
                 bonuses.fold(0u8, u8::saturating_add)
             } else {
@@ -341,15 +433,20 @@ impl OpenOubliette {
         Self::take_unused(s, seat, card);
         let p = &mut s.players[seat as usize];
         p.equipped.insert(card);
-        self.refresh(p);
+        self.refresh_gear(p);
     }
 
     fn heal(&self, s: &mut State, seat: u8, n: usize) {
         let p = &mut s.players[seat as usize];
-        let back = self.decks.most_severe(p.wounds, n);
+        // The wounds all go back when there are no more than `n` (a Recovery usually).
+        let back = if p.wounds.len() <= n {
+            p.wounds
+        } else {
+            self.decks.most_severe(p.wounds, n)
+        };
         p.wounds = p.wounds.difference(back);
         s.wound_draw = s.wound_draw.union(back);
-        self.refresh(p);
+        self.refresh_wounds(p);
     }
 
     /// Plays a kept card: it goes to the event discard and its bonus (if any) applies.
@@ -386,7 +483,7 @@ impl OpenOubliette {
         if cards.is_empty() {
             return;
         }
-        let value = self.decks.treasure_value(cards);
+        let value = self.tables.value(cards);
         let bonus_applies = self.standalone() && self.cfg.levelup_end != LevelUpEnd::GameEnd;
         let cur = s.current;
         let p = &mut s.players[cur as usize];
@@ -433,9 +530,8 @@ impl OpenOubliette {
         let pos = s.players[me].pos;
         let mut seats = CardSet::EMPTY;
         for (q, p) in s.players[..self.cfg.players].iter().enumerate() {
-            if q != me && !p.left && p.pos == pos {
-                seats.insert(q as u8);
-            }
+            let here = (q != me) & !p.left & (p.pos == pos);
+            seats = seats.union(CardSet::from_bits((here as u64) << q));
         }
         seats
     }
@@ -454,11 +550,12 @@ impl OpenOubliette {
 
     /// Kept cards `seat` may play in the T1/T9 windows.
     fn window_cards(&self, p: &PlayerState) -> CardSet {
-        let mut cards = p.kept.intersection(self.shortcuts);
-        if p.w > 0 {
-            cards = cards.union(p.kept.intersection(self.healings));
-        }
-        cards
+        let healings = if p.w > 0 {
+            self.healings
+        } else {
+            CardSet::EMPTY
+        };
+        p.kept.intersection(self.shortcuts.union(healings))
     }
 
     /// Whether `seat` takes the attacking role in the current check (uses weapons, Rage).
@@ -532,7 +629,7 @@ impl OpenOubliette {
         };
         let mut out = CardSet::EMPTY;
         for c in p.unused.intersection(kind) {
-            if stack || self.decks.treasures[c as usize].bonus > current {
+            if stack || self.tables.bonus[c as usize] > current {
                 out.insert(c);
             }
         }
@@ -542,7 +639,7 @@ impl OpenOubliette {
     /// The gain of using gear card `card` for `seat` in the current check.
     fn gear_gain(&self, s: &State, seat: u8, card: u8) -> i32 {
         let p = &s.players[seat as usize];
-        let bonus = self.decks.treasures[card as usize].bonus as i32;
+        let bonus = self.tables.bonus[card as usize] as i32;
         let (current, stack) = if Self::attacking_role(s, seat) {
             (p.atk as i32, self.cfg.stack_weapons)
         } else {
@@ -556,10 +653,7 @@ impl OpenOubliette {
         let cards = self.check_cards(s, seat, false);
         let mut gain = 0;
         for c in cards {
-            gain += match self.decks.events[c as usize].effect {
-                Effect::Rage { bonus } | Effect::Dodge { bonus } => bonus as i32,
-                _ => 0,
-            };
+            gain += self.tables.check_bonus[c as usize] as i32;
         }
         if !cards.intersection(self.rerolls).is_empty() {
             let c = &s.check;
@@ -598,6 +692,11 @@ impl OpenOubliette {
 
     /// How much `seat` could move the current check in its favour with everything it holds.
     fn potential(&self, s: &State, seat: u8) -> i32 {
+        let p = &s.players[seat as usize];
+        if p.unused.is_empty() && p.kept.is_empty() {
+            // No gear to use and no card to play (the commonest case).
+            return 0;
+        }
         let gear = self
             .check_gear(s, seat, false)
             .iter()
@@ -626,39 +725,13 @@ impl OpenOubliette {
                 Step::Pre => self.pre(s),
                 Step::Roll => self.rest(s, Phase::MoveRoll),
                 Step::Landing => self.landing(s),
-                Step::ExitArrive => {
-                    if self.cfg.quest_land_only && s.turn.passed_exit {
-                        self.rest(s, Phase::ExitChoice)
-                    } else {
-                        s.turn.quest_cursor = s.me().quests;
-                        Step::NextQuest
-                    }
-                }
+                Step::ExitArrive => self.exit_arrive(s),
                 Step::NextQuest => self.next_quest(s),
                 Step::ExitEnd => self.exit_end(s),
-                Step::ExitContinue => {
-                    self.arrival_reset(s);
-                    match s.turn.exit_from {
-                        ExitFrom::Pre => Step::Roll,
-                        ExitFrom::Move => Step::Landing,
-                        ExitFrom::EventNow => Step::EventDone,
-                        ExitFrom::Post => Step::Post,
-                    }
-                }
+                Step::ExitContinue => self.exit_continue(s),
                 Step::Monster => self.rest(s, Phase::DrawMonster),
                 Step::Event => self.event(s),
-                Step::EventDone => {
-                    if s.turn.event != NONE {
-                        s.event_discard.insert(s.turn.event);
-                        s.turn.event = NONE;
-                    }
-                    if s.turn.monster != NONE {
-                        s.monster_discard.insert(s.turn.monster);
-                        s.turn.monster = NONE;
-                    }
-                    s.fight = Fight::default();
-                    Step::Post
-                }
+                Step::EventDone => Self::event_done(s),
                 Step::Post => self.post(s),
                 Step::End => self.end_turn(s),
                 Step::EndChecks => self.end_checks(s),
@@ -679,19 +752,7 @@ impl OpenOubliette {
                     StealFor::Trap => Step::EventDone,
                 },
                 Step::Wound(seat) => self.wound(s, seat),
-                Step::WoundDone => match s.fight.kind {
-                    FightKind::Pvp => {
-                        s.fight = Fight::default();
-                        Step::Monster
-                    }
-                    _ => {
-                        if s.me().kept.is_disjoint(self.revenges) {
-                            Step::FightOver
-                        } else {
-                            self.rest(s, Phase::Revenge)
-                        }
-                    }
-                },
+                Step::WoundDone => self.wound_done(s),
                 Step::CheckPre => self.check_pre(s),
                 Step::CheckEval => self.check_eval(s),
                 Step::CheckResolve => self.check_resolve(s),
@@ -722,6 +783,62 @@ impl OpenOubliette {
                 Step::GameOver(kind) => self.game_over(s, kind),
             };
         }
+    }
+
+    fn exit_arrive(&self, s: &mut State) -> Step {
+        if self.cfg.quest_land_only && s.turn.passed_exit {
+            self.rest(s, Phase::ExitChoice)
+        } else {
+            s.turn.quest_cursor = s.me().quests;
+            Step::NextQuest
+        }
+    }
+
+    fn exit_continue(&self, s: &mut State) -> Step {
+        self.arrival_reset(s);
+        match s.turn.exit_from {
+            ExitFrom::Pre => Step::Roll,
+            ExitFrom::Move => Step::Landing,
+            ExitFrom::EventNow => Step::EventDone,
+            ExitFrom::Post => Step::Post,
+        }
+    }
+
+    fn event_done(s: &mut State) -> Step {
+        if s.turn.event != NONE {
+            s.event_discard.insert(s.turn.event);
+            s.turn.event = NONE;
+        }
+        if s.turn.monster != NONE {
+            s.monster_discard.insert(s.turn.monster);
+            s.turn.monster = NONE;
+        }
+        s.fight = Fight::default();
+        Step::Post
+    }
+
+    fn wound_done(&self, s: &mut State) -> Step {
+        match s.fight.kind {
+            FightKind::Pvp => {
+                s.fight = Fight::default();
+                Step::Monster
+            }
+            _ => {
+                if s.me().kept.is_disjoint(self.revenges) {
+                    Step::FightOver
+                } else {
+                    self.rest(s, Phase::Revenge)
+                }
+            }
+        }
+    }
+
+    fn on_wound(&self, s: &mut State, card: u8) -> Step {
+        s.wound_draw.remove(card);
+        let p = &mut s.players[s.turn.wound_to as usize];
+        p.wounds.insert(card);
+        self.refresh_wounds(p);
+        Step::WoundDone
     }
 
     fn draws_done(&self, s: &mut State) -> Step {
@@ -804,6 +921,15 @@ impl OpenOubliette {
     /// is drawn and the turn goes on), taken in the order the turn program takes them, as
     /// direct calls: `run` sets up more than these steps cost. Any other step goes to `run`.
     fn run_common(&self, s: &mut State, mut step: Step) {
+        if let Step::ExitArrive = step {
+            step = self.exit_arrive(s);
+        }
+        if let Step::NextQuest = step {
+            step = self.next_quest(s);
+        }
+        if let Step::ExitContinue = step {
+            step = self.exit_continue(s);
+        }
         if let Step::Landing = step {
             step = self.landing(s);
         }
@@ -824,11 +950,17 @@ impl OpenOubliette {
         if let Step::DrawsDone = step {
             step = self.draws_done(s);
         }
+        if let Step::WoundDone = step {
+            step = self.wound_done(s);
+        }
         if let Step::FightOver = step {
             step = Self::fight_over(s);
         }
         if let Step::Event = step {
             step = self.event(s);
+        }
+        if let Step::EventDone = step {
+            step = Self::event_done(s);
         }
         if let Step::Post = step {
             step = self.post(s);
@@ -867,7 +999,13 @@ impl OpenOubliette {
     /// would take one by one, without a dispatch per step (the hottest path of a playout).
     /// Any other step is handed back to `run`.
     fn end_turn(&self, s: &mut State) -> Step {
-        let mut step = self.end_of_turn(s);
+        let step = self.end_of_turn(s);
+        self.to_next_roll(s, step)
+    }
+
+    /// The steps from `EndChecks` to the next movement roll (see [`Self::end_turn`]), as
+    /// direct calls from `step` on; any other step is handed back.
+    fn to_next_roll(&self, s: &mut State, mut step: Step) -> Step {
         if let Step::EndChecks = step {
             step = self.end_checks(s);
         }
@@ -892,6 +1030,21 @@ impl OpenOubliette {
     fn rest(&self, s: &mut State, phase: Phase) -> Step {
         s.phase = phase;
         Step::Rest
+    }
+
+    /// The current player attacks seat `y` (T6).
+    fn attack(&self, s: &mut State, y: u8) -> Step {
+        s.fight = Fight {
+            kind: FightKind::Pvp,
+            opponent: y,
+            ..Fight::default()
+        };
+        let kind = if self.cfg.pvp_opposed {
+            CheckKind::PvpOpposed
+        } else {
+            CheckKind::PvpTarget
+        };
+        Self::start_check(s, kind, s.current, y)
     }
 
     fn start_draws(s: &mut State, n: u8, draw_for: DrawFor) -> Step {
@@ -1559,6 +1712,13 @@ impl OpenOubliette {
             .draw(or_discard(s.monster_draw, s.monster_discard), rng)
     }
 
+    /// The event card drawn at [`Phase::DrawEvent`] (see `sample_chance`).
+    #[inline]
+    fn sample_event(&self, s: &State, rng: &mut Rng) -> u8 {
+        self.event_groups
+            .draw(or_discard(s.event_draw, s.event_discard), rng)
+    }
+
     fn set_order(&self, s: &mut State, mut index: usize) {
         let n = self.cfg.players;
         let mut pool: [u8; MAX_PLAYERS] = [0, 1, 2, 3, 4, 5];
@@ -1679,23 +1839,14 @@ impl Game for OpenOubliette {
                 self.representatives(self.window_cards(me), |c| out.push(Action::Play(c)));
                 out.push(Action::Pass);
             }
-            Phase::Direction => {
-                out.extend([
-                    Action::Direction(Dir::Forward),
-                    Action::Direction(Dir::Back),
-                ]);
-            }
+            Phase::Direction => out.extend(DIRECTIONS.map(Action::Direction)),
             Phase::ExitChoice => {
-                let has_cards = !me.unused.is_empty();
-                let exit = |recover, cash| Action::Exit { recover, cash };
-                out.push(exit(false, false));
-                if has_cards {
-                    out.push(exit(false, true));
-                }
-                out.push(exit(true, false));
-                if has_cards && !me.wounds.is_empty() {
-                    out.push(exit(true, true));
-                }
+                let (exits, n) = exit_options(me);
+                out.extend(
+                    exits[..n]
+                        .iter()
+                        .map(|&(recover, cash)| Action::Exit { recover, cash }),
+                );
             }
             Phase::CashPick => {
                 out.extend(Self::cash_choices(s).iter().map(Action::CashCard));
@@ -1795,10 +1946,7 @@ impl Game for OpenOubliette {
             Phase::CheckRoll => Action::Roll(sample::check_roll(rng)),
             Phase::Die => Action::Die(1 + rng.below(6) as u8),
             Phase::DrawMonster => Action::DrawMonster(self.sample_monster(s, rng)),
-            Phase::DrawEvent => Action::DrawEvent(
-                self.event_groups
-                    .draw(or_discard(s.event_draw, s.event_discard), rng),
-            ),
+            Phase::DrawEvent => Action::DrawEvent(self.sample_event(s, rng)),
             Phase::DrawTreasure => Action::DrawTreasure(s.treasure_draw.pick(rng)),
             Phase::DrawWound => Action::DrawWound(self.wound_groups.draw(s.wound_draw, rng)),
             Phase::Steal => Action::Steal(s.players[s.turn.steal_from as usize].unused.pick(rng)),
@@ -1810,10 +1958,13 @@ impl Game for OpenOubliette {
         }
     }
 
-    /// The provided loop with the commonest chance nodes (movement and check rolls, monster
-    /// and treasure draws: three actions in four) sampled and applied in one step, without
-    /// building the action and dispatching on it again. It applies exactly the actions the
-    /// provided loop applies, from the same random numbers (`tests/chance.rs` checks it).
+    /// The provided loop with the commonest nodes (movement and check rolls, monster,
+    /// treasure, wound and event draws, and the Exit, extra turn, direction and attack
+    /// decisions: nineteen actions in twenty) sampled and applied in one step, without
+    /// building the action (or the list of legal actions) and dispatching on it again. It
+    /// applies exactly the actions the provided loop applies, from the same random numbers:
+    /// a decision takes `below(number of legal actions)` and the action at that place in
+    /// the list (`tests/chance.rs` checks it).
     fn random_playout(
         &self,
         s: &mut State,
@@ -1832,6 +1983,49 @@ impl Game for OpenOubliette {
                     self.on_monster(s, card)
                 }
                 Phase::DrawTreasure => Self::on_treasure(s, s.treasure_draw.pick(rng)),
+                Phase::DrawWound => {
+                    let card = self.wound_groups.draw(s.wound_draw, rng);
+                    self.on_wound(s, card)
+                }
+                Phase::DrawEvent => {
+                    let card = self.sample_event(s, rng);
+                    self.on_event(s, card)
+                }
+                Phase::ExitChoice => {
+                    n.decisions += 1;
+                    let (exits, k) = exit_options(s.me());
+                    let (recover, cash) = exits[rng.below(k as u64) as usize];
+                    match self.on_exit(s, recover, cash) {
+                        Step::ExitEnd => match self.exit_end(s) {
+                            Step::End => self.end_turn(s),
+                            step => step,
+                        },
+                        step => step,
+                    }
+                }
+                Phase::ExtraTurn => {
+                    n.decisions += 1;
+                    // [ExtraTurn(false), ExtraTurn(true)]
+                    if rng.below(2) == 1 {
+                        let cur = s.current as usize;
+                        s.players[cur].extra_turns += 1;
+                    }
+                    self.to_next_roll(s, Step::EndChecks)
+                }
+                Phase::Direction => {
+                    n.decisions += 1;
+                    self.do_move(s, DIRECTIONS[rng.below(2) as usize])
+                }
+                Phase::PvpChoice => {
+                    n.decisions += 1;
+                    // [Attack(each other player here), NoAttack]
+                    let others = self.others_here(s);
+                    let k = rng.below(others.len() as u64 + 1) as usize;
+                    match others.nth(k) {
+                        Some(y) => self.attack(s, y),
+                        None => Step::Monster,
+                    }
+                }
                 _ => {
                     let a = match self.actor(s) {
                         Actor::Chance => self.sample_chance(s, rng, outcomes),
@@ -1846,7 +2040,9 @@ impl Game for OpenOubliette {
                     continue;
                 }
             };
-            self.run_common(s, step);
+            if !matches!(step, Step::Rest) {
+                self.run_common(s, step);
+            }
             n.actions += 1;
         }
     }
@@ -1879,30 +2075,12 @@ impl Game for OpenOubliette {
                 }
             }
             (Phase::CashPick, Action::CashDone) => self.cash_selected(s),
-            (Phase::PvpChoice, Action::Attack(y)) => {
-                s.fight = Fight {
-                    kind: FightKind::Pvp,
-                    opponent: y,
-                    ..Fight::default()
-                };
-                let kind = if self.cfg.pvp_opposed {
-                    CheckKind::PvpOpposed
-                } else {
-                    CheckKind::PvpTarget
-                };
-                Self::start_check(s, kind, cur, y)
-            }
+            (Phase::PvpChoice, Action::Attack(y)) => self.attack(s, y),
             (Phase::PvpChoice, Action::NoAttack) => Step::Monster,
             (Phase::DrawMonster, Action::DrawMonster(c)) => self.on_monster(s, c),
             (Phase::DrawEvent, Action::DrawEvent(c)) => self.on_event(s, c),
             (Phase::DrawTreasure, Action::DrawTreasure(c)) => Self::on_treasure(s, c),
-            (Phase::DrawWound, Action::DrawWound(c)) => {
-                s.wound_draw.remove(c);
-                let p = &mut s.players[s.turn.wound_to as usize];
-                p.wounds.insert(c);
-                self.refresh(p);
-                Step::WoundDone
-            }
+            (Phase::DrawWound, Action::DrawWound(c)) => self.on_wound(s, c),
             (Phase::Steal, Action::Steal(c)) => {
                 Self::take_unused(s, s.turn.steal_from, c);
                 match s.turn.steal_to {

@@ -75,6 +75,9 @@ pub(crate) struct Groups {
     contiguous: bool,
     /// No group has more than two cards (then a group's count left is cheap to find).
     at_most_two: bool,
+    /// `h` when the deck is `2h` cards, `h <= 32`, in the pairs `{c, c + h}` (two copies of
+    /// `h` cards, like the wound deck); 0 otherwise.
+    half: u32,
 }
 
 impl std::fmt::Debug for Groups {
@@ -98,10 +101,15 @@ impl Groups {
         };
         let contiguous = of[..copies.len()].iter().all(|&g| g != 0 && run(g));
         let at_most_two = of.iter().all(|g| g.count_ones() <= 2);
+        let h = copies.len() / 2;
+        let halves = copies.len() % 2 == 0
+            && (1..=32).contains(&h)
+            && (0..copies.len()).all(|c| of[c] == 1 << (c % h) | 1 << (c % h + h));
         Groups {
             of,
             contiguous,
             at_most_two,
+            half: if halves { h as u32 } else { 0 },
         }
     }
 
@@ -112,8 +120,32 @@ impl Groups {
         if self.contiguous {
             let c = pile.pick(rng);
             (self.of[c as usize] & bits).trailing_zeros() as u8
+        } else if self.half != 0 {
+            self.halves(bits, rng.below(pile.len() as u64))
         } else {
             self.walk(bits, rng.below(pile.len() as u64))
+        }
+    }
+
+    /// [`Self::walk`] for pairs `{c, c + h}`, without walking. The list holds first the
+    /// groups whose low card is left, by that card (weight 2 when its pair is left too), then
+    /// those with only the high card left, by that card (weight 1). In the first part, unit
+    /// `2c` stands for low card `c` and unit `2c + 1` for its pair, so the `pick`-th unit
+    /// left among them is found by a select.
+    #[inline(always)]
+    fn halves(&self, bits: u64, pick: u64) -> u8 {
+        let h = self.half;
+        let low_mask = (1u64 << h) - 1;
+        let low = bits & low_mask;
+        let high = (bits >> h) & low_mask;
+        let units = spread(low) | spread(low & high) << 1;
+        match CardSet::from_bits(units).nth(pick as usize) {
+            Some(unit) => unit / 2,
+            None => {
+                let first = u64::from(units.count_ones());
+                let only_high = CardSet::from_bits(high & !low);
+                h as u8 + only_high.nth((pick - first) as usize).unwrap_or(0)
+            }
         }
     }
 
@@ -136,6 +168,17 @@ impl Groups {
             rest &= !group;
         }
     }
+}
+
+/// The low 32 bits of `x` moved to the even bits (bit `i` to bit `2i`).
+#[inline]
+fn spread(x: u64) -> u64 {
+    let mut x = x & 0xFFFF_FFFF;
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
 }
 
 #[cfg(test)]
@@ -206,6 +249,26 @@ mod tests {
                     assert_eq!(groups.draw(pile, &mut direct), list.sample(&mut listed));
                 }
                 assert_eq!(direct, listed);
+            }
+        }
+    }
+
+    /// For pairs `{c, c + h}` the select finds the group the walk finds, at every place.
+    #[test]
+    fn halves_agree_with_the_walk() {
+        let mut piles = Rng::seed_from_u64(3);
+        for h in [1usize, 5, 16, 32] {
+            let copies: Vec<CardSet> = (0..2 * h)
+                .map(|c| CardSet::from_bits(1u64 << (c % h) | 1 << (c % h + h)))
+                .collect();
+            let groups = Groups::new(&copies);
+            assert_eq!(groups.half as usize, h);
+            let full = CardSet::full(2 * h).bits();
+            for _ in 0..300 {
+                let pile = piles.next_u64() & piles.next_u64() & full;
+                for pick in 0..u64::from(pile.count_ones()) {
+                    assert_eq!(groups.halves(pile, pick), groups.walk(pile, pick));
+                }
             }
         }
     }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use common::*;
 use gameshelf_engine::{Actor, CardSet, Game, Outcomes, Rng};
@@ -38,7 +38,8 @@ const CHANCE_PHASES: [Phase; 9] = [
 /// Up to `per_phase` chance states of each phase met in random playouts of `g`, plus
 /// states whose monster or event draw pile is empty (the discard pile is drawn from).
 fn chance_states(g: &OpenOubliette, per_phase: usize) -> Vec<State> {
-    let mut found: HashMap<String, Vec<State>> = HashMap::new();
+    // Ordered, so the states (and so the random numbers each gets) are the same every run.
+    let mut found: BTreeMap<String, Vec<State>> = BTreeMap::new();
     let (mut buf, mut out) = (Vec::new(), Outcomes::new());
     for seed in 0..200 {
         let mut rng = Rng::seed_from_u64(seed);
