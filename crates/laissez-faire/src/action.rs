@@ -6,6 +6,8 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
+use crate::trade::Cash;
+
 /// An owner's posted price for a room, a fare or a utility fee, relative to the reference
 /// price (the bank rent table without the bank's monopoly, the fare or utility table by the
 /// number the owner holds). This menu is the first part's stand-in for "mutual consent with a
@@ -78,12 +80,28 @@ pub enum Action {
     Build(u8),
     /// Post a new price on an own deed (at most once per deed per turn).
     Price(u8, Ask),
+    /// Open a trade thread (`trading=on`): to seat, deed (held by either party; it goes to
+    /// the other), cash the other party pays the giver, relative to the deed's value.
+    Offer(u8, u8, Cash),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
     DeclareRace,
     /// Objective 3: declare a stalemate after the quiet rounds.
     DeclareStalemate,
     /// Close the window: roll, or face the jail decision.
     Go,
+    // ---- a trade thread (the seat with the floor) ------------------------------------------
+    /// Accept the standing terms: the trade executes if it is still legal.
+    Accept,
+    /// Counter with new cash terms (same deed, same direction); the roles swap.
+    Counter(Cash),
+    /// Refuse the standing terms: the thread closes.
+    Refuse,
+    /// Ask for time: the floor goes back to the author (one exchange of the deadline).
+    Hold,
+    /// The author withdraws his terms after a request for time: the thread closes.
+    Withdraw,
+    /// The author lets his terms stand after a request for time.
+    Insist,
     // ---- jail ----------------------------------------------------------------------------
     /// Pay the booking fee and leave jail.
     PayFee,
@@ -118,7 +136,14 @@ impl fmt::Display for Action {
             Action::Price(s, a) => write!(f, "price {s} at {a}"),
             Action::DeclareRace => f.write_str("declare the race"),
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
+            Action::Offer(to, d, c) => write!(f, "offer seat {} deed {d} for {c}", to + 1),
             Action::Go => f.write_str("go"),
+            Action::Accept => f.write_str("accept"),
+            Action::Counter(c) => write!(f, "counter at {c}"),
+            Action::Refuse => f.write_str("refuse"),
+            Action::Hold => f.write_str("ask for time"),
+            Action::Withdraw => f.write_str("withdraw"),
+            Action::Insist => f.write_str("let the offer stand"),
             Action::PayFee => f.write_str("pay the jail fee"),
             Action::Wait => f.write_str("wait in jail"),
             Action::Stay => f.write_str("stay"),

@@ -1,12 +1,13 @@
 //! [`Trader`]: a rule-of-thumb player that prices from the board and the situation.
 
-use gameshelf_engine::{Bot, Rng, SeatView};
+use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_open_oubliette::bot::Heuristic;
 
 use crate::action::{Action, Ask};
 use crate::board::{SPACES, SpaceKind};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::state::{BANK, Phase, State};
+use crate::state::{BANK, Phase, State, Status};
+use crate::trade::{Cash, Thread};
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
 pub const RESERVE: u32 = 200;
@@ -27,6 +28,14 @@ pub const RESERVE: u32 = 200;
 /// * **Jail.** Pays the fee at the first chance it can; in the Oubliette it plays Open
 ///   Oubliette's heuristic.
 /// * **Declarations.** Declares the race as soon as it may, a stalemate when it leads.
+/// * **Trades** (`trading=on`). At most one offer per turn, to complete a set (a city's
+///   properties, the transit companies or the utilities) of which it holds every deed but
+///   one held by a player: it offers 150% of the deed's value, or 100% if that is all it can
+///   pay while keeping [`RESERVE`]. Answering, it refuses terms that cannot execute,
+///   accepts terms that complete a set for it (keeping [`RESERVE`]) or that raise its net
+///   worth without completing a set for the other party, counters a set-completing request
+///   at 200% and an underpriced one at 100%, and refuses the rest. It never asks for time,
+///   and lets its offer stand when the other side does.
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
@@ -67,6 +76,86 @@ impl Trader {
         }
     }
 
+    /// The set `deed` belongs to: its city's properties, the transit companies or the
+    /// utilities.
+    fn set_of(game: &LaissezFaire, deed: u8) -> u64 {
+        let board = game.board();
+        match board.spaces[deed as usize].kind {
+            SpaceKind::Property { city, .. } => board.cities[city as usize].properties,
+            SpaceKind::Transit { .. } => board.transits,
+            SpaceKind::Utility { .. } => board.utilities,
+            _ => 0,
+        }
+    }
+
+    /// Whether taking `deed` completes a set of two or more deeds for `seat`.
+    fn completes(game: &LaissezFaire, s: &State, seat: usize, deed: u8) -> bool {
+        let rest = Trader::set_of(game, deed) & !(1 << deed);
+        rest != 0 && game.owned(s, seat as u8, rest) == rest.count_ones()
+    }
+
+    /// An offer that completes a set, if one is worth making and legal now.
+    fn trade_offer(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+        if s.offers > 0 {
+            return None;
+        }
+        let cash = s.players[seat].cash;
+        spaces_in(game.board().deeds).find_map(|deed| {
+            let owner = s.lots.0[deed as usize].owner;
+            if owner == BANK
+                || owner as usize == seat
+                || s.players[owner as usize].status == Status::Eliminated
+                || !Trader::completes(game, s, seat, deed)
+            {
+                return None;
+            }
+            let value = game.deed_value(s, deed);
+            [Cash::OneAndHalf, Cash::Par]
+                .into_iter()
+                .find(|c| c.apply(value) + RESERVE <= cash)
+                .map(|c| Action::Offer(owner, deed, c))
+                .filter(|a| self.buf.contains(a))
+        })
+    }
+
+    /// The answer to the standing terms of `t`, which `seat` answers.
+    fn answer(&self, game: &LaissezFaire, s: &State, seat: usize, t: &Thread) -> Action {
+        if !game.trade_executable(s, t) {
+            return Action::Refuse;
+        }
+        let counter = |c: Cash| {
+            let a = Action::Counter(c);
+            if self.buf.contains(&a) {
+                a
+            } else {
+                Action::Refuse
+            }
+        };
+        let mut after = s.clone();
+        game.apply_unchecked(&mut after, Action::Accept);
+        let gain = game.net_worth(&after, seat) - game.net_worth(s, seat);
+        let taker = t.taker() as usize;
+        if taker == seat {
+            let keeps_reserve = s.players[seat].cash >= t.amount + RESERVE;
+            let wanted = Trader::completes(game, s, seat, t.deed) || gain > 0;
+            if keeps_reserve && wanted {
+                Action::Accept
+            } else {
+                Action::Refuse
+            }
+        } else if Trader::completes(game, s, taker, t.deed) {
+            if t.cash >= Cash::Double {
+                Action::Accept
+            } else {
+                counter(Cash::Double)
+            }
+        } else if gain > 0 {
+            Action::Accept
+        } else {
+            counter(Cash::Par)
+        }
+    }
+
     fn manage(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
         let has = |a: Action| self.buf.contains(&a);
         if has(Action::DeclareRace) {
@@ -89,6 +178,9 @@ impl Trader {
             if s.lots.0[i as usize].ask != target {
                 return Action::Price(i, target);
             }
+        }
+        if let Some(offer) = self.trade_offer(game, s, seat) {
+            return offer;
         }
         let cash = s.players[seat].cash;
         let best = spaces_in(mine)
@@ -150,6 +242,10 @@ impl Bot<LaissezFaire> for Trader {
                 self.buf[0]
             }
             Phase::Manage => self.manage(game, &s, seat),
+            Phase::Trade => match &s.trade {
+                Some(t) if t.floor == t.answerer => self.answer(game, &s, seat, t),
+                _ => Action::Insist,
+            },
             Phase::JailFee if self.buf.contains(&Action::PayFee) => Action::PayFee,
             Phase::StayChoice => {
                 let total = s.roll.map_or(0, |d| d.total());

@@ -83,6 +83,11 @@ pub const PARAMS: &[ParamSpec] = &[
         "a player who cannot pay a tax: pays all cash and goes to jail, is eliminated, or pays \
          what he can (B-15)",
     ),
+    ParamSpec::flag(
+        "trading",
+        "true",
+        "trade threads between players: offers, counters, withdrawals, acceptance (B7)",
+    ),
     ParamSpec::int(
         "stalemate_rounds",
         1,
@@ -151,6 +156,8 @@ pub struct Config {
     pub final_lap_stay: bool,
     /// A tax that cannot be paid.
     pub tax_shortfall: TaxShortfall,
+    /// Players may open trade threads in their management window.
+    pub trading: bool,
     /// Quiet rounds before a stalemate may be declared.
     pub stalemate_rounds: u8,
     /// A stalemate is a draw rather than a net-worth win.
@@ -193,6 +200,7 @@ impl Config {
                 "eliminate" => TaxShortfall::Eliminate,
                 _ => TaxShortfall::PayWhatYouCan,
             },
+            trading: p.bool("trading"),
             stalemate_rounds: p.int("stalemate_rounds") as u8,
             stalemate_draw: p.choice("stalemate_result") == "draw",
             nw_at_price: p.choice("nw_property_basis") == "price",

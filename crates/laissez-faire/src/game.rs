@@ -19,6 +19,7 @@ use crate::action::{Action, Ask};
 use crate::board::{APARTMENT, Board, BoardError, SPACES, SpaceKind};
 use crate::config::{Config, ID, MAX_PLAYERS, Objective, PARAMS, TaxShortfall};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
+use crate::trade::{Cash, MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
 
 /// Why a configuration was rejected.
 #[derive(Debug, thiserror::Error)]
@@ -315,6 +316,110 @@ impl LaissezFaire {
         ok.then_some(h)
     }
 
+    // ---- trade threads ---------------------------------------------------------------------
+
+    /// A deed's value for trade terms: its price plus the house price of each building
+    /// payment on it (buildings go with the deed, B6 `TRANSFER_DEED`).
+    pub fn deed_value(&self, s: &State, deed: u8) -> u32 {
+        let level = u32::from(s.lots.0[deed as usize].level);
+        self.board.spaces[deed as usize].price + level * self.board.house_price(deed)
+    }
+
+    /// Whether `seat` can take part in a trade: a seat of this game not eliminated (removed
+    /// and jailed players still negotiate, B5, B-12).
+    fn trades(&self, s: &State, seat: u8) -> bool {
+        (seat as usize) < self.cfg.players && s.players[seat as usize].status != Status::Eliminated
+    }
+
+    /// The thread `seat` would open with `Offer(to, deed, cash)`, if it may: trading is on,
+    /// fewer than [`MAX_OFFERS`] threads this turn, `to` is another player still in the
+    /// game, the deed is held by one of the two, and if `seat` is the one paying he has the
+    /// cash (a player may ask for more than the other holds; that trade fails at execution).
+    pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, cash: Cash) -> Option<Thread> {
+        let me = seat as u8;
+        let owner = s.lots.0.get(deed as usize)?.owner;
+        let ok = self.cfg.trading
+            && s.offers < MAX_OFFERS
+            && to != me
+            && self.trades(s, me)
+            && self.trades(s, to)
+            && self.board.deeds & (1 << deed) != 0
+            && (owner == me || owner == to);
+        let amount = cash.apply(self.deed_value(s, deed));
+        let thread = Thread {
+            author: me,
+            answerer: to,
+            floor: to,
+            deed,
+            giver: owner,
+            cash,
+            amount,
+            exchanges: 1,
+            counters: 0,
+        };
+        (ok && (owner == me || s.players[seat].cash >= amount)).then_some(thread)
+    }
+
+    /// Whether the thread's terms can execute now: the giver still holds the deed, both
+    /// parties are in the game, and the taker has the cash.
+    pub fn trade_executable(&self, s: &State, t: &Thread) -> bool {
+        s.lots.0[t.deed as usize].owner == t.giver
+            && self.trades(s, t.author)
+            && self.trades(s, t.answerer)
+            && s.players[t.taker() as usize].cash >= t.amount
+    }
+
+    /// The counter-offer `t`'s answerer would make at `cash`, if he may: fewer than
+    /// [`MAX_COUNTERS`] counters, other terms than the standing ones, and the cash in hand if
+    /// he is the one paying.
+    pub fn counter(&self, s: &State, t: &Thread, cash: Cash) -> Option<Thread> {
+        let amount = cash.apply(self.deed_value(s, t.deed));
+        let swapped = Thread {
+            author: t.answerer,
+            answerer: t.author,
+            floor: t.author,
+            cash,
+            amount,
+            exchanges: t.exchanges + 1,
+            counters: t.counters + 1,
+            ..*t
+        };
+        let affordable =
+            swapped.taker() != swapped.author || s.players[swapped.author as usize].cash >= amount;
+        (t.counters < MAX_COUNTERS && cash != t.cash && affordable).then_some(swapped)
+    }
+
+    /// Closes the thread and hands the window back to the player whose turn it is.
+    fn close_thread(&self, s: &mut State) {
+        s.trade = None;
+        s.phase = Phase::Manage;
+    }
+
+    /// A message that keeps the thread open: it counts towards the deadline, and a thread that
+    /// reaches [`MAX_EXCHANGES`] lapses as a refusal (silence means refusal).
+    fn keep_thread(&self, s: &mut State, t: Thread) {
+        if t.exchanges >= MAX_EXCHANGES {
+            self.close_thread(s);
+        } else {
+            s.trade = Some(t);
+        }
+    }
+
+    /// Executes an accepted thread atomically: everything moves, or (when it is no longer
+    /// legal) nothing does and the acceptance counts as a refusal.
+    fn execute_trade(&self, s: &mut State, t: &Thread) {
+        if self.trade_executable(s, t) {
+            let (giver, taker) = (t.giver as usize, t.taker() as usize);
+            s.players[taker].cash -= t.amount;
+            s.players[giver].cash += t.amount;
+            let lot = &mut s.lots.0[t.deed as usize];
+            lot.owner = taker as u8;
+            lot.ask = Ask::Par;
+            s.quiet = false;
+        }
+        self.close_thread(s);
+    }
+
     // ---- the rules' steps ----------------------------------------------------------------
 
     fn pay(&self, s: &mut State, from: usize, to: u8, amount: u32) {
@@ -330,6 +435,7 @@ impl LaissezFaire {
         s.turns += 1;
         s.rolls = 0;
         s.priced = 0;
+        s.offers = 0;
         s.roll = None;
         let p = &mut s.players[seat as usize];
         if p.jailed {
@@ -574,10 +680,12 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (a price per deed, three builds per property, two
-    /// declarations and the Go) and a dozen steps, plus the Oubliette's own bound.
+    /// declarations, the trade threads and the Go) and a dozen steps, plus the Oubliette's
+    /// own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
-        let window = 2 * deeds + 3 * deeds + 3;
+        let threads = usize::from(MAX_OFFERS) * usize::from(MAX_EXCHANGES);
+        let window = 2 * deeds + 3 * deeds + 3 + threads;
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let turn = 2 * (window + 12) + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
@@ -600,6 +708,8 @@ impl Game for LaissezFaire {
             city: 0,
             via_transit: false,
             priced: 0,
+            offers: 0,
+            trade: None,
             cell_mark: 0,
             round: 0,
             turns: 0,
@@ -615,6 +725,10 @@ impl Game for LaissezFaire {
         match s.phase {
             Phase::Order | Phase::Roll => Actor::Chance,
             Phase::Over => Actor::Terminal,
+            Phase::Trade => match &s.trade {
+                Some(t) => Actor::Player(t.floor as usize),
+                None => Actor::Terminal,
+            },
             Phase::Oubliette => {
                 let (Some(og), Some(cell)) = (&self.jail, &s.cells[s.current as usize]) else {
                     return Actor::Terminal;
@@ -658,6 +772,17 @@ impl Game for LaissezFaire {
                         );
                     }
                 }
+                if self.cfg.trading && s.offers < MAX_OFFERS {
+                    for to in 0..self.cfg.players as u8 {
+                        for deed in spaces_in(self.board.deeds) {
+                            for cash in Cash::ALL {
+                                if self.offer(s, seat, to, deed, cash).is_some() {
+                                    out.push(Action::Offer(to, deed, cash));
+                                }
+                            }
+                        }
+                    }
+                }
                 if self.cfg.objective == Objective::Race
                     && !s.final_lap
                     && self.net_worth(s, seat) >= self.cfg.win_net_worth
@@ -671,6 +796,21 @@ impl Game for LaissezFaire {
                     out.push(Action::DeclareStalemate);
                 }
                 out.push(Action::Go);
+            }
+            Phase::Trade => {
+                let Some(t) = &s.trade else { return };
+                if t.floor == t.answerer {
+                    out.push(Action::Accept);
+                    out.extend(
+                        Cash::ALL
+                            .into_iter()
+                            .filter(|&c| self.counter(s, t, c).is_some())
+                            .map(Action::Counter),
+                    );
+                    out.extend([Action::Refuse, Action::Hold]);
+                } else {
+                    out.extend([Action::Withdraw, Action::Insist]);
+                }
             }
             Phase::JailFee => {
                 if me.cash + self.jail_dollars(s, seat) >= self.jail_fee(s, seat) {
@@ -757,6 +897,41 @@ impl Game for LaissezFaire {
             }
             Action::DeclareRace => s.final_lap = true,
             Action::DeclareStalemate => self.finish(s, EndKind::Stalemate),
+            Action::Offer(to, deed, cash) => {
+                if let Some(t) = self.offer(s, seat, to, deed, cash) {
+                    s.offers += 1;
+                    s.trade = Some(t);
+                    s.phase = Phase::Trade;
+                }
+            }
+            Action::Accept => {
+                if let Some(t) = s.trade {
+                    self.execute_trade(s, &t);
+                }
+            }
+            Action::Counter(cash) => {
+                if let Some(t) = s.trade.and_then(|t| self.counter(s, &t, cash)) {
+                    self.keep_thread(s, t);
+                }
+            }
+            Action::Refuse | Action::Withdraw => self.close_thread(s),
+            Action::Hold | Action::Insist => {
+                if let Some(t) = s.trade {
+                    let floor = if t.floor == t.answerer {
+                        t.author
+                    } else {
+                        t.answerer
+                    };
+                    self.keep_thread(
+                        s,
+                        Thread {
+                            floor,
+                            exchanges: t.exchanges + 1,
+                            ..t
+                        },
+                    );
+                }
+            }
             Action::Go if s.me().jailed => self.begin_jail_turn(s),
             Action::Go => s.phase = Phase::Roll,
             Action::Oubliette(a) => {
@@ -880,6 +1055,42 @@ impl Game for LaissezFaire {
         match action {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
             Action::Price(i, a) => format!("post {} at {a} of the reference price", name(i)),
+            Action::Offer(to, deed, cash) => {
+                let amount = cash.apply(self.deed_value(s, deed));
+                if s.lots.0[deed as usize].owner as usize == seat {
+                    format!(
+                        "offer {} to seat {} for ${amount} ({cash} of its value)",
+                        name(deed),
+                        to + 1
+                    )
+                } else {
+                    format!(
+                        "offer seat {} ${amount} ({cash} of its value) for {}",
+                        to + 1,
+                        name(deed)
+                    )
+                }
+            }
+            Action::Accept | Action::Refuse | Action::Hold | Action::Withdraw | Action::Insist => {
+                match &s.trade {
+                    Some(t) => format!(
+                        "{action} the terms: {} from seat {} to seat {} for ${}",
+                        name(t.deed),
+                        t.giver + 1,
+                        t.taker() + 1,
+                        t.amount
+                    ),
+                    None => action.to_string(),
+                }
+            }
+            Action::Counter(cash) => match &s.trade {
+                Some(t) => format!(
+                    "counter: {} for ${} ({cash} of its value)",
+                    name(t.deed),
+                    cash.apply(self.deed_value(s, t.deed))
+                ),
+                None => action.to_string(),
+            },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
             Action::Buy => {
                 let at = s.me().pos;

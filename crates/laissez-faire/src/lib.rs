@@ -17,8 +17,13 @@
 //!   small `Copy` enum ([`Action`]).
 //! * **First part.** Negotiation with player owners is a *posted price*: each owner keeps a
 //!   price for each deed from a small menu relative to the reference price ([`Ask`]), set
-//!   during his own turn; visitors take it or choose another option. Contracts, the notary
-//!   and the threaded negotiation protocol are not implemented yet.
+//!   during his own turn; visitors take it or choose another option.
+//! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
+//!   offer another player a deed for cash or ask for one; offers, counter-offers, requests
+//!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor
+//!   ([`Phase::Trade`]), so the record holds the whole thread and replays exactly. Threads
+//!   are bounded (offers per turn, counters and messages per thread), so games stay finite.
+//!   Contracts and the notary are not implemented yet.
 //! * With `jail=oubliette` a jailed player plays Open Oubliette's jail mode: the host embeds
 //!   an [`gameshelf_open_oubliette::OpenOubliette`] and one jail state per jailed seat and
 //!   forwards its chance outcomes and decisions as [`Action::Oubliette`].
@@ -31,9 +36,11 @@ pub mod config;
 pub mod game;
 pub mod state;
 pub mod tally;
+pub mod trade;
 
 pub use action::{Action, Ask};
 pub use board::{Board, BoardError};
 pub use config::{Config, MAX_PLAYERS, Objective, PARAMS};
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
+pub use trade::{Cash, Thread};

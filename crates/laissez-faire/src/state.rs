@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::action::Ask;
 use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
+use crate::trade::Thread;
 
 /// The owner value of a deed the bank holds.
 pub const BANK: u8 = u8::MAX;
@@ -90,8 +91,11 @@ impl<'de> Deserialize<'de> for Lots {
 pub enum Phase {
     /// Chance: who moves first.
     Order,
-    /// The current player may build, post prices and declare, then [`crate::Action::Go`].
+    /// The current player may build, post prices, open trade threads and declare, then
+    /// [`crate::Action::Go`].
     Manage,
+    /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
+    Trade,
     /// The current player is playing an Open Oubliette Turn in jail.
     Oubliette,
     /// The jailed player pays the booking fee or waits.
@@ -168,6 +172,10 @@ pub struct State {
     pub via_transit: bool,
     /// Deeds whose price was posted this turn (bit per space).
     pub priced: u64,
+    /// Trade threads opened this turn.
+    pub offers: u8,
+    /// The open trade thread, in [`Phase::Trade`].
+    pub trade: Option<Thread>,
     /// `jail=oubliette`: the Oubliette Turns taken when this jail turn's Turn began.
     pub cell_mark: u32,
     /// Completed rounds.

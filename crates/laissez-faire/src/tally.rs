@@ -1,5 +1,6 @@
 //! Simulation figures for Laissez-faire: how games ended per objective, game length in
-//! rounds, and where players' money went (rent, fares, utilities; to players or the bank).
+//! rounds, where players' money went (rent, fares, utilities; to players or the bank), and
+//! how trade threads ended.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -12,6 +13,7 @@ use crate::action::Action;
 use crate::config::Objective;
 use crate::game::LaissezFaire;
 use crate::state::{BANK, State};
+use crate::trade::MAX_EXCHANGES;
 
 /// Money paid for one kind of service.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -58,6 +60,18 @@ pub struct LaissezFaireTally {
     pub jail_dollars: u64,
     /// Players eliminated.
     pub eliminated: u64,
+    /// Trade threads opened.
+    pub offers: u64,
+    /// Counter-offers made.
+    pub counters: u64,
+    /// Trades accepted and executed.
+    pub trades: u64,
+    /// Acceptances that failed at execution (no longer legal).
+    pub failed: u64,
+    /// Threads that reached the deadline.
+    pub lapsed: u64,
+    /// Cash paid in executed trades.
+    pub trade_cash: u64,
 }
 
 impl LaissezFaireTally {
@@ -110,6 +124,23 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 let t = game.board().transit_of_side[side as usize] as usize;
                 self.fares.add(s.lots.0[t].owner, seat, fare);
             }
+            Action::Offer(..) => self.offers += 1,
+            Action::Accept => {
+                if let Some(t) = &s.trade {
+                    if game.trade_executable(s, t) {
+                        self.trades += 1;
+                        self.trade_cash += u64::from(t.amount);
+                    } else {
+                        self.failed += 1;
+                    }
+                }
+            }
+            Action::Counter(_) | Action::Hold | Action::Insist => {
+                self.counters += u64::from(matches!(action, Action::Counter(_)));
+                if s.trade.is_some_and(|t| t.exchanges + 1 >= MAX_EXCHANGES) {
+                    self.lapsed += 1;
+                }
+            }
             Action::PayFee => {
                 self.jail_fees += u64::from(game.jail_fee(s, seat));
                 self.jail_dollars += u64::from(game.jail_dollars(s, seat));
@@ -153,6 +184,12 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.jail_fees += o.jail_fees;
         self.jail_dollars += o.jail_dollars;
         self.eliminated += o.eliminated;
+        self.offers += o.offers;
+        self.counters += o.counters;
+        self.trades += o.trades;
+        self.failed += o.failed;
+        self.lapsed += o.lapsed;
+        self.trade_cash += o.trade_cash;
     }
 
     fn report(&self) -> String {
@@ -194,6 +231,19 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             per(self.utilities.to_bank),
             per(self.jail_fees)
         );
+        if self.offers > 0 {
+            let _ = writeln!(
+                out,
+                "trade threads per game: {:.2} opened, {:.2} counters, {:.2} trades executed \
+                 (${:.0} paid), {:.3} failed at execution, {:.3} lapsed at the deadline",
+                per(self.offers),
+                per(self.counters),
+                per(self.trades),
+                per(self.trade_cash),
+                per(self.failed),
+                per(self.lapsed)
+            );
+        }
         if self.jail_dollars > 0 {
             let _ = writeln!(
                 out,

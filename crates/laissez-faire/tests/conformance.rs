@@ -15,9 +15,16 @@ fn conform(spec: &str, games: u64) {
     assert_eq!(summary.games, games, "{spec}");
 }
 
+/// The default game has trade threads on (`trading=true`).
 #[test]
 fn default_game_conforms() {
     conform("laissez-faire(max_rounds=40)", 40);
+}
+
+#[test]
+fn trading_on_and_off_conform() {
+    conform("laissez-faire(players=5,trading=true,max_rounds=30)", 8);
+    conform("laissez-faire(players=3,trading=false,max_rounds=30)", 8);
 }
 
 #[test]

@@ -46,8 +46,10 @@ fn traders_finish_and_pay_each_other() {
     assert!(t.mean_rounds() > 3.0, "{}", t.mean_rounds());
     let ended: u64 = t.endings["race"].values().sum();
     assert_eq!(ended, 20, "{:?}", t.endings);
+    assert!(t.offers > 0 && t.trades > 0, "traders trade: {t:?}");
     let report = t.report();
     assert!(report.contains("player income: rent"), "{report}");
+    assert!(report.contains("trade threads per game"), "{report}");
 }
 
 #[test]

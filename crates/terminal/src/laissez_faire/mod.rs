@@ -7,7 +7,7 @@
 use std::fmt::Write;
 use std::io;
 
-use gameshelf_engine::{Game, Record, Seat};
+use gameshelf_engine::{Actor, Game, Record, Seat};
 use gameshelf_laissez_faire::board::SpaceKind;
 use gameshelf_laissez_faire::{Action, BANK, LaissezFaire, Phase, State, Status};
 
@@ -24,7 +24,7 @@ find a room: the bank's at its rent, a player's at the price he posts, your own 
 ride the side's transit company to the other city. No room means the park bench and jail, \
 where the booking fee grows each turn. Buy deeds by landing on them, build houses (the third \
 makes an apartment) to host more lodgers, and stay in a housed room for at most the rent you \
-last paid. Post your own prices in the window before you roll.";
+last paid. Post your own prices in the window before you roll; there too you may offer another player a deed for cash or ask for one of his (two offers a turn). The other side accepts, refuses, counters with new cash terms or asks for time; after six messages an unanswered offer lapses.";
 
 /// The table: each player's cash, net worth, place and deeds; then the turn.
 pub fn table_text(game: &LaissezFaire, s: &State) -> String {
@@ -92,6 +92,19 @@ fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Trade => match &s.trade {
+            Some(t) => format!(
+                "{who}: seat {} offers {} from seat {} to seat {} for ${}; seat {} to answer                  ({} of the deadline's messages used)",
+                t.author + 1,
+                board.spaces[t.deed as usize].name,
+                t.giver + 1,
+                t.taker() + 1,
+                t.amount,
+                t.floor + 1,
+                t.exchanges
+            ),
+            None => who,
+        },
         _ => who,
     }
 }
@@ -109,8 +122,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         _viewer: Option<Seat>,
     ) -> String {
         let text = game.describe_action(before, action);
-        match action {
-            Action::Roll(_) | Action::First(_) | Action::Oubliette(_) => text,
+        match (action, game.actor(before)) {
+            (Action::Roll(_) | Action::First(_) | Action::Oubliette(_), _) => text,
+            (_, Actor::Player(seat)) => format!("seat {}: {text}", seat + 1),
             _ => format!("seat {}: {text}", before.current + 1),
         }
     }

@@ -1,0 +1,290 @@
+//! Trade threads (ruling B7): offers, acceptance, refusal, withdrawal, counter-offers, the
+//! deadline, execution-time legality, records, and the trader bot's answers.
+
+use gameshelf_engine::{Actor, Bot, Game, Record, Rng, SeatView, play};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::trade::{MAX_COUNTERS, MAX_EXCHANGES};
+use gameshelf_laissez_faire::{Action, Cash, LaissezFaire, Phase, State};
+
+/// Tram Lane ($60) and Tile Row ($60): the two properties of Lisbon.
+const TRAM: u8 = 1;
+const TILE: u8 = 3;
+
+fn game(spec: &str) -> LaissezFaire {
+    LaissezFaire::from_spec(&spec.parse().unwrap()).unwrap()
+}
+
+/// Three players; seat 0 in its management window holding Tile Row, seat 1 Tram Lane.
+fn setup() -> (LaissezFaire, State) {
+    let g = game("laissez-faire(players=3)");
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s.lots.0[TILE as usize].owner = 0;
+    s.lots.0[TRAM as usize].owner = 1;
+    (g, s)
+}
+
+fn legal(g: &LaissezFaire, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
+}
+
+/// `before` as it is after a thread that changed nothing: one offer used this turn.
+fn unchanged(before: &State) -> State {
+    State {
+        offers: before.offers + 1,
+        ..before.clone()
+    }
+}
+
+#[test]
+fn an_accepted_trade_moves_cash_and_deed_at_once() {
+    let (g, mut s) = setup();
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    assert_eq!(s.phase, Phase::Trade);
+    assert_eq!(g.actor(&s), Actor::Player(1), "the recipient answers");
+    assert_eq!(s.current, 0, "it is still seat 0's turn");
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+    assert_eq!(s.players[0].cash, 1500 - 60);
+    assert_eq!(s.players[1].cash, 1500 + 60);
+    assert_eq!((s.phase, s.trade), (Phase::Manage, None));
+    assert_eq!(g.actor(&s), Actor::Player(0), "the window goes on");
+    assert!(!s.quiet, "a trade breaks a quiet round");
+
+    // A sale, with the buildings going with the deed at their value.
+    s.lots.0[TILE as usize].level = 2;
+    g.apply(&mut s, Action::Offer(2, TILE, Cash::Double))
+        .unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    let value = 60 + 2 * 50;
+    assert_eq!(s.lots.0[TILE as usize].owner, 2);
+    assert_eq!(s.lots.0[TILE as usize].level, 2);
+    assert_eq!(s.players[2].cash, 1500 - 2 * value);
+    assert_eq!(s.players[0].cash, 1500 - 60 + 2 * value);
+}
+
+#[test]
+fn a_refused_or_withdrawn_offer_changes_nothing() {
+    let (g, mut s) = setup();
+    let before = s.clone();
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Double))
+        .unwrap();
+    g.apply(&mut s, Action::Refuse).unwrap();
+    assert_eq!(s, unchanged(&before));
+
+    let before = s.clone();
+    g.apply(&mut s, Action::Offer(1, TILE, Cash::Half)).unwrap();
+    g.apply(&mut s, Action::Hold).unwrap();
+    assert_eq!(
+        g.actor(&s),
+        Actor::Player(0),
+        "a request for time returns the floor"
+    );
+    assert_eq!(legal(&g, &s), vec![Action::Withdraw, Action::Insist]);
+    g.apply(&mut s, Action::Withdraw).unwrap();
+    assert_eq!(s, unchanged(&before));
+}
+
+#[test]
+fn a_counter_offer_swaps_the_roles() {
+    let (g, mut s) = setup();
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Half)).unwrap();
+    g.apply(&mut s, Action::Counter(Cash::Double)).unwrap();
+    let t = s.trade.unwrap();
+    assert_eq!((t.author, t.answerer, t.floor), (1, 0, 0));
+    assert_eq!((t.giver, t.taker(), t.amount), (1, 0, 120));
+    assert_eq!(g.actor(&s), Actor::Player(0));
+    assert!(
+        !legal(&g, &s).contains(&Action::Counter(Cash::Double)),
+        "a counter changes the terms"
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1380, 1620));
+}
+
+#[test]
+fn counters_are_bounded() {
+    let (g, mut s) = setup();
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Half)).unwrap();
+    let cash = [Cash::Double, Cash::Par];
+    for c in cash.into_iter().take(MAX_COUNTERS as usize) {
+        g.apply(&mut s, Action::Counter(c)).unwrap();
+    }
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .all(|a| !matches!(a, Action::Counter(_))),
+        "{:?}",
+        legal(&g, &s)
+    );
+}
+
+#[test]
+fn an_offer_that_became_illegal_is_refused_at_execution() {
+    let (g, mut s) = setup();
+    // Seat 0 asks $120 of seat 1 for Tile Row; seat 1 spends its cash before answering.
+    g.apply(&mut s, Action::Offer(1, TILE, Cash::Double))
+        .unwrap();
+    s.players[1].cash = 100;
+    let before = s.clone();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 0, "nothing moved");
+    assert_eq!(s.players[0].cash, before.players[0].cash);
+    assert_eq!(s.players[1].cash, 100);
+    assert_eq!((s.phase, s.trade), (Phase::Manage, None));
+
+    // The deed changed hands in the meantime: the same.
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    s.lots.0[TRAM as usize].owner = 2;
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TRAM as usize].owner, 2);
+    assert_eq!(s.players[0].cash, before.players[0].cash);
+}
+
+#[test]
+fn nobody_offers_cash_he_does_not_have_nor_deeds_of_others() {
+    let (g, mut s) = setup();
+    s.players[0].cash = 100;
+    assert!(
+        g.apply(&mut s, Action::Offer(1, TRAM, Cash::Double))
+            .is_err()
+    );
+    assert!(
+        g.apply(&mut s, Action::Offer(1, 6, Cash::Par)).is_err(),
+        "a bank deed"
+    );
+    assert!(
+        g.apply(&mut s, Action::Offer(0, TILE, Cash::Par)).is_err(),
+        "oneself"
+    );
+    assert!(g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).is_ok());
+}
+
+#[test]
+fn the_deadline_ends_a_thread_as_a_refusal() {
+    let (g, mut s) = setup();
+    let before = s.clone();
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    let mut messages = 1;
+    while s.phase == Phase::Trade {
+        let a = if g.actor(&s) == Actor::Player(1) {
+            Action::Hold
+        } else {
+            Action::Insist
+        };
+        g.apply(&mut s, a).unwrap();
+        messages += 1;
+    }
+    assert_eq!(messages, MAX_EXCHANGES);
+    assert_eq!(s, unchanged(&before), "silence means refusal");
+}
+
+#[test]
+fn offers_per_turn_are_bounded_and_trading_can_be_off() {
+    let (g, mut s) = setup();
+    for _ in 0..2 {
+        g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+        g.apply(&mut s, Action::Refuse).unwrap();
+    }
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .all(|a| !matches!(a, Action::Offer(..)))
+    );
+
+    let off = game("laissez-faire(players=3,trading=false)");
+    let mut s = off.initial_state();
+    off.apply(&mut s, Action::First(0)).unwrap();
+    s.lots.0[TRAM as usize].owner = 1;
+    assert!(
+        legal(&off, &s)
+            .iter()
+            .all(|a| !matches!(a, Action::Offer(..)))
+    );
+}
+
+#[test]
+fn records_of_games_with_trades_replay_exactly() {
+    for (spec, traders) in [
+        ("laissez-faire(players=4,max_rounds=60)", true),
+        ("laissez-faire(players=3,max_rounds=15)", false),
+    ] {
+        let g = game(spec);
+        let mut found = (0, 0);
+        for i in 0..8 {
+            let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..g.num_players())
+                .map(|_| -> Box<dyn Bot<LaissezFaire>> {
+                    if traders {
+                        Box::new(Trader::default())
+                    } else {
+                        Box::new(gameshelf_engine::RandomBot::default())
+                    }
+                })
+                .collect();
+            let mut record = Record::new(&g);
+            let mut s = g.initial_state();
+            play(
+                &g,
+                &mut s,
+                &mut bots,
+                &mut Rng::for_stream(11, i),
+                |_, a| {
+                    record.actions.push(a);
+                },
+            );
+            found.0 += record
+                .actions
+                .iter()
+                .filter(|a| matches!(a, Action::Offer(..)))
+                .count();
+            found.1 += record
+                .actions
+                .iter()
+                .filter(|a| **a == Action::Accept)
+                .count();
+            let text = record.to_json();
+            let back = Record::<Action>::from_json(&text).unwrap();
+            assert_eq!(back.replay(&g).unwrap(), s, "{spec} game {i}");
+        }
+        assert!(found.0 > 0 && found.1 > 0, "{spec}: {found:?}");
+    }
+}
+
+fn choose(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+#[test]
+fn the_trader_offers_to_complete_a_city_and_answers_sensibly() {
+    let (g, mut s) = setup();
+    s.priced = u64::MAX; // prices posted: the window goes on to trades
+    // Seat 0 holds Tile Row, seat 1 Tram Lane: seat 0 offers 150% to complete Lisbon.
+    assert_eq!(choose(&g, &s, 0), Action::Offer(1, TRAM, Cash::OneAndHalf));
+    // Seat 1 would hand seat 0 the city: it counters at 200%.
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::OneAndHalf))
+        .unwrap();
+    assert_eq!(choose(&g, &s, 1), Action::Counter(Cash::Double));
+    g.apply(&mut s, Action::Counter(Cash::Double)).unwrap();
+    // Seat 0 completes the city and keeps its reserve: it accepts.
+    assert_eq!(choose(&g, &s, 0), Action::Accept);
+    g.apply(&mut s, Action::Accept).unwrap();
+    // A request for a gift lowers seat 2's net worth and completes nothing: refused.
+    s.lots.0[6].owner = 2;
+    g.apply(&mut s, Action::Offer(2, 6, Cash::Nothing)).unwrap();
+    assert_eq!(choose(&g, &s, 2), Action::Counter(Cash::Par));
+    // A gift raises the recipient's net worth: accepted.
+    g.apply(&mut s, Action::Refuse).unwrap();
+    let (g, mut s) = setup();
+    s.lots.0[6].owner = 0;
+    g.apply(&mut s, Action::Offer(2, 6, Cash::Nothing)).unwrap();
+    assert_eq!(choose(&g, &s, 2), Action::Accept);
+    // A sale it cannot pay for is refused.
+    g.apply(&mut s, Action::Refuse).unwrap();
+    g.apply(&mut s, Action::Offer(2, TILE, Cash::Double))
+        .unwrap();
+    s.players[2].cash = 100;
+    assert_eq!(choose(&g, &s, 2), Action::Refuse);
+}
