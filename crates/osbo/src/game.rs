@@ -12,7 +12,7 @@ use crate::action::{Action, Placement, Roll};
 use crate::config::{Config, ID, MAX_PLAYERS, PARAMS, Priority};
 use crate::design::{compare_scores, max_score};
 use crate::face::{Edges, FACE_TYPES, Face};
-use crate::state::{Board, EndKind, Fresh, ORIGIN, Options, Phase, State};
+use crate::state::{Board, EndKind, Fresh, ORIGIN, Options, Phase, State, Target};
 
 pub(crate) fn base_info() -> GameInfo {
     GameInfo {
@@ -106,6 +106,16 @@ impl Scans {
 
 /// The boards a plan is asked about, with their option lists where they are at hand.
 type Boards<'a> = ([&'a Board; MAX_PLAYERS], [Option<&'a Options>; MAX_PLAYERS]);
+
+/// The action placing a die showing `edges` at frame cell (`row`, `col`) of design `j`.
+fn place_action(j: u8, row: u8, col: u8, edges: Edges) -> Action {
+    Action::Place(Placement {
+        design: j,
+        row: (row as i32 - ORIGIN as i32) as i8,
+        col: (col as i32 - ORIGIN as i32) as i8,
+        edges,
+    })
+}
 
 /// A plan's value: dice placed and distinct designs reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -357,9 +367,33 @@ impl Osbo {
             })
         };
         // Feasibility of each design's share, by design and share (see `steps`): 0
-        // unknown, 1 no, 2 yes.
+        // unknown, 1 no, 2 yes. Two dice need no share arrays: a design takes one die,
+        // both (kept at index 0, unused otherwise), or none, and only both need a search.
         let mut memo = [[0u8; 16]; MAX_PLAYERS];
         let mut feasible = |p: &Plan| {
+            if m == 2 {
+                let (a, b) = (p.to[0] as usize, p.to[1] as usize);
+                if a == b {
+                    if a == d {
+                        return true;
+                    }
+                    let known = &mut memo[a][0];
+                    if *known == 0 {
+                        *known = 1 + u8::from(self.feasible(boards[a], a, dice, fresh, lists[a]));
+                    }
+                    return *known == 2;
+                }
+                let one = |j: usize, f: Face| {
+                    j == d
+                        || if fresh.len == 0 || !self.cfg.simultaneous {
+                            boards[j].fits_face(f)
+                        } else {
+                            let die = Roll::default().with(f);
+                            self.feasible(boards[j], j, die, fresh, lists[j])
+                        }
+                };
+                return one(a, faces[0]) && one(b, faces[1]);
+            }
             let mut shares = [(Roll::default(), 0u8); MAX_PLAYERS + 1];
             for i in 0..m {
                 let (share, index) = &mut shares[p.to[i] as usize];
@@ -430,6 +464,19 @@ impl Osbo {
     /// Lists the placements of the turn in progress that keep a maximal plan in reach.
     /// `scans` holds the boards' option lists, if at hand.
     fn placements(&self, s: &State, out: &mut Vec<Action>, scans: Option<&Scans>) {
+        self.placement_groups(s, scans, |j, t| {
+            let mut m = t.sets;
+            while m != 0 {
+                let e = Edges(m.trailing_zeros() as u8);
+                m &= m - 1;
+                out.push(place_action(j, t.row, t.col, e));
+            }
+        });
+    }
+
+    /// The placements of [`Osbo::placements`], in its order, as groups: `f(design,
+    /// target)` with the target's edge sets narrowed to those offered (never empty).
+    fn placement_groups(&self, s: &State, scans: Option<&Scans>, mut f: impl FnMut(u8, Target)) {
         let lists = scans.map_or([None; MAX_PLAYERS], |sc| sc.lists.each_ref().map(Some));
         let rest = Reach {
             dice: s.todo - 1,
@@ -459,16 +506,22 @@ impl Osbo {
             for t in options.iter() {
                 let (r, c) = (t.row as usize, t.col as usize);
                 let mut m = self.this_turn(board, j, r, c, &s.fresh, t.sets & sets);
+                if last {
+                    // Every placement completes the plan.
+                    if m != 0 {
+                        f(j as u8, Target { sets: m, ..*t });
+                    }
+                    continue;
+                }
+                let mut offered = 0u16;
                 while m != 0 {
                     let e = Edges(m.trailing_zeros() as u8);
                     m &= m - 1;
                     let face = e.face().unwrap_or(Face::Cross);
                     let left = s.dice.without(face);
                     let used = s.used | 1 << j;
-                    let f = &mut fast[face as usize][j];
-                    if last {
-                        *f = 2;
-                    } else if *f == 0 {
+                    let known = &mut fast[face as usize][j];
+                    if *known == 0 {
                         let value = self.best(
                             (s.boards.each_ref(), lists),
                             left,
@@ -477,9 +530,9 @@ impl Osbo {
                             s.fresh,
                             rest,
                         );
-                        *f = if value == rest { 2 } else { 1 };
+                        *known = if value == rest { 2 } else { 1 };
                     }
-                    let ok = *f == 2
+                    let ok = *known == 2
                         || if left.len() == 1 && !self.cfg.simultaneous {
                             // The last die of the plan can only go to design j (the other
                             // designs were asked above).
@@ -497,13 +550,17 @@ impl Osbo {
                             self.best((boards, lists), left, used, all, fresh, rest) == rest
                         };
                     if ok {
-                        out.push(Action::Place(Placement {
-                            design: j as u8,
-                            row: (r as i32 - ORIGIN as i32) as i8,
-                            col: (c as i32 - ORIGIN as i32) as i8,
-                            edges: e,
-                        }));
+                        offered |= 1 << e.0;
                     }
+                }
+                if offered != 0 {
+                    f(
+                        j as u8,
+                        Target {
+                            sets: offered,
+                            ..*t
+                        },
+                    );
                 }
             }
         }
@@ -550,13 +607,12 @@ impl Osbo {
                 );
                 let (n, w) = (self.cfg.size, self.cfg.window);
                 let board = &mut s.boards[j];
-                board.place(r, c, p.edges);
                 match scans {
-                    Some(sc) => {
-                        sc.lists[j] = board.options(n, w);
-                        board.update_fit_from(&sc.lists[j]);
+                    Some(sc) => board.place_updating((r, c, p.edges), &mut sc.lists[j], n, w),
+                    None => {
+                        board.place(r, c, p.edges);
+                        board.update_fit(n, w);
                     }
-                    None => board.update_fit(n, w),
                 }
                 s.dice = s.dice.without(p.face());
                 s.used |= 1 << j;
@@ -734,27 +790,55 @@ impl Game for Osbo {
     }
 
     /// The provided loop, with each board's option list kept from one action to the next
-    /// (a board is scanned once after each die placed in it, not at every question), so
-    /// it draws exactly as the provided loop does: the same legal lists, in the same
-    /// order, from the same random numbers.
+    /// (brought up to date after each die placed in it, not scanned at every question),
+    /// and a placement drawn by its index among the offered ones, which are counted by
+    /// target rather than listed. It draws exactly as the
+    /// provided loop does: from lists of the same length, at the same index, in the same
+    /// order, with the same random numbers.
     fn random_playout(
         &self,
         state: &mut State,
         rng: &mut Rng,
-        actions: &mut Vec<Action>,
+        _actions: &mut Vec<Action>,
         outcomes: &mut Outcomes<Action>,
     ) -> Playout {
         let mut scans = Scans::of(self, state);
+        // The offered placements of a decision, by target (see `placement_groups`): the
+        // choice is drawn from their count, as from the listed actions.
+        let mut groups: Vec<(u8, Target)> = Vec::with_capacity(64);
         let mut n = Playout::default();
         loop {
             let a = match self.actor(state) {
                 Actor::Terminal => return n,
                 Actor::Chance => self.sample_chance(state, rng, outcomes),
                 Actor::Player(_) => {
-                    actions.clear();
-                    self.placements(state, actions, Some(&scans));
+                    groups.clear();
+                    let mut len = 0;
+                    self.placement_groups(state, Some(&scans), |j, t| {
+                        len += t.sets.count_ones();
+                        groups.push((j, t));
+                    });
                     n.decisions += 1;
-                    actions[rng.below(actions.len() as u64) as usize]
+                    let mut k = rng.below(u64::from(len)) as u32;
+                    let mut pick = None;
+                    for &(j, t) in &groups {
+                        let here = t.sets.count_ones();
+                        if k < here {
+                            let mut m = t.sets;
+                            for _ in 0..k {
+                                m &= m - 1;
+                            }
+                            pick = Some(place_action(
+                                j,
+                                t.row,
+                                t.col,
+                                Edges(m.trailing_zeros() as u8),
+                            ));
+                            break;
+                        }
+                        k -= here;
+                    }
+                    pick.expect("a turn in progress offers a placement")
                 }
             };
             self.apply_with(state, a, Some(&mut scans));

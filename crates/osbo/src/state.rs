@@ -111,7 +111,7 @@ impl Board {
     /// Sets which face types have a legal placement from this board's
     /// [`Board::options`]: the same as [`Board::update_fit`] without a scan.
     pub(crate) fn update_fit_from(&mut self, options: &Options) {
-        self.fit = options.iter().fold(0, |fit, t| fit | faces_of(t.sets));
+        self.fit = faces_of(options.iter().fold(0, |sets, t| sets | t.sets));
     }
 
     /// Whether a die showing one of the edge sets `sets` has a legal placement (computed
@@ -252,6 +252,14 @@ impl Board {
             len: 0,
             items: [Target::default(); TARGETS],
         };
+        self.options_into(n, window, &mut list);
+        list
+    }
+
+    /// [`Board::options`] written over `list`.
+    #[inline]
+    fn options_into(&self, n: usize, window: Window, list: &mut Options) {
+        list.len = 0;
         let _ = self.for_each_option(n, window, |r, c, sets| {
             list.items[list.len] = Target {
                 row: r as u8,
@@ -261,7 +269,61 @@ impl Board {
             list.len += 1;
             ControlFlow::<()>::Continue(())
         });
-        list
+    }
+
+    /// Places a die like [`Board::place`] and brings `options` (this board's
+    /// [`Board::options`] before it) and the face-fit cache up to date.
+    ///
+    /// As in [`Board::takes_after`], only the die's cell and its four neighbours change
+    /// unless the die grows the box the window rule measures (then the board is scanned
+    /// afresh): those cells are dropped from the list and the neighbours' new options,
+    /// from a scan of them alone, are put back in row-by-row order.
+    pub(crate) fn place_updating(
+        &mut self,
+        (r, c, edges): (usize, usize, Edges),
+        options: &mut Options,
+        n: usize,
+        window: Window,
+    ) {
+        let (cells, reach) = (self.cells, self.reach);
+        self.place(r, c, edges);
+        if self.cells != cells || self.reach != reach {
+            self.options_into(n, window, options);
+        } else {
+            let mut near = [Target::default(); 4];
+            let mut k = 0;
+            let _ = self.scan(n, window, Some((r, c)), |tr, tc, sets| {
+                near[k] = Target {
+                    row: tr as u8,
+                    col: tc as u8,
+                    sets,
+                };
+                k += 1;
+                ControlFlow::<()>::Continue(())
+            });
+            // The cells dropped lie in rows r - 1 to r + 1: rework that stretch only.
+            let items = &mut options.items;
+            let len = options.len;
+            let lo = items[..len].partition_point(|t| (t.row as usize) + 1 < r);
+            let hi = lo + items[lo..len].partition_point(|t| (t.row as usize) <= r + 1);
+            let mut end = lo;
+            for i in lo..hi {
+                let t = items[i];
+                if (t.row as usize).abs_diff(r) + (t.col as usize).abs_diff(c) > 1 {
+                    items[end] = t;
+                    end += 1;
+                }
+            }
+            items.copy_within(hi..len, end + k);
+            for t in near[..k].iter().copied() {
+                let at = lo + items[lo..end].partition_point(|u| (u.row, u.col) < (t.row, t.col));
+                items.copy_within(at..end, at + 1);
+                items[at] = t;
+                end += 1;
+            }
+            options.len = len - (hi - lo) + (end - lo);
+        }
+        self.update_fit_from(options);
     }
 
     /// Whether, after a die showing `edges` goes to the target (`r`, `c`), a die showing
