@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
-use crate::action::Action;
+use crate::action::{Action, Dir};
 use crate::decks::{Effect, TreasureKind};
 use crate::game::OpenOubliette;
-use crate::state::{CheckKind, FightKind, NONE, Phase, State};
+use crate::state::{BOARD, CheckKind, FightKind, NONE, Phase, State, is_corner};
 
 /// A treasure card in words: `Dagger (500 g, +2 attack)`.
 pub fn treasure(game: &OpenOubliette, card: u8) -> String {
@@ -50,6 +50,22 @@ pub fn action(game: &OpenOubliette, state: &State, a: Action) -> String {
             format!("use {} now", event(game, state.turn.event))
         }
         Action::Attack(seat) => format!("attack player {}", seat + 1),
+        Action::Direction(dir) if state.phase == Phase::Direction => {
+            let from = state.players[state.current as usize].pos;
+            let steps = state.turn.roll % BOARD;
+            let to = match dir {
+                Dir::Forward => (from + steps) % BOARD,
+                Dir::Back => (from + BOARD - steps) % BOARD,
+            };
+            let what = if to == 0 {
+                " (the Exit)"
+            } else if is_corner(to) {
+                " (an Event corner)"
+            } else {
+                ""
+            };
+            format!("{a} to space {to}{what}")
+        }
         other => other.to_string(),
     }
 }

@@ -983,4 +983,16 @@ fn situation_and_actions_in_words() {
         .to_string(),
         "exit: recovery and cash in"
     );
+    // From the Exit, each direction says where it leads.
+    let (g, mut s) = fresh("open-oubliette");
+    feed(&g, &mut s, &[mv(2, 3)]);
+    assert_eq!(s.phase, Phase::Direction);
+    assert_eq!(
+        g.describe_action(&s, Action::Direction(Dir::Forward)),
+        "go forward to space 5 (an Event corner)"
+    );
+    assert_eq!(
+        g.describe_action(&s, Action::Direction(Dir::Back)),
+        "go back to space 15 (an Event corner)"
+    );
 }

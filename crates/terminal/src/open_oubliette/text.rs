@@ -223,7 +223,24 @@ pub(crate) fn describe_move(
             format!("turn order: {}", order.join(", "))
         }
         Action::Move(p) => format!("dice: {}+{} for {current}'s move", p.low, p.high),
-        Action::Roll(t) => format!("dice: {t}"),
+        Action::Roll(t) => {
+            let c = &before.check;
+            match c.kind {
+                CheckKind::MonsterAttack => format!("{current} attacks: dice {t}"),
+                CheckKind::MonsterDefend => format!("the monster strikes back: dice {t}"),
+                CheckKind::Ambush => format!("the ambusher strikes: dice {t}"),
+                CheckKind::PvpTarget | CheckKind::PvpOpposed if c.pending & 1 == 0 => {
+                    format!("{} defends: dice {t}", player(c.defender))
+                }
+                CheckKind::PvpTarget | CheckKind::PvpOpposed => {
+                    format!(
+                        "{} attacks {}: dice {t}",
+                        player(c.attacker),
+                        player(c.defender)
+                    )
+                }
+            }
+        }
         Action::Die(d) => format!("die: {d}"),
         Action::DrawTreasure(_) if !sees(before.current) => {
             format!("{current} draws a treasure card")
