@@ -6,6 +6,7 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
+use crate::contract::Term;
 use crate::trade::Cash;
 
 /// An owner's posted price for a room, a fare or a utility fee, relative to the reference
@@ -83,6 +84,8 @@ pub enum Action {
     /// Open a trade thread (`trading=on`): to seat, deed (held by either party; it goes to
     /// the other), cash the other party pays the giver, relative to the deed's value.
     Offer(u8, u8, Cash),
+    /// Open a contract thread (`contracts=on`): to seat, the proposed terms.
+    Propose(u8, Term),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
     DeclareRace,
     /// Objective 3: declare a stalemate after the quiet rounds.
@@ -137,6 +140,7 @@ impl fmt::Display for Action {
             Action::DeclareRace => f.write_str("declare the race"),
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
             Action::Offer(to, d, c) => write!(f, "offer seat {} deed {d} for {c}", to + 1),
+            Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", to + 1),
             Action::Go => f.write_str("go"),
             Action::Accept => f.write_str("accept"),
             Action::Counter(c) => write!(f, "counter at {c}"),

@@ -5,6 +5,7 @@ use gameshelf_open_oubliette::bot::Heuristic;
 
 use crate::action::{Action, Ask};
 use crate::board::{SPACES, SpaceKind};
+use crate::contract::{Clause, NO_DEED, Sum, Term};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::{Cash, Thread};
@@ -36,6 +37,13 @@ pub const RESERVE: u32 = 200;
 ///   worth without completing a set for the other party, counters a set-completing request
 ///   at 200% and an underpriced one at 100%, and refuses the rest. It never asks for time,
 ///   and lets its offer stand when the other side does.
+/// * **Contracts** (`contracts=on`). Short of cash for the jail fee, or for a house while
+///   keeping its reserve, and with no loan outstanding, it asks the richest other player
+///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
+///   the principal (no pledge, no request). It counts the next round's instalments in its
+///   reserve, so it honours its schedules. Answering, it accepts payments and schedules in
+///   its favour, a loan whose collateral is priced at least the principal when it keeps its
+///   reserve, and a lodging right capped at par; it refuses the rest.
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
@@ -156,6 +164,99 @@ impl Trader {
         }
     }
 
+    /// What `seat` owes at the next round under its contracts (instalments and arrears).
+    fn owes_next(s: &State, seat: usize) -> u32 {
+        s.contracts
+            .iter()
+            .filter(|c| c.payer as usize == seat && !matches!(c.clause, Clause::Lodging { .. }))
+            .map(|c| c.arrears + if c.left > 0 { c.instalment } else { 0 })
+            .sum()
+    }
+
+    /// The cash `seat` keeps back: [`RESERVE`] plus the next round's obligations.
+    fn reserve(s: &State, seat: usize) -> u32 {
+        RESERVE + Trader::owes_next(s, seat)
+    }
+
+    /// A loan request when cash is short for the jail fee or for a house, if one is worth
+    /// making and legal now.
+    fn loan_request(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+        let me = &s.players[seat];
+        let borrowing = s
+            .contracts
+            .iter()
+            .any(|c| c.payer as usize == seat && matches!(c.clause, Clause::Loan { .. }));
+        if s.offers > 0 || borrowing {
+            return None;
+        }
+        let have = me.cash + game.jail_dollars(s, seat);
+        let need = if me.jailed {
+            game.jail_fee(s, seat).saturating_sub(have)
+        } else {
+            let cheapest = (0..SPACES as u8)
+                .filter(|&i| {
+                    let lot = s.lots.0[i as usize];
+                    lot.owner as usize == seat
+                        && lot.level < crate::board::APARTMENT
+                        && matches!(
+                            game.board().spaces[i as usize].kind,
+                            SpaceKind::Property { .. }
+                        )
+                })
+                .map(|i| game.board().house_price(i))
+                .min()?;
+            (cheapest + Trader::reserve(s, seat)).saturating_sub(me.cash)
+        };
+        if need == 0 {
+            return None;
+        }
+        // A house must still be affordable once the first instalment joins the reserve.
+        let instalment = |x: Sum| {
+            x.dollars() * crate::contract::REPAYMENT_PERCENT
+                / 100
+                / u32::from(crate::contract::INSTALMENTS)
+        };
+        let sum = Sum::ALL
+            .into_iter()
+            .find(|&x| x.dollars() >= need + if me.jailed { 0 } else { instalment(x) })?;
+        let deed = spaces_in(game.board().deeds)
+            .filter(|&d| {
+                s.lots.0[d as usize].owner as usize == seat
+                    && !s.contracts.pledged(d)
+                    && game.board().spaces[d as usize].price >= sum.dollars()
+            })
+            .min_by_key(|&d| game.board().spaces[d as usize].price)?;
+        let lender = (0..game.config().players)
+            .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
+            .filter(|&o| s.players[o].cash >= sum.dollars() + Trader::reserve(s, o))
+            .max_by_key(|&o| s.players[o].cash)?;
+        Some(Action::Propose(lender as u8, Term::Borrow(sum, deed)))
+            .filter(|a| self.buf.contains(a))
+    }
+
+    /// The answer to a contract proposal `term` from the thread's author.
+    fn answer_contract(
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        t: &Thread,
+        term: Term,
+    ) -> Action {
+        if !game.trade_executable(s, t) {
+            return Action::Refuse;
+        }
+        let good = match term {
+            Term::Pay(_) | Term::Schedule(..) => true,
+            Term::Borrow(sum, deed) => {
+                deed != NO_DEED
+                    && game.board().spaces[deed as usize].price >= sum.dollars()
+                    && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
+            }
+            Term::Lodging(_, cap) => cap == Ask::Par,
+        };
+        if good { Action::Accept } else { Action::Refuse }
+    }
+
     fn manage(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
         let has = |a: Action| self.buf.contains(&a);
         if has(Action::DeclareRace) {
@@ -182,7 +283,11 @@ impl Trader {
         if let Some(offer) = self.trade_offer(game, s, seat) {
             return offer;
         }
+        if let Some(loan) = self.loan_request(game, s, seat) {
+            return loan;
+        }
         let cash = s.players[seat].cash;
+        let reserve = Trader::reserve(s, seat);
         let best = spaces_in(mine)
             .filter_map(|i| {
                 let h = game.can_build(s, seat, i)?;
@@ -191,7 +296,7 @@ impl Trader {
                 };
                 let level = s.lots.0[i as usize].level as usize;
                 let gain = rent[0][level + 1].saturating_sub(rent[0][level]);
-                (cash >= h + RESERVE).then_some((gain * 1000 / h, i))
+                (cash >= h + reserve).then_some((gain * 1000 / h, i))
             })
             .max();
         match best {
@@ -243,7 +348,10 @@ impl Bot<LaissezFaire> for Trader {
             }
             Phase::Manage => self.manage(game, &s, seat),
             Phase::Trade => match &s.trade {
-                Some(t) if t.floor == t.answerer => self.answer(game, &s, seat, t),
+                Some(t) if t.floor == t.answerer => match t.contract {
+                    Some(term) => Trader::answer_contract(game, &s, seat, t, term),
+                    None => self.answer(game, &s, seat, t),
+                },
                 _ => Action::Insist,
             },
             Phase::JailFee if self.buf.contains(&Action::PayFee) => Action::PayFee,

@@ -88,6 +88,12 @@ pub const PARAMS: &[ParamSpec] = &[
         "true",
         "trade threads between players: offers, counters, withdrawals, acceptance (B7)",
     ),
+    ParamSpec::flag(
+        "contracts",
+        "true",
+        "contracts kept by the notary, proposed in trade threads: payments now or on a \
+         schedule, loans with collateral, lodging rights with a rent cap (B6; needs trading)",
+    ),
     ParamSpec::int(
         "stalemate_rounds",
         1,
@@ -158,6 +164,8 @@ pub struct Config {
     pub tax_shortfall: TaxShortfall,
     /// Players may open trade threads in their management window.
     pub trading: bool,
+    /// Players may propose contracts in trade threads (only with `trading`).
+    pub contracts: bool,
     /// Quiet rounds before a stalemate may be declared.
     pub stalemate_rounds: u8,
     /// A stalemate is a draw rather than a net-worth win.
@@ -201,6 +209,7 @@ impl Config {
                 _ => TaxShortfall::PayWhatYouCan,
             },
             trading: p.bool("trading"),
+            contracts: p.bool("contracts"),
             stalemate_rounds: p.int("stalemate_rounds") as u8,
             stalemate_draw: p.choice("stalemate_result") == "draw",
             nw_at_price: p.choice("nw_property_basis") == "price",

@@ -18,6 +18,10 @@ use gameshelf_open_oubliette::OpenOubliette;
 use crate::action::{Action, Ask};
 use crate::board::{APARTMENT, Board, BoardError, SPACES, SpaceKind};
 use crate::config::{Config, ID, MAX_PLAYERS, Objective, PARAMS, TaxShortfall};
+use crate::contract::{
+    Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, REPAYMENT_PERCENT,
+    Sum, Term,
+};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
 use crate::trade::{Cash, MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
 
@@ -193,7 +197,14 @@ impl LaissezFaire {
         match lot.owner {
             o if o as usize == seat => Some(0),
             BANK => Some(self.bank_rent(s, space)),
-            _ => lot.ask.apply(rent[0][lot.level as usize]),
+            _ => {
+                let posted = lot.ask.apply(rent[0][lot.level as usize]);
+                match s.contracts.lodging_cap(seat as u8, space) {
+                    // A lodging right: the owner may not refuse, and the cap holds.
+                    Some(cap) => Some(posted.map_or(cap, |p| p.min(cap))),
+                    None => posted,
+                }
+            }
         }
     }
 
@@ -251,11 +262,14 @@ impl LaissezFaire {
         let rent = match lot.owner {
             o if o as usize == seat => 0,
             BANK => self.bank_rent(s, p.pos).min(ceiling),
-            _ => lot
-                .ask
-                .apply(rent[0][lot.level as usize])
-                .unwrap_or(ceiling)
-                .min(ceiling),
+            _ => {
+                let posted = lot.ask.apply(rent[0][lot.level as usize]);
+                let cap = s
+                    .contracts
+                    .lodging_cap(seat as u8, p.pos)
+                    .unwrap_or(u32::MAX);
+                posted.unwrap_or(ceiling).min(ceiling).min(cap)
+            }
         };
         let utility = self.board.forward_utility[p.pos as usize];
         Some((rent, self.utility_price(s, seat, utility, total)?))
@@ -277,10 +291,19 @@ impl LaissezFaire {
         }
     }
 
-    /// Net worth (B-NW): cash, each deed at its mortgage value (or price), and half the house
-    /// price per house payment (an apartment is 3 payments).
+    /// Net worth (B-NW): cash, each deed at its mortgage value (or price), half the house
+    /// price per house payment (an apartment is 3 payments), plus what contracts owe the
+    /// player (outstanding loan principal and arrears) minus what he owes under them.
     pub fn net_worth(&self, s: &State, seat: Seat) -> i64 {
         let mut nw = i64::from(s.players[seat].cash);
+        for c in s.contracts.iter() {
+            if c.payee as usize == seat {
+                nw += i64::from(c.owed());
+            }
+            if c.payer as usize == seat {
+                nw -= i64::from(c.owed());
+            }
+        }
         for (i, (lot, space)) in s.lots.0.iter().zip(&self.board.spaces).enumerate() {
             if lot.owner as usize == seat {
                 let deed = if self.cfg.nw_at_price {
@@ -344,7 +367,8 @@ impl LaissezFaire {
             && self.trades(s, me)
             && self.trades(s, to)
             && self.board.deeds & (1 << deed) != 0
-            && (owner == me || owner == to);
+            && (owner == me || owner == to)
+            && !s.contracts.pledged(deed);
         let amount = cash.apply(self.deed_value(s, deed));
         let thread = Thread {
             author: me,
@@ -356,6 +380,7 @@ impl LaissezFaire {
             amount,
             exchanges: 1,
             counters: 0,
+            contract: None,
         };
         (ok && (owner == me || s.players[seat].cash >= amount)).then_some(thread)
     }
@@ -363,7 +388,11 @@ impl LaissezFaire {
     /// Whether the thread's terms can execute now: the giver still holds the deed, both
     /// parties are in the game, and the taker has the cash.
     pub fn trade_executable(&self, s: &State, t: &Thread) -> bool {
+        if let Some(term) = t.contract {
+            return self.contract_executable(s, t.author, t.answerer, term);
+        }
         s.lots.0[t.deed as usize].owner == t.giver
+            && !s.contracts.pledged(t.deed)
             && self.trades(s, t.author)
             && self.trades(s, t.answerer)
             && s.players[t.taker() as usize].cash >= t.amount
@@ -386,7 +415,261 @@ impl LaissezFaire {
         };
         let affordable =
             swapped.taker() != swapped.author || s.players[swapped.author as usize].cash >= amount;
-        (t.counters < MAX_COUNTERS && cash != t.cash && affordable).then_some(swapped)
+        (t.contract.is_none() && t.counters < MAX_COUNTERS && cash != t.cash && affordable)
+            .then_some(swapped)
+    }
+
+    // ---- contracts and the notary ------------------------------------------------------------
+
+    /// The thread `seat` would open with `Propose(to, term)`, if it may: trading and
+    /// contracts are on, fewer than [`MAX_OFFERS`] threads this turn, `to` is another player
+    /// still in the game, a contract slot is free, and the terms are legal now (B-17): a
+    /// payment now needs the cash; a collateral deed must be the proposer's own and not
+    /// pledged already; a lodging right needs a property of `to`, a cap of half or par, and no
+    /// right the proposer already holds there. The lender's cash is checked at execution.
+    pub fn proposal(&self, s: &State, seat: Seat, to: u8, term: Term) -> Option<Thread> {
+        let me = seat as u8;
+        let ok = self.cfg.trading
+            && self.cfg.contracts
+            && s.offers < MAX_OFFERS
+            && to != me
+            && self.trades(s, me)
+            && self.trades(s, to)
+            && s.contracts.has_room()
+            && self.term_legal(s, me, to, term);
+        let amount = match term {
+            Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
+            Term::Schedule(..) | Term::Lodging(..) => 0,
+        };
+        ok.then_some(Thread {
+            author: me,
+            answerer: to,
+            floor: to,
+            deed: 0,
+            giver: me,
+            cash: Cash::Nothing,
+            amount,
+            exchanges: 1,
+            counters: 0,
+            contract: Some(term),
+        })
+    }
+
+    /// The legality of `term` proposed by `author` to `other`, apart from the lender's cash.
+    fn term_legal(&self, s: &State, author: u8, other: u8, term: Term) -> bool {
+        match term {
+            Term::Pay(sum) => s.players[author as usize].cash >= sum.dollars(),
+            Term::Schedule(..) => true,
+            Term::Borrow(_, NO_DEED) => true,
+            Term::Borrow(_, deed) => {
+                (deed as usize) < SPACES
+                    && self.board.deeds & (1 << deed) != 0
+                    && s.lots.0[deed as usize].owner == author
+                    && !s.contracts.pledged(deed)
+            }
+            Term::Lodging(p, cap) => {
+                (p as usize) < SPACES
+                    && matches!(
+                        self.board.spaces[p as usize].kind,
+                        SpaceKind::Property { .. }
+                    )
+                    && s.lots.0[p as usize].owner == other
+                    && matches!(cap, Ask::Half | Ask::Par)
+                    && s.contracts.lodging_cap(author, p).is_none()
+            }
+        }
+    }
+
+    /// Whether the contract `author` proposed to `other` can be made now: both parties are
+    /// in the game, a slot is free, the terms are still legal and the lender has the cash.
+    pub fn contract_executable(&self, s: &State, author: u8, other: u8, term: Term) -> bool {
+        let lender_ok = match term {
+            Term::Borrow(sum, _) => s.players[other as usize].cash >= sum.dollars(),
+            _ => true,
+        };
+        self.trades(s, author)
+            && self.trades(s, other)
+            && s.contracts.has_room()
+            && lender_ok
+            && self.term_legal(s, author, other, term)
+    }
+
+    /// Makes an accepted contract atomically: the cash due now moves and the contract is
+    /// recorded, or (no longer legal) nothing happens and the acceptance counts as a refusal.
+    fn execute_contract(&self, s: &mut State, t: &Thread, term: Term) {
+        if !self.contract_executable(s, t.author, t.answerer, term) {
+            return;
+        }
+        let (a, b) = (t.author, t.answerer);
+        let id = s.ledger.made + 1;
+        let new = |payer, payee, clause, instalment, left| Contract {
+            id,
+            payer,
+            payee,
+            clause,
+            instalment,
+            left,
+            arrears: 0,
+        };
+        let (contract, now) = match term {
+            Term::Pay(sum) => {
+                self.transfer(s, a, b, sum.dollars());
+                s.ledger.paid += u64::from(sum.dollars());
+                s.ledger.payments += 1;
+                (None, sum.dollars())
+            }
+            Term::Schedule(sum, due) => (
+                Some(new(a, b, Clause::Schedule(due), sum.dollars(), INSTALMENTS)),
+                0,
+            ),
+            Term::Borrow(sum, collateral) => {
+                let principal = sum.dollars();
+                self.transfer(s, b, a, principal);
+                s.ledger.lent += u64::from(principal);
+                let instalment = principal * REPAYMENT_PERCENT / 100 / u32::from(INSTALMENTS);
+                let clause = Clause::Loan {
+                    collateral,
+                    principal,
+                };
+                (Some(new(a, b, clause, instalment, INSTALMENTS)), principal)
+            }
+            Term::Lodging(property, cap) => {
+                let SpaceKind::Property { rent, .. } = self.board.spaces[property as usize].kind
+                else {
+                    return;
+                };
+                let reference = rent[0][s.lots.0[property as usize].level as usize];
+                let cap = cap.apply(reference).unwrap_or_default();
+                let clause = Clause::Lodging { property, cap };
+                (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
+            }
+        };
+        if let Some(c) = contract {
+            s.contracts.insert(c);
+        }
+        s.ledger.made = id;
+        let (from, to) = if matches!(term, Term::Borrow(..)) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        self.log(s, id, Entry::Made, from, to, now);
+    }
+
+    /// Moves cash between two players (the notary's transfer) and breaks a quiet round.
+    fn transfer(&self, s: &mut State, from: u8, to: u8, amount: u32) {
+        s.players[from as usize].cash -= amount;
+        s.players[to as usize].cash += amount;
+        if amount > 0 {
+            s.quiet = false;
+        }
+    }
+
+    /// Ledger line for rent `seat` pays at `space` under a lodging right, if it holds one.
+    fn log_rent(&self, s: &mut State, seat: usize, space: u8, amount: u32) {
+        let owner = s.lots.0[space as usize].owner;
+        if owner == BANK || owner as usize == seat {
+            return;
+        }
+        if let Some(id) = s.contracts.lodging_right(seat as u8, space).map(|c| c.id) {
+            self.log(s, id, Entry::Rent, seat as u8, owner, amount);
+        }
+    }
+
+    fn log(&self, s: &mut State, id: u16, entry: Entry, from: u8, to: u8, amount: u32) {
+        let round = s.round;
+        s.ledger.push(Line {
+            round,
+            id,
+            entry,
+            from,
+            to,
+            amount,
+        });
+    }
+
+    /// The obligations due now: at the start of a round (`start == None`: scheduled payments
+    /// each round, loan repayments, lodging rights' countdown) or when `seat` passes Start
+    /// (`start == Some(seat)`: that payer's scheduled payments at each Start). Each payment is
+    /// checked and made in full, or defaults (see [`crate::contract`]).
+    fn obligations_due(&self, s: &mut State, start: Option<u8>) {
+        for slot in 0..s.contracts.0.len() {
+            let Some(mut c) = s.contracts.0[slot] else {
+                continue;
+            };
+            let due_now = match (c.clause, start) {
+                (Clause::Lodging { .. }, None) => {
+                    c.left = c.left.saturating_sub(1);
+                    false
+                }
+                (Clause::Lodging { .. }, Some(_)) => false,
+                (Clause::Schedule(Due::EachStart), Some(seat)) => c.payer == seat,
+                (Clause::Schedule(Due::EachStart), None) => false,
+                (_, None) => true,
+                (_, Some(_)) => false,
+            };
+            if due_now {
+                c = self.settle(s, c);
+            }
+            s.contracts.0[slot] = c.live().then_some(c);
+        }
+    }
+
+    /// One due date of `c`: the next instalment plus any arrears, paid in full if the payer
+    /// has the cash; otherwise a default.
+    fn settle(&self, s: &mut State, mut c: Contract) -> Contract {
+        let instalment = if c.left > 0 { c.instalment } else { 0 };
+        let due = c.arrears + instalment;
+        c.left = c.left.saturating_sub(1);
+        if s.players[c.payer as usize].cash >= due {
+            self.transfer(s, c.payer, c.payee, due);
+            c.arrears = 0;
+            s.ledger.paid += u64::from(due);
+            s.ledger.payments += 1;
+            self.log(s, c.id, Entry::Paid, c.payer, c.payee, due);
+            return c;
+        }
+        s.ledger.defaults += 1;
+        if let Clause::Loan { collateral, .. } = c.clause {
+            if collateral != NO_DEED && s.lots.0[collateral as usize].owner == c.payer {
+                // The collateral settles the loan: the deed (and its buildings) go to the
+                // lender, and the contract ends.
+                let lot = &mut s.lots.0[collateral as usize];
+                lot.owner = c.payee;
+                lot.ask = Ask::Par;
+                s.quiet = false;
+                self.follow_deed(s, collateral, c.payee);
+                self.log(
+                    s,
+                    c.id,
+                    Entry::Collateral,
+                    c.payer,
+                    c.payee,
+                    u32::from(collateral),
+                );
+                c.left = 0;
+                c.arrears = 0;
+                return c;
+            }
+        }
+        c.arrears = due;
+        self.log(s, c.id, Entry::Default, c.payer, c.payee, due);
+        c
+    }
+
+    /// Lodging rights at `deed` follow it to its new owner (B-20: the tenant stays); a right
+    /// the new owner would hold at his own property ends.
+    fn follow_deed(&self, s: &mut State, deed: u8, owner: u8) {
+        for slot in &mut s.contracts.0 {
+            if let Some(c) = slot {
+                if matches!(c.clause, Clause::Lodging { property, .. } if property == deed) {
+                    c.payee = owner;
+                    if c.payer == owner {
+                        *slot = None;
+                    }
+                }
+            }
+        }
     }
 
     /// Closes the thread and hands the window back to the player whose turn it is.
@@ -416,6 +699,7 @@ impl LaissezFaire {
             lot.owner = taker as u8;
             lot.ask = Ask::Par;
             s.quiet = false;
+            self.follow_deed(s, t.deed, taker as u8);
         }
         self.close_thread(s);
     }
@@ -462,6 +746,12 @@ impl LaissezFaire {
         p.cash = 0;
         p.jailed = false;
         s.cells[seat] = None;
+        // Contracts end, and debts owed to or by the eliminated player lapse (B-14).
+        for slot in &mut s.contracts.0 {
+            if slot.is_some_and(|c| c.payer as usize == seat || c.payee as usize == seat) {
+                *slot = None;
+            }
+        }
         for lot in s.lots.0.iter_mut().filter(|l| l.owner as usize == seat) {
             // Buildings stay with the deed (B-14).
             lot.owner = BANK;
@@ -508,6 +798,7 @@ impl LaissezFaire {
                     0
                 };
                 s.quiet = true;
+                self.obligations_due(s, None);
                 if self.cfg.objective == Objective::Rounds && s.round >= self.cfg.rounds {
                     return self.finish(s, EndKind::Rounds);
                 }
@@ -550,8 +841,9 @@ impl LaissezFaire {
                 return self.end_turn(s);
             }
             p.cash += self.board.start_salary;
+            self.obligations_due(s, Some(seat as u8));
         }
-        p.pos = (to % SPACES) as u8;
+        s.players[seat].pos = (to % SPACES) as u8;
         self.land(s);
     }
 
@@ -639,6 +931,103 @@ impl LaissezFaire {
         }
     }
 
+    /// A contract template in words, with the board's names.
+    pub fn describe_term(&self, term: Term) -> String {
+        let name = |i: u8| &self.board.spaces[i as usize].name;
+        match term {
+            Term::Borrow(sum, NO_DEED) => format!(
+                "borrow ${} without collateral, repaying {INSTALMENTS} x ${} each round",
+                sum.dollars(),
+                sum.dollars() * REPAYMENT_PERCENT / 100 / u32::from(INSTALMENTS)
+            ),
+            Term::Borrow(sum, deed) => format!(
+                "borrow ${} against {}, repaying {INSTALMENTS} x ${} each round",
+                sum.dollars(),
+                name(deed),
+                sum.dollars() * REPAYMENT_PERCENT / 100 / u32::from(INSTALMENTS)
+            ),
+            Term::Lodging(p, cap) => format!(
+                "a lodging right at {} for {LODGING_ROUNDS} rounds, rent capped at {cap} of the \
+                 reference rent",
+                name(p)
+            ),
+            _ => term.to_string(),
+        }
+    }
+
+    /// A live contract in words, for the ledger view.
+    pub fn describe_contract(&self, c: &Contract) -> String {
+        let name = |i: u8| &self.board.spaces[i as usize].name;
+        let (p, q) = (c.payer + 1, c.payee + 1);
+        let body = match c.clause {
+            Clause::Schedule(Due::EachRound) => {
+                format!("seat {p} pays seat {q} ${} each round", c.instalment)
+            }
+            Clause::Schedule(Due::EachStart) => {
+                format!("seat {p} pays seat {q} ${} at each Start", c.instalment)
+            }
+            Clause::Loan {
+                collateral,
+                principal,
+            } => {
+                let pledge = if collateral == NO_DEED {
+                    "no collateral".to_owned()
+                } else {
+                    format!("collateral {}", name(collateral))
+                };
+                format!(
+                    "seat {q} lent seat {p} ${principal}; ${} each round, {pledge}",
+                    c.instalment
+                )
+            }
+            Clause::Lodging { property, cap } => {
+                format!(
+                    "seat {p} may lodge at {} for at most ${cap}",
+                    name(property)
+                )
+            }
+        };
+        let arrears = if c.arrears > 0 {
+            format!(", arrears ${}", c.arrears)
+        } else {
+            String::new()
+        };
+        format!("#{} {body} ({} left{arrears})", c.id, c.left)
+    }
+
+    /// Every legal `Propose` for `seat`, in action order.
+    fn proposals(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        for to in 0..self.cfg.players as u8 {
+            if to as usize == seat || !self.trades(s, to) {
+                continue;
+            }
+            let mut push = |term| {
+                if self.proposal(s, seat, to, term).is_some() {
+                    out.push(Action::Propose(to, term));
+                }
+            };
+            for sum in Sum::ALL {
+                push(Term::Pay(sum));
+            }
+            for sum in Sum::ALL {
+                for due in [Due::EachRound, Due::EachStart] {
+                    push(Term::Schedule(sum, due));
+                }
+            }
+            for sum in Sum::ALL {
+                for deed in spaces_in(self.board.deeds) {
+                    push(Term::Borrow(sum, deed));
+                }
+                push(Term::Borrow(sum, NO_DEED));
+            }
+            for p in spaces_in(self.board.deeds) {
+                for cap in [Ask::Half, Ask::Par] {
+                    push(Term::Lodging(p, cap));
+                }
+            }
+        }
+    }
+
     /// The rooms of `city` open to `seat`, with their prices.
     pub fn rooms<'a>(
         &'a self,
@@ -710,6 +1099,8 @@ impl Game for LaissezFaire {
             priced: 0,
             offers: 0,
             trade: None,
+            contracts: Default::default(),
+            ledger: Default::default(),
             cell_mark: 0,
             round: 0,
             turns: 0,
@@ -782,6 +1173,9 @@ impl Game for LaissezFaire {
                             }
                         }
                     }
+                    if self.cfg.contracts && s.contracts.has_room() {
+                        self.proposals(s, seat, out);
+                    }
                 }
                 if self.cfg.objective == Objective::Race
                     && !s.final_lap
@@ -846,6 +1240,33 @@ impl Game for LaissezFaire {
         }
     }
 
+    /// Offers and proposals, the bulk of a management window's list, are checked directly
+    /// (the same checks that list them); everything else against the listed actions.
+    fn is_legal(&self, s: &State, action: Action) -> bool {
+        let seat = s.current as usize;
+        match (s.phase, action) {
+            (Phase::Manage, Action::Offer(to, deed, cash)) => {
+                self.offer(s, seat, to, deed, cash).is_some()
+            }
+            (Phase::Manage, Action::Propose(to, term)) => {
+                self.proposal(s, seat, to, term).is_some()
+            }
+            _ => match self.actor(s) {
+                Actor::Terminal => false,
+                Actor::Chance => {
+                    let mut o = Outcomes::new();
+                    self.chance_outcomes(s, &mut o);
+                    o.as_slice().iter().any(|&(a, _)| a == action)
+                }
+                Actor::Player(_) => {
+                    let mut v = Vec::new();
+                    self.legal_actions(s, &mut v);
+                    v.contains(&action)
+                }
+            },
+        }
+    }
+
     fn chance_outcomes(&self, s: &State, out: &mut Outcomes<Action>) {
         out.clear();
         match s.phase {
@@ -904,11 +1325,26 @@ impl Game for LaissezFaire {
                     s.phase = Phase::Trade;
                 }
             }
-            Action::Accept => {
-                if let Some(t) = s.trade {
-                    self.execute_trade(s, &t);
+            Action::Propose(to, term) => {
+                if let Some(t) = self.proposal(s, seat, to, term) {
+                    s.offers += 1;
+                    s.trade = Some(t);
+                    s.phase = Phase::Trade;
                 }
             }
+            Action::Accept => match s.trade {
+                Some(
+                    t @ Thread {
+                        contract: Some(term),
+                        ..
+                    },
+                ) => {
+                    self.execute_contract(s, &t, term);
+                    self.close_thread(s);
+                }
+                Some(t) => self.execute_trade(s, &t),
+                None => {}
+            },
             Action::Counter(cash) => {
                 if let Some(t) = s.trade.and_then(|t| self.counter(s, &t, cash)) {
                     self.keep_thread(s, t);
@@ -977,6 +1413,7 @@ impl Game for LaissezFaire {
                 let (rent, fee) = self.stay_cost(s, seat, total).unwrap_or_default();
                 let pos = s.me().pos as usize;
                 self.pay(s, seat, s.lots.0[pos].owner, rent);
+                self.log_rent(s, seat, pos as u8, rent);
                 let utility = self.board.forward_utility[pos] as usize;
                 self.pay(s, seat, s.lots.0[utility].owner, fee);
                 s.players[seat].last_rent = rent;
@@ -997,6 +1434,7 @@ impl Game for LaissezFaire {
             Action::Lodge(i) => {
                 let price = self.room_price(s, seat, i).unwrap_or_default();
                 self.pay(s, seat, s.lots.0[i as usize].owner, price);
+                self.log_rent(s, seat, i, price);
                 let p = &mut s.players[seat];
                 p.pos = i;
                 p.last_rent = price;
@@ -1071,8 +1509,20 @@ impl Game for LaissezFaire {
                     )
                 }
             }
+            Action::Propose(to, term) => {
+                format!("propose to seat {}: {}", to + 1, self.describe_term(term))
+            }
             Action::Accept | Action::Refuse | Action::Hold | Action::Withdraw | Action::Insist => {
                 match &s.trade {
+                    Some(Thread {
+                        contract: Some(term),
+                        author,
+                        ..
+                    }) => format!(
+                        "{action} the contract: seat {} proposes to {}",
+                        author + 1,
+                        self.describe_term(*term)
+                    ),
                     Some(t) => format!(
                         "{action} the terms: {} from seat {} to seat {} for ${}",
                         name(t.deed),

@@ -23,7 +23,12 @@
 //!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor
 //!   ([`Phase::Trade`]), so the record holds the whole thread and replays exactly. Threads
 //!   are bounded (offers per turn, counters and messages per thread), so games stay finite.
-//!   Contracts and the notary are not implemented yet.
+//! * **Contracts and the notary** ([`contract`], `contracts=on`): a thread may propose a
+//!   contract from a small menu of templates (a payment now, a scheduled payment, a loan with
+//!   collateral, a lodging right with a rent cap). The notary keeps at most 16 live
+//!   contracts in the state, checks legality when a contract is made and whenever an
+//!   obligation comes due, executes each payment all or nothing, hands over collateral or
+//!   records arrears on a default, and keeps a ledger; net worth counts what is owed.
 //! * With `jail=oubliette` a jailed player plays Open Oubliette's jail mode: the host embeds
 //!   an [`gameshelf_open_oubliette::OpenOubliette`] and one jail state per jailed seat and
 //!   forwards its chance outcomes and decisions as [`Action::Oubliette`].
@@ -33,6 +38,7 @@ pub mod action;
 pub mod board;
 pub mod bot;
 pub mod config;
+pub mod contract;
 pub mod game;
 pub mod state;
 pub mod tally;
@@ -41,6 +47,7 @@ pub mod trade;
 pub use action::{Action, Ask};
 pub use board::{Board, BoardError};
 pub use config::{Config, MAX_PLAYERS, Objective, PARAMS};
+pub use contract::{Contract, Ledger, Sum, Term};
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
 pub use trade::{Cash, Thread};

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::action::Ask;
 use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
+use crate::contract::{Contracts, Ledger};
 use crate::trade::Thread;
 
 /// The owner value of a deed the bank holds.
@@ -176,6 +177,10 @@ pub struct State {
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].
     pub trade: Option<Thread>,
+    /// The live contracts the notary keeps (B6).
+    pub contracts: Contracts,
+    /// The notary's ledger: every contract and every payment made under one.
+    pub ledger: Ledger,
     /// `jail=oubliette`: the Oubliette Turns taken when this jail turn's Turn began.
     pub cell_mark: u32,
     /// Completed rounds.

@@ -1,6 +1,6 @@
 //! Simulation figures for Laissez-faire: how games ended per objective, game length in
 //! rounds, where players' money went (rent, fares, utilities; to players or the bank), and
-//! how trade threads ended.
+//! how trade threads ended, and what the notary recorded.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -72,6 +72,17 @@ pub struct LaissezFaireTally {
     pub lapsed: u64,
     /// Cash paid in executed trades.
     pub trade_cash: u64,
+    /// Contract threads opened.
+    pub proposals: u64,
+    /// Contracts made.
+    pub contracts: u64,
+    /// Paid under contracts to players: payments now, scheduled payments, loan repayments
+    /// (player income; loan principal and capped rent are not counted here).
+    pub contract_income: u64,
+    /// Lent under loans.
+    pub lent: u64,
+    /// Missed contract payments.
+    pub defaults: u64,
 }
 
 impl LaissezFaireTally {
@@ -84,12 +95,13 @@ impl LaissezFaireTally {
         }
     }
 
-    /// Player income from rent, fares and utilities (contracts come later), as shares.
-    pub fn income_shares(&self) -> [f64; 3] {
+    /// Player income from rent, fares, utilities and contracts, as shares.
+    pub fn income_shares(&self) -> [f64; 4] {
         let parts = [
             self.rent.to_players,
             self.fares.to_players,
             self.utilities.to_players,
+            self.contract_income,
         ];
         let total: u64 = parts.iter().sum();
         parts.map(|x| {
@@ -125,9 +137,12 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 self.fares.add(s.lots.0[t].owner, seat, fare);
             }
             Action::Offer(..) => self.offers += 1,
+            Action::Propose(..) => self.proposals += 1,
             Action::Accept => {
                 if let Some(t) = &s.trade {
-                    if game.trade_executable(s, t) {
+                    if t.contract.is_some() {
+                        self.contracts += u64::from(game.trade_executable(s, t));
+                    } else if game.trade_executable(s, t) {
                         self.trades += 1;
                         self.trade_cash += u64::from(t.amount);
                     } else {
@@ -152,6 +167,9 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
     fn finish(&mut self, game: &LaissezFaire, end: &State) {
         self.games += 1;
         self.rounds += u64::from(end.round);
+        self.contract_income += end.ledger.paid;
+        self.lent += end.ledger.lent;
+        self.defaults += u64::from(end.ledger.defaults);
         let objective = match game.config().objective {
             Objective::Race => "race",
             Objective::Rounds => "rounds",
@@ -190,6 +208,11 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.failed += o.failed;
         self.lapsed += o.lapsed;
         self.trade_cash += o.trade_cash;
+        self.proposals += o.proposals;
+        self.contracts += o.contracts;
+        self.contract_income += o.contract_income;
+        self.lent += o.lent;
+        self.defaults += o.defaults;
     }
 
     fn report(&self) -> String {
@@ -210,13 +233,14 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             self.mean_rounds(),
             self.eliminated as f64 / self.games as f64
         );
-        let [rent, fares, utilities] = self.income_shares();
+        let [rent, fares, utilities, contracts] = self.income_shares();
         let _ = writeln!(
             out,
-            "player income: rent {:.1}%, fares {:.1}%, utilities {:.1}% (contracts: not in this version)",
+            "player income: rent {:.1}%, fares {:.1}%, utilities {:.1}%, contracts {:.1}%",
             100.0 * rent,
             100.0 * fares,
-            100.0 * utilities
+            100.0 * utilities,
+            100.0 * contracts
         );
         let per = |x: u64| x as f64 / self.games as f64;
         let _ = writeln!(
@@ -242,6 +266,18 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.trade_cash),
                 per(self.failed),
                 per(self.lapsed)
+            );
+        }
+        if self.proposals > 0 {
+            let _ = writeln!(
+                out,
+                "contracts per game: {:.2} proposed, {:.2} made, ${:.0} lent, ${:.0} paid under \
+                 them, {:.3} missed payments",
+                per(self.proposals),
+                per(self.contracts),
+                per(self.lent),
+                per(self.contract_income),
+                per(self.defaults)
             );
         }
         if self.jail_dollars > 0 {

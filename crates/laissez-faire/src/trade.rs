@@ -14,6 +14,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::contract::Term;
+
 /// Offers a player may open per turn (extra roll-turns included).
 pub const MAX_OFFERS: u8 = 2;
 
@@ -99,6 +101,10 @@ pub struct Thread {
     pub exchanges: u8,
     /// Counter-offers so far.
     pub counters: u8,
+    /// A contract proposal ([`crate::contract`]): when set, the thread proposes this
+    /// contract from the author's side, `amount` is the cash that changes hands at once, and
+    /// `deed`, `giver` and `cash` are unused. Contract threads take no counter-offers.
+    pub contract: Option<Term>,
 }
 
 impl Thread {

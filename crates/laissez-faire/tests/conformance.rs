@@ -38,3 +38,10 @@ fn variants_conform() {
         conform(spec, 4);
     }
 }
+
+/// Contracts are on by default; with them off, no `Propose` is listed.
+#[test]
+fn contracts_on_and_off_conform() {
+    conform("laissez-faire(players=2,contracts=true,max_rounds=40)", 6);
+    conform("laissez-faire(players=4,contracts=false,max_rounds=30)", 4);
+}

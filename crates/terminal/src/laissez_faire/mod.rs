@@ -9,6 +9,7 @@ use std::io;
 
 use gameshelf_engine::{Actor, Game, Record, Seat};
 use gameshelf_laissez_faire::board::SpaceKind;
+use gameshelf_laissez_faire::contract::Entry;
 use gameshelf_laissez_faire::{Action, BANK, LaissezFaire, Phase, State, Status};
 
 use crate::present::Presenter;
@@ -70,8 +71,60 @@ pub fn table_text(game: &LaissezFaire, s: &State) -> String {
     if !built.is_empty() {
         let _ = writeln!(out, "bank deeds with buildings: {}", built.join(", "));
     }
+    ledger_text(game, s, &mut out);
     let _ = writeln!(out, "{}", turn_text(game, s));
     out
+}
+
+/// The notary's contracts and ledger (nothing while no contract was ever made).
+fn ledger_text(game: &LaissezFaire, s: &State, out: &mut String) {
+    let l = &s.ledger;
+    if l.made == 0 {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "notary: {} contracts made, {} payments (${}), ${} lent, {} defaults",
+        l.made, l.payments, l.paid, l.lent, l.defaults
+    );
+    for c in s.contracts.iter() {
+        let _ = writeln!(out, "  contract {}", game.describe_contract(c));
+    }
+    for line in l.recent() {
+        let what = match line.entry {
+            Entry::Made => format!(
+                "made; ${} from seat {} to seat {}",
+                line.amount,
+                line.from + 1,
+                line.to + 1
+            ),
+            Entry::Paid | Entry::Rent => format!(
+                "{} ${} from seat {} to seat {}",
+                if line.entry == Entry::Rent {
+                    "rent"
+                } else {
+                    "paid"
+                },
+                line.amount,
+                line.from + 1,
+                line.to + 1
+            ),
+            Entry::Default => format!("seat {} defaulted on ${}", line.from + 1, line.amount),
+            Entry::Collateral => format!(
+                "seat {} defaulted; {} went to seat {}",
+                line.from + 1,
+                game.board().spaces[line.amount as usize].name,
+                line.to + 1
+            ),
+            Entry::None => continue,
+        };
+        let _ = writeln!(
+            out,
+            "  ledger round {} #{}: {what}",
+            line.round + 1,
+            line.id
+        );
+    }
 }
 
 /// The turn in words.
@@ -93,6 +146,15 @@ fn turn_text(game: &LaissezFaire, s: &State) -> String {
         }
         Phase::StayChoice => format!("{who} may stay or move"),
         Phase::Trade => match &s.trade {
+            Some(t) if t.contract.is_some() => format!(
+                "{who}: seat {} proposes to seat {}: {}; seat {} to answer",
+                t.author + 1,
+                t.answerer + 1,
+                t.contract
+                    .map(|c| game.describe_term(c))
+                    .unwrap_or_default(),
+                t.floor + 1
+            ),
             Some(t) => format!(
                 "{who}: seat {} offers {} from seat {} to seat {} for ${}; seat {} to answer                  ({} of the deadline's messages used)",
                 t.author + 1,
@@ -200,5 +262,23 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("game over"), "{text}");
         assert!(table_text(&game, &end).contains("seat 2: $"));
+    }
+
+    #[test]
+    fn the_table_shows_the_notary_s_contracts_and_ledger() {
+        use gameshelf_laissez_faire::{Sum, Term};
+        let game = LaissezFaire::default();
+        let mut s = game.initial_state();
+        game.apply(&mut s, Action::First(0)).unwrap();
+        assert!(!table_text(&game, &s).contains("notary"));
+        s.lots.0[3].owner = 0;
+        let propose = Action::Propose(1, Term::Borrow(Sum::S100, 3));
+        game.apply(&mut s, propose).unwrap();
+        assert!(table_text(&game, &s).contains("seat 1 proposes to seat 2: borrow $100"));
+        game.apply(&mut s, Action::Accept).unwrap();
+        let text = table_text(&game, &s);
+        assert!(text.contains("notary: 1 contracts made"), "{text}");
+        assert!(text.contains("seat 2 lent seat 1 $100"), "{text}");
+        assert!(text.contains("made; $100 from seat 2 to seat 1"), "{text}");
     }
 }

@@ -1,0 +1,350 @@
+//! Contracts and the notary (ruling B6), in their first slice: structured clauses from a
+//! small menu of templates ([`Term`]), proposed and accepted through the trade-thread
+//! protocol ([`crate::trade`]), kept in the state ([`Contracts`], at most [`MAX_CONTRACTS`]
+//! live at once) and enforced by the engine, which also keeps the [`Ledger`].
+//!
+//! Every template is written from the proposer's side:
+//!
+//! * [`Term::Pay`]: the proposer pays the other party a sum now.
+//! * [`Term::Schedule`]: the proposer pays the other party a sum at each due event
+//!   ([`Due`]: each round, or each time the proposer passes Start), [`INSTALMENTS`] times.
+//! * [`Term::Borrow`]: the other party lends the proposer a sum now; the proposer repays
+//!   [`REPAYMENT_PERCENT`]% of it in [`INSTALMENTS`] equal instalments, one each round, with
+//!   one of his deeds (or none) as collateral.
+//! * [`Term::Lodging`]: a standing lodging right for the proposer at one of the other
+//!   party's properties for [`LODGING_ROUNDS`] rounds, at a rent capped at a share of the
+//!   reference rent; the owner may not refuse him (capacity still applies, B-17).
+//!
+//! The notary checks legality when a contract is made and each time an obligation comes
+//! due, and executes each payment atomically (all of it or nothing). A payment that cannot
+//! be made is a *default*: a loan with its collateral still in the borrower's hands hands the
+//! deed to the lender and ends; otherwise the missed amount becomes arrears, a debt that
+//! counts against the debtor's net worth (B-NW) and is due again with the next obligation,
+//! or at each later round once the schedule has run out.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Ask;
+
+/// Live contracts at once; a proposal while every slot is taken is not legal.
+pub const MAX_CONTRACTS: usize = 16;
+
+/// Instalments of a scheduled payment or a loan.
+pub const INSTALMENTS: u8 = 5;
+
+/// A loan's repayments in total, as a percentage of the principal (10% interest).
+pub const REPAYMENT_PERCENT: u32 = 110;
+
+/// Rounds a lodging right lasts.
+pub const LODGING_ROUNDS: u8 = 10;
+
+/// Ledger entries kept (the oldest are overwritten; the counts keep everything).
+pub const LEDGER_LEN: usize = 16;
+
+/// "No collateral" in [`Term::Borrow`].
+pub const NO_DEED: u8 = u8::MAX;
+
+/// A sum of money from the contract menu.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Sum {
+    /// $50.
+    #[default]
+    S50,
+    /// $100.
+    S100,
+    /// $200.
+    S200,
+    /// $500.
+    S500,
+}
+
+impl Sum {
+    /// Every sum, in order.
+    pub const ALL: [Sum; 4] = [Sum::S50, Sum::S100, Sum::S200, Sum::S500];
+
+    /// The amount in dollars.
+    pub fn dollars(self) -> u32 {
+        match self {
+            Sum::S50 => 50,
+            Sum::S100 => 100,
+            Sum::S200 => 200,
+            Sum::S500 => 500,
+        }
+    }
+}
+
+/// When a scheduled payment comes due.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Due {
+    /// At the start of each round.
+    #[default]
+    EachRound,
+    /// Each time the payer's token passes (or lands on) Start.
+    EachStart,
+}
+
+/// A contract template from the proposer's side (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Term {
+    /// The proposer pays the sum now.
+    Pay(Sum),
+    /// The proposer pays the sum at each due event, [`INSTALMENTS`] times.
+    Schedule(Sum, Due),
+    /// The proposer borrows the sum, with this deed of his as collateral ([`NO_DEED`]: none).
+    Borrow(Sum, u8),
+    /// The proposer gets a lodging right at this property of the other party, at a rent
+    /// capped at this share of the reference rent ([`Ask::Half`] or [`Ask::Par`]).
+    Lodging(u8, Ask),
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Pay(s) => write!(f, "pay ${} now", s.dollars()),
+            Term::Schedule(s, Due::EachRound) => {
+                write!(f, "pay ${} each round, {INSTALMENTS} times", s.dollars())
+            }
+            Term::Schedule(s, Due::EachStart) => {
+                write!(f, "pay ${} at each Start, {INSTALMENTS} times", s.dollars())
+            }
+            Term::Borrow(s, NO_DEED) => write!(f, "borrow ${} without collateral", s.dollars()),
+            Term::Borrow(s, d) => write!(f, "borrow ${} against deed {d}", s.dollars()),
+            Term::Lodging(p, cap) => write!(f, "lodging right at {p} capped at {cap}"),
+        }
+    }
+}
+
+/// What a live contract obliges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Clause {
+    /// `payer` pays `payee` an instalment at each due event.
+    Schedule(Due),
+    /// `payer` (the borrower) repays `payee` (the lender) an instalment each round; the
+    /// deed (or [`NO_DEED`]) is the collateral.
+    Loan {
+        /// The collateral deed.
+        collateral: u8,
+        /// The principal lent.
+        principal: u32,
+    },
+    /// `payer` (the holder) may lodge at the property owned by `payee` at a rent of at
+    /// most `cap`.
+    Lodging {
+        /// The property.
+        property: u8,
+        /// The rent cap in dollars.
+        cap: u32,
+    },
+}
+
+/// A live contract: a small `Copy` value kept by the notary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contract {
+    /// The notary's number (1, 2, ... in the order contracts were made).
+    pub id: u16,
+    /// The party who owes (payer, borrower) or holds the right.
+    pub payer: u8,
+    /// The party who is owed (payee, lender) or grants the right (the property owner).
+    pub payee: u8,
+    /// The clause.
+    pub clause: Clause,
+    /// The amount of each instalment (0 for a lodging right).
+    pub instalment: u32,
+    /// Instalments (or, for a lodging right, rounds) still to come.
+    pub left: u8,
+    /// Missed amounts not yet paid: a debt of the payer.
+    pub arrears: u32,
+}
+
+impl Contract {
+    /// The loan principal still outstanding (`0` for other clauses): the principal times
+    /// the share of instalments still to come.
+    pub fn principal_outstanding(&self) -> u32 {
+        match self.clause {
+            Clause::Loan { principal, .. } => {
+                principal * u32::from(self.left) / u32::from(INSTALMENTS)
+            }
+            _ => 0,
+        }
+    }
+
+    /// What the payer owes the payee for net worth (B-NW): outstanding loan principal plus
+    /// arrears.
+    pub fn owed(&self) -> u32 {
+        self.principal_outstanding() + self.arrears
+    }
+
+    /// Whether the contract still binds anyone.
+    pub fn live(&self) -> bool {
+        self.left > 0 || self.arrears > 0
+    }
+}
+
+/// The live contracts, in fixed slots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contracts(pub [Option<Contract>; MAX_CONTRACTS]);
+
+impl Contracts {
+    /// The live contracts.
+    pub fn iter(&self) -> impl Iterator<Item = &Contract> {
+        self.0.iter().flatten()
+    }
+
+    /// Whether a slot is free.
+    pub fn has_room(&self) -> bool {
+        self.0.iter().any(Option::is_none)
+    }
+
+    /// Records a contract in a free slot; `false` (nothing changed) when none is free.
+    pub fn insert(&mut self, c: Contract) -> bool {
+        match self.0.iter_mut().find(|c| c.is_none()) {
+            Some(slot) => {
+                *slot = Some(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `deed` is pledged as collateral in a live loan.
+    pub fn pledged(&self, deed: u8) -> bool {
+        self.iter()
+            .any(|c| matches!(c.clause, Clause::Loan { collateral, .. } if collateral == deed))
+    }
+
+    /// `seat`'s lodging right at `property`, if it holds one.
+    pub fn lodging_right(&self, seat: u8, property: u8) -> Option<&Contract> {
+        self.iter().find(|c| {
+            matches!(c.clause, Clause::Lodging { property: p, .. } if p == property)
+                && c.payer == seat
+        })
+    }
+
+    /// The rent cap of `seat`'s lodging right at `property`, if it holds one.
+    pub fn lodging_cap(&self, seat: u8, property: u8) -> Option<u32> {
+        match self.lodging_right(seat, property)?.clause {
+            Clause::Lodging { cap, .. } => Some(cap),
+            _ => None,
+        }
+    }
+}
+
+/// What a ledger entry records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// Unused slot.
+    #[default]
+    None,
+    /// A contract was made (with the amount that changed hands at once).
+    Made,
+    /// A payment made under a contract.
+    Paid,
+    /// Rent paid under a lodging right (at most its cap; counted as rent, not in
+    /// [`Ledger::paid`]).
+    Rent,
+    /// A payment was missed: the amount became arrears.
+    Default,
+    /// A payment was missed and the collateral deed went to the lender.
+    Collateral,
+}
+
+/// One line of the ledger.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    /// The round it happened in.
+    pub round: u32,
+    /// The contract's number.
+    pub id: u16,
+    /// What happened.
+    pub entry: Entry,
+    /// The paying (or defaulting) seat.
+    pub from: u8,
+    /// The receiving seat.
+    pub to: u8,
+    /// Dollars (for [`Entry::Collateral`], the deed).
+    pub amount: u32,
+}
+
+/// The notary's ledger: counts of everything, and the last [`LEDGER_LEN`] lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    /// Contracts made so far (the last contract's number).
+    pub made: u16,
+    /// Payments made under contracts.
+    pub payments: u32,
+    /// Dollars paid under contracts: payments now, scheduled payments and loan repayments
+    /// (not loan principal, which is lent, nor capped rent, which is rent).
+    pub paid: u64,
+    /// Dollars lent.
+    pub lent: u64,
+    /// Missed payments.
+    pub defaults: u32,
+    /// The latest lines, oldest first once [`LEDGER_LEN`] have been written (a ring).
+    pub lines: [Line; LEDGER_LEN],
+    /// Lines written so far.
+    pub written: u32,
+}
+
+impl Ledger {
+    /// Appends a line, overwriting the oldest when the ring is full.
+    pub fn push(&mut self, line: Line) {
+        self.lines[self.written as usize % LEDGER_LEN] = line;
+        self.written += 1;
+    }
+
+    /// The kept lines, oldest first.
+    pub fn recent(&self) -> impl Iterator<Item = &Line> {
+        let n = self.written as usize;
+        let start = n.saturating_sub(LEDGER_LEN);
+        (start..n).map(move |i| &self.lines[i % LEDGER_LEN])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_are_small() {
+        assert!(std::mem::size_of::<Term>() <= 3);
+    }
+
+    #[test]
+    fn the_ledger_ring_keeps_the_latest_lines() {
+        let mut l = Ledger::default();
+        for i in 0..(LEDGER_LEN as u32 + 3) {
+            l.push(Line {
+                round: i,
+                ..Line::default()
+            });
+        }
+        let rounds: Vec<u32> = l.recent().map(|x| x.round).collect();
+        assert_eq!(rounds.len(), LEDGER_LEN);
+        assert_eq!(rounds[0], 3);
+        assert_eq!(*rounds.last().unwrap(), LEDGER_LEN as u32 + 2);
+    }
+
+    #[test]
+    fn outstanding_principal_follows_the_instalments() {
+        let c = Contract {
+            id: 1,
+            payer: 0,
+            payee: 1,
+            clause: Clause::Loan {
+                collateral: NO_DEED,
+                principal: 500,
+            },
+            instalment: 110,
+            left: 2,
+            arrears: 30,
+        };
+        assert_eq!(c.principal_outstanding(), 200);
+        assert_eq!(c.owed(), 230);
+    }
+}

@@ -1,0 +1,402 @@
+//! Contracts and the notary (ruling B6): every clause kind, legality when made and when due,
+//! atomic execution, defaults, the ledger, net worth, elimination, records, and the trader
+//! bot's loans.
+
+use gameshelf_engine::{Bot, Game, Record, Rng, SeatView, play};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::contract::{Clause, Due, Entry, INSTALMENTS, NO_DEED};
+use gameshelf_laissez_faire::{Action, Ask, Cash, LaissezFaire, Phase, State, Sum, Term};
+
+/// Tram Lane ($60, mortgage $30) and Tile Row ($60): the two properties of Lisbon.
+const TRAM: u8 = 1;
+const TILE: u8 = 3;
+
+fn game(spec: &str) -> LaissezFaire {
+    LaissezFaire::from_spec(&spec.parse().unwrap()).unwrap()
+}
+
+/// Two players; seat 0 in its management window holding Tile Row, seat 1 Tram Lane.
+fn setup() -> (LaissezFaire, State) {
+    let g = game("laissez-faire(players=2)");
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s.lots.0[TILE as usize].owner = 0;
+    s.lots.0[TRAM as usize].owner = 1;
+    (g, s)
+}
+
+fn legal(g: &LaissezFaire, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
+}
+
+/// Proposes `term` from the current seat to `to` and has `to` accept it.
+fn make(g: &LaissezFaire, s: &mut State, to: u8, term: Term) {
+    g.apply(s, Action::Propose(to, term)).unwrap();
+    assert_eq!(s.phase, Phase::Trade);
+    g.apply(s, Action::Accept).unwrap();
+    assert_eq!(s.phase, Phase::Manage);
+}
+
+/// Plays one round with both players jailed and waiting (no money moves but the notary's):
+/// the obligations of the next round come due when it begins.
+fn next_round(g: &LaissezFaire, s: &mut State) {
+    let round = s.round;
+    while s.round == round {
+        let seat = s.current as usize;
+        s.players[seat].jailed = true;
+        s.players[seat].jail_turns = 0;
+        g.apply(s, Action::Go).unwrap();
+        g.apply(s, Action::Wait).unwrap();
+        for p in &mut s.players {
+            p.jail_turns = 0;
+        }
+    }
+}
+
+#[test]
+fn a_payment_now_moves_cash_and_is_ledgered() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Pay(Sum::S200));
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1300, 1700));
+    assert_eq!(s.contracts.iter().count(), 0, "nothing is left to enforce");
+    assert_eq!(
+        (s.ledger.made, s.ledger.payments, s.ledger.paid),
+        (1, 1, 200)
+    );
+    let line = s.ledger.recent().last().copied().unwrap();
+    assert_eq!(
+        (line.entry, line.from, line.to, line.amount),
+        (Entry::Made, 0, 1, 200)
+    );
+    assert!(!s.quiet);
+}
+
+#[test]
+fn a_schedule_pays_each_round_then_ends() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Schedule(Sum::S50, Due::EachRound));
+    assert_eq!(s.players[0].cash, 1500, "nothing is paid when it is made");
+    for k in 1..=u32::from(INSTALMENTS) {
+        next_round(&g, &mut s);
+        assert_eq!(s.players[0].cash, 1500 - 50 * k);
+        assert_eq!(s.players[1].cash, 1500 + 50 * k);
+    }
+    assert_eq!(s.contracts.iter().count(), 0, "fulfilled contracts end");
+    next_round(&g, &mut s);
+    assert_eq!(s.players[0].cash, 1500 - 250);
+    assert_eq!(s.ledger.payments, u32::from(INSTALMENTS));
+}
+
+#[test]
+fn a_schedule_on_passing_start_pays_when_the_payer_passes_start() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Schedule(Sum::S100, Due::EachStart));
+    next_round(&g, &mut s);
+    assert_eq!(s.players[0].cash, 1500, "rounds do not trigger it");
+    // Seat 0 moves from space 38 by 4: it passes Start, takes the salary and pays.
+    let mut s = s.clone();
+    s.current = 0;
+    s.phase = Phase::Manage;
+    s.players[0].jailed = false;
+    s.players[0].pos = 38;
+    g.apply(&mut s, Action::Go).unwrap();
+    g.apply(
+        &mut s,
+        Action::Roll(gameshelf_engine::dice::DicePair::new(1, 3)),
+    )
+    .unwrap();
+    assert_eq!(s.players[0].cash, 1500 + 100 - 100);
+    assert_eq!(s.players[1].cash, 1600);
+    let c = s.contracts.iter().next().unwrap();
+    assert_eq!(c.left, INSTALMENTS - 1);
+}
+
+#[test]
+fn a_loan_lends_now_and_is_repaid_with_interest() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Borrow(Sum::S500, TILE));
+    assert_eq!((s.players[0].cash, s.players[1].cash), (2000, 1000));
+    assert_eq!(s.ledger.lent, 500);
+    // Net worth (B-NW): the lender counts the outstanding principal, the borrower owes it.
+    assert_eq!(g.net_worth(&s, 0), 2000 + 30 - 500);
+    assert_eq!(g.net_worth(&s, 1), 1000 + 30 + 500);
+    next_round(&g, &mut s);
+    assert_eq!(s.players[0].cash, 2000 - 110);
+    assert_eq!(g.net_worth(&s, 1), 1110 + 30 + 400);
+    for _ in 1..INSTALMENTS {
+        next_round(&g, &mut s);
+    }
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1450, 1550));
+    assert_eq!(s.contracts.iter().count(), 0);
+    assert_eq!(
+        s.lots.0[TILE as usize].owner, 0,
+        "the collateral stays home"
+    );
+}
+
+#[test]
+fn a_missed_repayment_hands_the_collateral_to_the_lender() {
+    let (g, mut s) = setup();
+    s.lots.0[TILE as usize].level = 2;
+    make(&g, &mut s, 1, Term::Borrow(Sum::S100, TILE));
+    s.players[0].cash = 10;
+    next_round(&g, &mut s);
+    assert_eq!(
+        s.lots.0[TILE as usize].owner, 1,
+        "the deed goes to the lender"
+    );
+    assert_eq!(s.lots.0[TILE as usize].level, 2, "with its buildings");
+    assert_eq!(s.players[0].cash, 10, "nothing else is taken");
+    assert_eq!(
+        s.contracts.iter().count(),
+        0,
+        "the collateral settles the loan"
+    );
+    assert_eq!(s.ledger.defaults, 1);
+    let line = s.ledger.recent().last().copied().unwrap();
+    assert_eq!(
+        (line.entry, line.amount),
+        (Entry::Collateral, u32::from(TILE))
+    );
+}
+
+#[test]
+fn a_missed_payment_without_collateral_becomes_arrears_counted_in_net_worth() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Schedule(Sum::S200, Due::EachRound));
+    s.players[0].cash = 150;
+    next_round(&g, &mut s);
+    assert_eq!(s.players[0].cash, 150, "all or nothing: no part payment");
+    let c = *s.contracts.iter().next().unwrap();
+    assert_eq!((c.arrears, c.left), (200, INSTALMENTS - 1));
+    assert_eq!(g.net_worth(&s, 0), 150 + 30 - 200);
+    assert_eq!(g.net_worth(&s, 1), 1500 + 30 + 200);
+    assert_eq!(s.ledger.recent().last().unwrap().entry, Entry::Default);
+    // The arrears come due with the next instalment.
+    s.players[0].cash = 1000;
+    next_round(&g, &mut s);
+    assert_eq!(s.players[0].cash, 600);
+    assert_eq!(s.contracts.iter().next().unwrap().arrears, 0);
+}
+
+#[test]
+fn an_unsecured_loan_defaults_into_arrears() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));
+    s.players[0].cash = 0;
+    next_round(&g, &mut s);
+    let c = *s.contracts.iter().next().unwrap();
+    assert_eq!(c.arrears, 22);
+    assert_eq!(c.owed(), 22 + 80);
+    assert_eq!(s.lots.0[TILE as usize].owner, 0);
+}
+
+#[test]
+fn a_lodging_right_caps_the_rent_and_overrides_a_refusal() {
+    let (g, mut s) = setup();
+    s.lots.0[TRAM as usize].level = 1;
+    s.lots.0[TRAM as usize].ask = Ask::Refuse;
+    assert_eq!(g.room_price(&s, 0, TRAM), None, "the owner refuses");
+    make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Half));
+    let cap = match s.contracts.iter().next().unwrap().clause {
+        Clause::Lodging { cap, .. } => cap,
+        _ => unreachable!(),
+    };
+    assert_eq!(g.room_price(&s, 0, TRAM), Some(cap));
+    s.lots.0[TRAM as usize].ask = Ask::Double;
+    assert_eq!(g.room_price(&s, 0, TRAM), Some(cap), "the cap holds");
+    s.lots.0[TRAM as usize].ask = Ask::Half;
+    assert!(g.room_price(&s, 0, TRAM).unwrap() <= cap);
+    // The right follows the deed (B-20); bought by its holder, it ends.
+    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+    assert_eq!(s.contracts.iter().count(), 0);
+    assert_eq!(g.room_price(&s, 0, TRAM), Some(0));
+}
+
+#[test]
+fn rent_paid_under_a_lodging_right_is_ledgered() {
+    let (g, mut s) = setup();
+    s.lots.0[TRAM as usize].ask = Ask::Double;
+    make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Par));
+    let cap = g.room_price(&s, 0, TRAM).unwrap();
+    s.phase = Phase::Lodge;
+    s.city = 0;
+    g.apply(&mut s, Action::Lodge(TRAM)).unwrap();
+    assert_eq!(s.players[1].cash, 1500 + cap);
+    let line = s.ledger.recent().last().copied().unwrap();
+    assert_eq!(
+        (line.entry, line.from, line.to, line.amount),
+        (Entry::Rent, 0, 1, cap)
+    );
+    assert_eq!(s.ledger.paid, 0, "rent is not contract income");
+}
+
+#[test]
+fn a_lodging_right_lapses_after_its_rounds() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Par));
+    for _ in 0..gameshelf_laissez_faire::contract::LODGING_ROUNDS {
+        assert_eq!(s.contracts.iter().count(), 1);
+        next_round(&g, &mut s);
+    }
+    assert_eq!(s.contracts.iter().count(), 0);
+}
+
+#[test]
+fn illegal_terms_are_neither_listed_nor_accepted() {
+    let (g, mut s) = setup();
+    let listed = legal(&g, &s);
+    for term in [
+        Term::Borrow(Sum::S100, TRAM),    // not the borrower's deed
+        Term::Lodging(TILE, Ask::Par),    // the proposer's own property
+        Term::Lodging(TRAM, Ask::Double), // a cap above par
+        Term::Lodging(5, Ask::Par),       // a transit company
+        Term::Borrow(Sum::S100, 0),       // not a deed
+    ] {
+        assert!(!listed.contains(&Action::Propose(1, term)), "{term}");
+        assert!(g.apply(&mut s.clone(), Action::Propose(1, term)).is_err());
+    }
+    assert!(!listed.iter().any(|a| matches!(a, Action::Propose(0, _))));
+    s.players[0].cash = 100;
+    assert!(!legal(&g, &s).contains(&Action::Propose(1, Term::Pay(Sum::S200))));
+    assert!(legal(&g, &s).contains(&Action::Propose(1, Term::Pay(Sum::S100))));
+    // A pledged deed cannot be pledged again, nor traded.
+    s.players[0].cash = 1500;
+    make(&g, &mut s, 1, Term::Borrow(Sum::S50, TILE));
+    assert!(!legal(&g, &s).contains(&Action::Propose(1, Term::Borrow(Sum::S50, TILE))));
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Offer(_, TILE, _)))
+    );
+    // With contracts off, nothing is proposed.
+    let off = game("laissez-faire(players=2,contracts=false)");
+    let mut s = off.initial_state();
+    off.apply(&mut s, Action::First(0)).unwrap();
+    assert!(
+        !legal(&off, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Propose(..)))
+    );
+}
+
+#[test]
+fn a_contract_no_longer_legal_at_acceptance_changes_nothing() {
+    let (g, mut s) = setup();
+    g.apply(&mut s, Action::Propose(1, Term::Borrow(Sum::S500, TILE)))
+        .unwrap();
+    // The lender spends his cash before accepting.
+    s.players[1].cash = 400;
+    let before = s.clone();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.players, before.players);
+    assert_eq!(s.contracts, before.contracts);
+    assert_eq!(s.ledger, before.ledger);
+    assert_eq!((s.phase, s.trade), (Phase::Manage, None));
+    // The collateral changed hands before acceptance.
+    s.players[1].cash = 1500;
+    g.apply(&mut s, Action::Propose(1, Term::Borrow(Sum::S50, TILE)))
+        .unwrap();
+    s.lots.0[TILE as usize].owner = 1;
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.ledger.made, 0);
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .all(|a| !matches!(a, Action::Propose(..))),
+        "two threads used"
+    );
+}
+
+#[test]
+fn contract_threads_take_no_counters_and_can_be_refused() {
+    let (g, mut s) = setup();
+    g.apply(&mut s, Action::Propose(1, Term::Pay(Sum::S50)))
+        .unwrap();
+    let answers = legal(&g, &s);
+    assert_eq!(answers, vec![Action::Accept, Action::Refuse, Action::Hold]);
+    g.apply(&mut s, Action::Refuse).unwrap();
+    assert_eq!((s.players[0].cash, s.ledger.made), (1500, 0));
+}
+
+#[test]
+fn elimination_ends_contracts_and_debts_lapse() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));
+    assert_eq!(s.contracts.iter().count(), 1);
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 3;
+    g.apply(&mut s, Action::Go).unwrap();
+    g.apply(&mut s, Action::Wait).unwrap();
+    assert_eq!(s.contracts.iter().count(), 0);
+}
+
+#[test]
+fn the_line_mode_ledger_shows_contracts_and_payments() {
+    let (g, mut s) = setup();
+    make(&g, &mut s, 1, Term::Borrow(Sum::S100, TILE));
+    let c = *s.contracts.iter().next().unwrap();
+    let text = g.describe_contract(&c);
+    assert!(
+        text.contains("lent seat 1 $100") && text.contains("Tile Row"),
+        "{text}"
+    );
+    assert!(
+        g.describe_action(&s, Action::Propose(1, Term::Borrow(Sum::S200, TILE)))
+            .contains("against Tile Row")
+    );
+}
+
+fn trader_choice(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::seed_from_u64(1))
+}
+
+#[test]
+fn the_trader_borrows_for_the_jail_fee_against_good_collateral() {
+    let (g, mut s) = setup();
+    s.lots.0[39].owner = 0; // a $400 deed to pledge
+    s.players[0].cash = 20;
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 1;
+    s.players[0].jail_side = 3;
+    s.priced = u64::MAX; // no prices to post first
+    let a = trader_choice(&g, &s, 0);
+    let Action::Propose(1, Term::Borrow(sum, 39)) = a else {
+        panic!("{a}")
+    };
+    assert!(sum.dollars() + 20 >= g.jail_fee(&s, 0));
+    g.apply(&mut s, a).unwrap();
+    assert_eq!(trader_choice(&g, &s, 1), Action::Accept, "good collateral");
+    // Without collateral worth the principal, the lender refuses.
+    let (g, mut s) = setup();
+    g.apply(&mut s, Action::Propose(1, Term::Borrow(Sum::S200, TILE)))
+        .unwrap();
+    assert_eq!(trader_choice(&g, &s, 1), Action::Refuse);
+}
+
+#[test]
+fn records_of_games_with_contracts_replay_exactly() {
+    let mut made = 0;
+    for (spec, i) in [
+        ("laissez-faire(players=4,max_rounds=40)", 0),
+        ("laissez-faire(players=3,max_rounds=20)", 1),
+    ] {
+        let g = game(spec);
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..g.num_players())
+            .map(|_| Box::new(Trader::default()) as Box<dyn Bot<LaissezFaire>>)
+            .collect();
+        let mut record = Record::new(&g);
+        let mut s = g.initial_state();
+        play(&g, &mut s, &mut bots, &mut Rng::for_stream(5, i), |_, a| {
+            record.actions.push(a)
+        });
+        made += s.ledger.made;
+        let back = Record::<Action>::from_json(&record.to_json()).unwrap();
+        assert_eq!(back.replay(&g).unwrap(), s, "{spec}");
+    }
+    assert!(made > 0, "the traders made contracts");
+}
