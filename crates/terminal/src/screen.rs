@@ -50,13 +50,29 @@ pub(crate) trait Table<G: Game>: Presenter<G> {
         _choice: G::Action,
     ) {
     }
+
+    /// Takes `key` before the generic choice list does, while a human chooses among
+    /// `legal` with `selected` highlighted: returns the index to highlight now (the key is
+    /// then used up), or `None` to leave the key to the list. A game uses this for its own
+    /// cursor over the table (e.g. moving over the cells of a board), kept in sync with the
+    /// list through the highlighted index. By default every key goes to the list.
+    fn handle_key(&self, _key: KeyEvent, _legal: &[G::Action], _selected: usize) -> Option<usize> {
+        None
+    }
+
+    /// The key help line at the bottom of the screen. By default the generic keys.
+    fn keys(&self) -> &'static str {
+        KEYS
+    }
 }
 
 /// A game's table with the highlighted choice previewed: [`Table::draw_table`], then
 /// [`Table::draw_preview`] when there is a choice.
-struct Previewing<'t, T, A> {
-    table: &'t T,
-    choice: Option<A>,
+pub(crate) struct Previewing<'t, T, A> {
+    /// The game's table.
+    pub(crate) table: &'t T,
+    /// The highlighted choice of the human to move, if any.
+    pub(crate) choice: Option<A>,
 }
 
 impl<G: Game, T: Table<G>> Presenter<G> for Previewing<'_, T, G::Action> {
@@ -250,7 +266,8 @@ fn draw_help(frame: &mut Frame, help: &str) {
     );
 }
 
-/// The keys, shown at the bottom of the screen.
+/// The keys, shown at the bottom of the screen (unless the game's [`Table::keys`] says
+/// otherwise).
 const KEYS: &str =
     "up/down + Enter or 1-9: choose | u: undo | PgUp/PgDn: log | s: step bots | h: help | q: quit";
 
@@ -261,7 +278,9 @@ const HELP: &str = "Keys\n\
   u: take back your previous decision (not past a draw or another player's move)\n\
   PgUp/PgDn: scroll the log\n\
   s: step mode on/off (bots wait for a key instead of a short pause)\n\
-  q twice, Esc twice or Ctrl-C: leave the game (the record of the moves so far is kept)\n";
+  q twice, Esc twice or Ctrl-C: leave the game (the record of the moves so far is kept)\n\
+  Some games take more keys while you choose (a cursor on the table, kept in step with\n\
+  the highlighted choice): see the game's help below\n";
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,7 +416,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         selected: ui.selected,
         log: &ui.log,
         log_scroll: ui.log_scroll,
-        keys: KEYS,
+        keys: session.presenter().keys(),
         help: ui
             .help
             .then(|| format!("{HELP}\n{}", session.presenter().help())),
@@ -425,6 +444,15 @@ fn frame_and_input<G: Game, T: Table<G>>(
     if ui.quitting {
         ui.quitting = false;
         ui.done = matches!(cmd, Command::Quit | Command::Interrupt);
+        return Ok(());
+    }
+    if let (Turn::Human(_), Some(key)) = (turn, key)
+        && cmd != Command::Interrupt
+        && let Some(index) = session
+            .presenter()
+            .handle_key(key, session.choices(), ui.selected)
+    {
+        ui.selected = index.min(n.saturating_sub(1));
         return Ok(());
     }
     match cmd {

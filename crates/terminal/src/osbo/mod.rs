@@ -2,7 +2,14 @@
 //! placements the turn rule allows, in line mode and in the full-screen view.
 //!
 //! Osbo has perfect information, so the observation is the whole state.
+//!
+//! In the full-screen view a human places a die with a cell cursor (module `cursor`): the
+//! arrow keys move over the target cells, Tab switches design, `r` cycles the legal faces
+//! and rotations at the cell and Enter places the previewed die.
 
+mod cursor;
+
+use crossterm::event::KeyEvent;
 use gameshelf_engine::{Game, Record, Seat};
 use gameshelf_osbo::render::Drawing;
 use gameshelf_osbo::state::ORIGIN;
@@ -28,7 +35,16 @@ possible: only placements that keep such a plan possible are listed. A die must 
 path end (•), match the crossings (╳) of every neighbour, and keep the design and its open \
 ends inside the n x n window. When every design is closed, the longest closed cord wins \
 (self-crossings count twice), then the next longest. A placement reads `design D: face EDGES \
-at (row,col)`, rows and columns counted from the start die.";
+at (row,col)`, rows and columns counted from the start die.
+
+Placing a die in the full-screen view: the arrow keys move the cursor (the marked die of the \
+preview) between the cells where a die may go, Tab and Shift-Tab switch design, r and R cycle \
+through the faces and rotations legal at the cell, and Enter places the die shown. The list \
+follows the cursor; j/k and the number keys still pick from it.";
+
+/// The key help line of the full-screen view.
+const KEYS: &str = "arrows: cell | Tab: design | r: face/rotation | Enter: place | j/k, 1-9: list \
+| u: undo | PgUp/PgDn: log | s: step | h: help | q: quit";
 
 /// Every design drawn side by side, each under its owner's name and score.
 pub fn designs_text(game: &Osbo, state: &State, names: &[String]) -> String {
@@ -203,11 +219,40 @@ impl Table<Osbo> for OsboPresenter {
             format!("preview: {p} (marked)"),
             Style::new().fg(Color::Yellow),
         ));
+        let mut legal = Vec::new();
+        game.legal_actions(state, &mut legal);
+        if let Some(at) = legal
+            .iter()
+            .position(|&a| a == choice)
+            .and_then(|i| cursor::position(&legal, i))
+        {
+            lines.push(Line::styled(
+                format!(
+                    "cursor: design {}, cell {}/{}, face {}/{} (arrows, Tab, r, Enter)",
+                    at.placement.design + 1,
+                    at.cell,
+                    at.cells,
+                    at.face,
+                    at.faces
+                ),
+                Style::new().fg(Color::Yellow),
+            ));
+        }
         frame.render_widget(Clear, area);
         frame.render_widget(
             Paragraph::new(lines).block(Block::bordered().title(" designs -- preview ")),
             area,
         );
+    }
+
+    /// The cell cursor: arrows, Tab, Shift-Tab, `r` and `R` move it over the legal
+    /// placements (see [`cursor`]); other keys go to the list.
+    fn handle_key(&self, key: KeyEvent, legal: &[Action], selected: usize) -> Option<usize> {
+        cursor::step(legal, selected, cursor::key_move(key)?)
+    }
+
+    fn keys(&self) -> &'static str {
+        KEYS
     }
 }
 
@@ -281,6 +326,99 @@ mod tests {
             assert_eq!(line[x], glyph(p.edges), "{p}\n{text}");
             assert_ne!(p.edges, Edges::EMPTY);
         }
+    }
+
+    /// A full-screen frame while a human places a die: the cursor moved by keys through
+    /// the table's hook highlights a list entry, and the preview marks that die and says
+    /// where the cursor is.
+    #[test]
+    fn a_frame_shows_the_cursor_placement_previewed_and_listed() {
+        use crossterm::event::KeyCode;
+        use gameshelf_osbo::render::glyph;
+        use gameshelf_osbo::{Face, Roll};
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+
+        use crate::screen::{Choice, Previewing, Scene, draw};
+
+        let game = Osbo::default();
+        let mut state = game.initial_state();
+        game.apply(&mut state, Action::First(0)).unwrap();
+        let roll = Roll::default().with(Face::Corner).with(Face::Branch);
+        game.apply(&mut state, Action::Roll(roll)).unwrap();
+        let names = ["you".to_owned(), "bot".to_owned()];
+        let mut legal = Vec::new();
+        game.legal_actions(&state, &mut legal);
+        let mut selected = 0;
+        for code in [KeyCode::Tab, KeyCode::Right, KeyCode::Char('r')] {
+            let key = code.into();
+            selected = Table::<Osbo>::handle_key(&OsboPresenter, key, &legal, selected).unwrap();
+        }
+        // Keys the cursor does not use are left to the list.
+        for code in [KeyCode::Enter, KeyCode::Char('j'), KeyCode::Char('3')] {
+            assert_eq!(
+                Table::<Osbo>::handle_key(&OsboPresenter, code.into(), &legal, selected),
+                None
+            );
+        }
+        let Action::Place(p) = legal[selected] else {
+            panic!("{:?}", legal[selected])
+        };
+        assert_eq!(p.design, 1, "Tab moved to the second design");
+        let at = cursor::position(&legal, selected).unwrap();
+        let scene = Scene {
+            game: &game,
+            names: &names,
+            viewer: 0,
+            observation: game.observe(&state, 0),
+            title: "you to move".to_owned(),
+            choices: legal
+                .iter()
+                .map(|&a| Choice {
+                    text: game.describe_action(&state, a),
+                    odds: None,
+                })
+                .collect(),
+            selected,
+            log: &[],
+            log_scroll: 0,
+            keys: Table::<Osbo>::keys(&OsboPresenter),
+            help: None,
+        };
+        let table = Previewing {
+            table: &OsboPresenter,
+            choice: Some(legal[selected]),
+        };
+        let (w, h) = (140, 45);
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|frame| draw(frame, &table, &scene)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let screen: String = buffer
+            .content()
+            .chunks(w as usize)
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+            .collect();
+        let cursor_line = format!(
+            "cursor: design 2, cell {}/{}, face {}/{}",
+            at.cell, at.cells, at.face, at.faces
+        );
+        let listed = format!("> {}) seat 1 places {p}", selected + 1);
+        for expected in [
+            "designs -- preview",
+            &format!("preview: {p} (marked)"),
+            &cursor_line,
+            &listed,
+            "arrows: cell | Tab: design | r: face/rotation",
+        ] {
+            assert!(screen.contains(expected), "{expected} missing in\n{screen}");
+        }
+        let marked: Vec<&str> = buffer
+            .content()
+            .iter()
+            .filter(|c| c.bg == Color::Yellow)
+            .map(|c| c.symbol())
+            .collect();
+        assert_eq!(marked, [glyph(p.edges).to_string()], "{screen}");
     }
 
     #[test]
