@@ -11,7 +11,7 @@ use gameshelf_engine::{
 use crate::action::{Action, Placement, Roll};
 use crate::config::{Config, ID, MAX_PLAYERS, PARAMS, Priority};
 use crate::design::{compare_scores, max_score};
-use crate::face::{Edges, FACE_TYPES, Face};
+use crate::face::{Edges, Face};
 use crate::state::{Board, EndKind, Fresh, ORIGIN, Options, Phase, State, Target};
 
 pub(crate) fn base_info() -> GameInfo {
@@ -485,9 +485,6 @@ impl Osbo {
         let sets = s.dice.edge_sets();
         let (n, w) = (self.cfg.size, self.cfg.window);
         let all = self.all_designs();
-        // fast[f][j]: 0 unknown, 1 no, 2 yes: the rest of the plan can be done without
-        // another die in design j after a die of face f goes there.
-        let mut fast = [[0u8; MAX_PLAYERS]; FACE_TYPES];
         // With the last die the plan is complete once it reaches its designs.
         let last = s.todo == 1;
         for j in 0..self.seats() {
@@ -495,6 +492,10 @@ impl Osbo {
                 continue;
             }
             let board = &s.boards[j];
+            let used = s.used | 1 << j;
+            // The edge sets (by face) asked about without design j, and those of the faces
+            // after which the rest of the plan is done without it.
+            let (mut asked, mut good) = (0u16, 0u16);
             let scanned;
             let options = match lists[j] {
                 Some(options) => options,
@@ -505,7 +506,7 @@ impl Osbo {
             };
             for t in options.iter() {
                 let (r, c) = (t.row as usize, t.col as usize);
-                let mut m = self.this_turn(board, j, r, c, &s.fresh, t.sets & sets);
+                let m = self.this_turn(board, j, r, c, &s.fresh, t.sets & sets);
                 if last {
                     // Every placement completes the plan.
                     if m != 0 {
@@ -513,42 +514,50 @@ impl Osbo {
                     }
                     continue;
                 }
-                let mut offered = 0u16;
-                while m != 0 {
-                    let e = Edges(m.trailing_zeros() as u8);
-                    m &= m - 1;
-                    let face = e.face().unwrap_or(Face::Cross);
-                    let left = s.dice.without(face);
-                    let used = s.used | 1 << j;
-                    let known = &mut fast[face as usize][j];
-                    if *known == 0 {
-                        let value = self.best(
-                            (s.boards.each_ref(), lists),
-                            left,
-                            used,
-                            all & !(1 << j),
-                            s.fresh,
-                            rest,
-                        );
-                        *known = if value == rest { 2 } else { 1 };
+                // The faces first met here: is the rest of the plan done without
+                // design j? Then every placement of that face in design j is offered.
+                let mut new_faces = m & !asked;
+                while new_faces != 0 {
+                    let face = Edges(new_faces.trailing_zeros() as u8)
+                        .face()
+                        .unwrap_or(Face::Cross);
+                    let faces = face.rotations();
+                    new_faces &= !faces;
+                    asked |= faces;
+                    let value = self.best(
+                        (s.boards.each_ref(), lists),
+                        s.dice.without(face),
+                        used,
+                        all & !(1 << j),
+                        s.fresh,
+                        rest,
+                    );
+                    if value == rest {
+                        good |= faces;
                     }
-                    let ok = *known == 2
-                        || if left.len() == 1 && !self.cfg.simultaneous {
-                            // The last die of the plan can only go to design j (the other
-                            // designs were asked above).
-                            used.count_ones() as u8 == s.reach
-                                && board.takes_after(options, (r, c, e), left.edge_sets(), n, w)
-                        } else {
-                            let mut board = *board;
-                            board.place(r, c, e);
-                            board.update_fit(n, w);
-                            let mut boards = s.boards.each_ref();
-                            boards[j] = &board;
-                            let fresh = s.fresh.with(j, r, c);
-                            let mut lists = lists;
-                            lists[j] = None;
-                            self.best((boards, lists), left, used, all, fresh, rest) == rest
-                        };
+                }
+                let mut offered = m & good;
+                let mut slow = m & !good;
+                while slow != 0 {
+                    let e = Edges(slow.trailing_zeros() as u8);
+                    slow &= slow - 1;
+                    let left = s.dice.without(e.face().unwrap_or(Face::Cross));
+                    let ok = if left.len() == 1 && !self.cfg.simultaneous {
+                        // The last die of the plan can only go to design j (the other
+                        // designs were asked above).
+                        used.count_ones() as u8 == s.reach
+                            && board.takes_after(options, (r, c, e), left.edge_sets(), n, w)
+                    } else {
+                        let mut board = *board;
+                        board.place(r, c, e);
+                        board.update_fit(n, w);
+                        let mut boards = s.boards.each_ref();
+                        boards[j] = &board;
+                        let fresh = s.fresh.with(j, r, c);
+                        let mut lists = lists;
+                        lists[j] = None;
+                        self.best((boards, lists), left, used, all, fresh, rest) == rest
+                    };
                     if ok {
                         offered |= 1 << e.0;
                     }

@@ -26,12 +26,13 @@
 //!   tried best value first from a table made once per game, and only the shares of a
 //!   plan that put two or more dice in one design need a search (with two dice a plan's
 //!   shares are read straight off it). A die changes the
-//!   options of its own cell and its four neighbours only (unless it grows the window's
-//!   box), so "can a second die follow this one?" is answered from the board's option
+//!   options of its own cell and its four neighbours only (unless it changes how the
+//!   window bounds the board: under the strict window, only when a side of the box of dice
+//!   and targets reaches the window's length), so "can a second die follow this one?" is answered from the board's option
 //!   list and a scan of those neighbours ([`Board`]'s `takes_after`), not a rescan.
 //! * [`Osbo`] overrides the engine's `random_playout` to keep each board's option list
 //!   from one action to the next (after a die only its cell and neighbours are rescanned,
-//!   unless it grows the window's box), and to draw a placement from the count of the
+//!   unless it changes how the window bounds the board), and to draw a placement from the count of the
 //!   offered placements, kept by target, instead of listing them one by one; it offers
 //!   the same placements in the same order and draws from the generator exactly as the
 //!   provided loop does, which `tests/playout.rs` checks.

@@ -275,8 +275,8 @@ impl Board {
     /// [`Board::options`] before it) and the face-fit cache up to date.
     ///
     /// As in [`Board::takes_after`], only the die's cell and its four neighbours change
-    /// unless the die grows the box the window rule measures (then the board is scanned
-    /// afresh): those cells are dropped from the list and the neighbours' new options,
+    /// unless the die changes how the window rule bounds the board (see
+    /// [`Board::same_bounds`]; then the board is scanned afresh): those cells are dropped from the list and the neighbours' new options,
     /// from a scan of them alone, are put back in row-by-row order.
     pub(crate) fn place_updating(
         &mut self,
@@ -287,7 +287,7 @@ impl Board {
     ) {
         let (cells, reach) = (self.cells, self.reach);
         self.place(r, c, edges);
-        if self.cells != cells || self.reach != reach {
+        if !self.same_bounds((cells, reach), n, window) {
             self.options_into(n, window, options);
         } else {
             let mut near = [Target::default(); 4];
@@ -326,13 +326,32 @@ impl Board {
         self.update_fit_from(options);
     }
 
+    /// Whether this board, one die on from a board with the boxes `before` (dice, then
+    /// dice and targets), constrains its targets the way that board does, so that only the
+    /// die's cell and its four neighbours have other options than there.
+    ///
+    /// Under the strict window (n >= 3) a scan reads the box of dice and targets only
+    /// through whether each side is shorter than, as long as or longer than the window:
+    /// while neither side changes class, growing the box changes no other target. Under
+    /// the loose window (or n < 3) the boxes must not change at all.
+    #[inline]
+    fn same_bounds(&self, (cells, reach): ([u8; 4], [u8; 4]), n: usize, window: Window) -> bool {
+        if window == Window::Loose || n < 3 {
+            return self.cells == cells && self.reach == reach;
+        }
+        let span = n as i32 - 1;
+        let class = |lo: u8, hi: u8| (i32::from(hi) - i32::from(lo)).min(span + 1).max(span - 1);
+        let (a, b) = (self.reach, reach);
+        class(a[0], a[1]) == class(b[0], b[1]) && class(a[2], a[3]) == class(b[2], b[3])
+    }
+
     /// Whether, after a die showing `edges` goes to the target (`r`, `c`), a die showing
     /// one of the edge sets `sets` has a legal placement; `options` must be this board's
     /// [`Board::options`].
     ///
     /// A placement changes the options of its own cell and its four neighbours only,
-    /// unless it grows the box the window rule measures: then the new board is scanned
-    /// afresh. Otherwise the other targets are looked up in `options` and only the
+    /// unless it changes how the window rule bounds the board ([`Board::same_bounds`]):
+    /// then the new board is scanned afresh. Otherwise the other targets are looked up in `options` and only the
     /// neighbours are scanned.
     #[inline]
     pub(crate) fn takes_after(
@@ -345,7 +364,7 @@ impl Board {
     ) -> bool {
         let mut b = *self;
         b.place(r, c, edges);
-        if b.cells != self.cells || b.reach != self.reach {
+        if !b.same_bounds((self.cells, self.reach), n, window) {
             return b.takes_any(sets, n, window);
         }
         let far = |t: &Target| (t.row as usize).abs_diff(r) + (t.col as usize).abs_diff(c) > 1;
