@@ -7,29 +7,9 @@ use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Due, Entry, INSTALMENTS, NO_DEED};
 use gameshelf_laissez_faire::{Action, Ask, Cash, LaissezFaire, Phase, State, Sum, Term};
 
-/// Tram Lane ($60, mortgage $30) and Tile Row ($60): the two properties of Lisbon.
-const TRAM: u8 = 1;
-const TILE: u8 = 3;
+mod common;
 
-fn game(spec: &str) -> LaissezFaire {
-    LaissezFaire::from_spec(&spec.parse().unwrap()).unwrap()
-}
-
-/// Two players; seat 0 in its management window holding Tile Row, seat 1 Tram Lane.
-fn setup() -> (LaissezFaire, State) {
-    let g = game("laissez-faire(players=2)");
-    let mut s = g.initial_state();
-    g.apply(&mut s, Action::First(0)).unwrap();
-    s.lots.0[TILE as usize].owner = 0;
-    s.lots.0[TRAM as usize].owner = 1;
-    (g, s)
-}
-
-fn legal(g: &LaissezFaire, s: &State) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal_actions(s, &mut v);
-    v
-}
+use common::*;
 
 /// Proposes `term` from the current seat to `to` and has `to` accept it.
 fn make(g: &LaissezFaire, s: &mut State, to: u8, term: Term) {
@@ -57,7 +37,7 @@ fn next_round(g: &LaissezFaire, s: &mut State) {
 
 #[test]
 fn a_payment_now_moves_cash_and_is_ledgered() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Pay(Sum::S200));
     assert_eq!((s.players[0].cash, s.players[1].cash), (1300, 1700));
     assert_eq!(s.contracts.iter().count(), 0, "nothing is left to enforce");
@@ -75,7 +55,7 @@ fn a_payment_now_moves_cash_and_is_ledgered() {
 
 #[test]
 fn a_schedule_pays_each_round_then_ends() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Schedule(Sum::S50, Due::EachRound));
     assert_eq!(s.players[0].cash, 1500, "nothing is paid when it is made");
     for k in 1..=u32::from(INSTALMENTS) {
@@ -91,7 +71,7 @@ fn a_schedule_pays_each_round_then_ends() {
 
 #[test]
 fn a_schedule_on_passing_start_pays_when_the_payer_passes_start() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Schedule(Sum::S100, Due::EachStart));
     next_round(&g, &mut s);
     assert_eq!(s.players[0].cash, 1500, "rounds do not trigger it");
@@ -115,7 +95,7 @@ fn a_schedule_on_passing_start_pays_when_the_payer_passes_start() {
 
 #[test]
 fn a_loan_lends_now_and_is_repaid_with_interest() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S500, TILE));
     assert_eq!((s.players[0].cash, s.players[1].cash), (2000, 1000));
     assert_eq!(s.ledger.lent, 500);
@@ -138,7 +118,7 @@ fn a_loan_lends_now_and_is_repaid_with_interest() {
 
 #[test]
 fn a_missed_repayment_hands_the_collateral_to_the_lender() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     s.lots.0[TILE as usize].level = 2;
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, TILE));
     s.players[0].cash = 10;
@@ -164,7 +144,7 @@ fn a_missed_repayment_hands_the_collateral_to_the_lender() {
 
 #[test]
 fn a_missed_payment_without_collateral_becomes_arrears_counted_in_net_worth() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Schedule(Sum::S200, Due::EachRound));
     s.players[0].cash = 150;
     next_round(&g, &mut s);
@@ -183,7 +163,7 @@ fn a_missed_payment_without_collateral_becomes_arrears_counted_in_net_worth() {
 
 #[test]
 fn an_unsecured_loan_defaults_into_arrears() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));
     s.players[0].cash = 0;
     next_round(&g, &mut s);
@@ -195,7 +175,7 @@ fn an_unsecured_loan_defaults_into_arrears() {
 
 #[test]
 fn a_lodging_right_caps_the_rent_and_overrides_a_refusal() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     s.lots.0[TRAM as usize].level = 1;
     s.lots.0[TRAM as usize].ask = Ask::Refuse;
     assert_eq!(g.room_price(&s, 0, TRAM), None, "the owner refuses");
@@ -219,7 +199,7 @@ fn a_lodging_right_caps_the_rent_and_overrides_a_refusal() {
 
 #[test]
 fn rent_paid_under_a_lodging_right_is_ledgered() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     s.lots.0[TRAM as usize].ask = Ask::Double;
     make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Par));
     let cap = g.room_price(&s, 0, TRAM).unwrap();
@@ -237,7 +217,7 @@ fn rent_paid_under_a_lodging_right_is_ledgered() {
 
 #[test]
 fn a_lodging_right_lapses_after_its_rounds() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Par));
     for _ in 0..gameshelf_laissez_faire::contract::LODGING_ROUNDS {
         assert_eq!(s.contracts.iter().count(), 1);
@@ -248,7 +228,7 @@ fn a_lodging_right_lapses_after_its_rounds() {
 
 #[test]
 fn illegal_terms_are_neither_listed_nor_accepted() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     let listed = legal(&g, &s);
     for term in [
         Term::Borrow(Sum::S100, TRAM),    // not the borrower's deed
@@ -286,7 +266,7 @@ fn illegal_terms_are_neither_listed_nor_accepted() {
 
 #[test]
 fn a_contract_no_longer_legal_at_acceptance_changes_nothing() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     g.apply(&mut s, Action::Propose(1, Term::Borrow(Sum::S500, TILE)))
         .unwrap();
     // The lender spends his cash before accepting.
@@ -314,7 +294,7 @@ fn a_contract_no_longer_legal_at_acceptance_changes_nothing() {
 
 #[test]
 fn contract_threads_take_no_counters_and_can_be_refused() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     g.apply(&mut s, Action::Propose(1, Term::Pay(Sum::S50)))
         .unwrap();
     let answers = legal(&g, &s);
@@ -325,7 +305,7 @@ fn contract_threads_take_no_counters_and_can_be_refused() {
 
 #[test]
 fn elimination_ends_contracts_and_debts_lapse() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));
     assert_eq!(s.contracts.iter().count(), 1);
     s.players[0].jailed = true;
@@ -337,7 +317,7 @@ fn elimination_ends_contracts_and_debts_lapse() {
 
 #[test]
 fn the_line_mode_ledger_shows_contracts_and_payments() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, TILE));
     let c = *s.contracts.iter().next().unwrap();
     let text = g.describe_contract(&c);
@@ -357,7 +337,7 @@ fn trader_choice(g: &LaissezFaire, s: &State, seat: usize) -> Action {
 
 #[test]
 fn the_trader_borrows_for_the_jail_fee_against_good_collateral() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     s.lots.0[39].owner = 0; // a $400 deed to pledge
     s.players[0].cash = 20;
     s.players[0].jailed = true;
@@ -372,7 +352,7 @@ fn the_trader_borrows_for_the_jail_fee_against_good_collateral() {
     g.apply(&mut s, a).unwrap();
     assert_eq!(trader_choice(&g, &s, 1), Action::Accept, "good collateral");
     // Without collateral worth the principal, the lender refuses.
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(2);
     g.apply(&mut s, Action::Propose(1, Term::Borrow(Sum::S200, TILE)))
         .unwrap();
     assert_eq!(trader_choice(&g, &s, 1), Action::Refuse);

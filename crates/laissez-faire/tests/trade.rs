@@ -6,29 +6,9 @@ use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::trade::{MAX_COUNTERS, MAX_EXCHANGES};
 use gameshelf_laissez_faire::{Action, Cash, LaissezFaire, Phase, State};
 
-/// Tram Lane ($60) and Tile Row ($60): the two properties of Lisbon.
-const TRAM: u8 = 1;
-const TILE: u8 = 3;
+mod common;
 
-fn game(spec: &str) -> LaissezFaire {
-    LaissezFaire::from_spec(&spec.parse().unwrap()).unwrap()
-}
-
-/// Three players; seat 0 in its management window holding Tile Row, seat 1 Tram Lane.
-fn setup() -> (LaissezFaire, State) {
-    let g = game("laissez-faire(players=3)");
-    let mut s = g.initial_state();
-    g.apply(&mut s, Action::First(0)).unwrap();
-    s.lots.0[TILE as usize].owner = 0;
-    s.lots.0[TRAM as usize].owner = 1;
-    (g, s)
-}
-
-fn legal(g: &LaissezFaire, s: &State) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal_actions(s, &mut v);
-    v
-}
+use common::*;
 
 /// `before` as it is after a thread that changed nothing: one offer used this turn.
 fn unchanged(before: &State) -> State {
@@ -40,7 +20,7 @@ fn unchanged(before: &State) -> State {
 
 #[test]
 fn an_accepted_trade_moves_cash_and_deed_at_once() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
     assert_eq!(s.phase, Phase::Trade);
     assert_eq!(g.actor(&s), Actor::Player(1), "the recipient answers");
@@ -67,7 +47,7 @@ fn an_accepted_trade_moves_cash_and_deed_at_once() {
 
 #[test]
 fn a_refused_or_withdrawn_offer_changes_nothing() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     let before = s.clone();
     g.apply(&mut s, Action::Offer(1, TRAM, Cash::Double))
         .unwrap();
@@ -89,7 +69,7 @@ fn a_refused_or_withdrawn_offer_changes_nothing() {
 
 #[test]
 fn a_counter_offer_swaps_the_roles() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     g.apply(&mut s, Action::Offer(1, TRAM, Cash::Half)).unwrap();
     g.apply(&mut s, Action::Counter(Cash::Double)).unwrap();
     let t = s.trade.unwrap();
@@ -107,7 +87,7 @@ fn a_counter_offer_swaps_the_roles() {
 
 #[test]
 fn counters_are_bounded() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     g.apply(&mut s, Action::Offer(1, TRAM, Cash::Half)).unwrap();
     let cash = [Cash::Double, Cash::Par];
     for c in cash.into_iter().take(MAX_COUNTERS as usize) {
@@ -124,7 +104,7 @@ fn counters_are_bounded() {
 
 #[test]
 fn an_offer_that_became_illegal_is_refused_at_execution() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     // Seat 0 asks $120 of seat 1 for Tile Row; seat 1 spends its cash before answering.
     g.apply(&mut s, Action::Offer(1, TILE, Cash::Double))
         .unwrap();
@@ -146,7 +126,7 @@ fn an_offer_that_became_illegal_is_refused_at_execution() {
 
 #[test]
 fn nobody_offers_cash_he_does_not_have_nor_deeds_of_others() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     s.players[0].cash = 100;
     assert!(
         g.apply(&mut s, Action::Offer(1, TRAM, Cash::Double))
@@ -165,7 +145,7 @@ fn nobody_offers_cash_he_does_not_have_nor_deeds_of_others() {
 
 #[test]
 fn the_deadline_ends_a_thread_as_a_refusal() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     let before = s.clone();
     g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
     let mut messages = 1;
@@ -184,7 +164,7 @@ fn the_deadline_ends_a_thread_as_a_refusal() {
 
 #[test]
 fn offers_per_turn_are_bounded_and_trading_can_be_off() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     for _ in 0..2 {
         g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
         g.apply(&mut s, Action::Refuse).unwrap();
@@ -259,7 +239,7 @@ fn choose(g: &LaissezFaire, s: &State, seat: usize) -> Action {
 
 #[test]
 fn the_trader_offers_to_complete_a_city_and_answers_sensibly() {
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     s.priced = u64::MAX; // prices posted: the window goes on to trades
     // Seat 0 holds Tile Row, seat 1 Tram Lane: seat 0 offers 150% to complete Lisbon.
     assert_eq!(choose(&g, &s, 0), Action::Offer(1, TRAM, Cash::OneAndHalf));
@@ -277,7 +257,7 @@ fn the_trader_offers_to_complete_a_city_and_answers_sensibly() {
     assert_eq!(choose(&g, &s, 2), Action::Counter(Cash::Par));
     // A gift raises the recipient's net worth: accepted.
     g.apply(&mut s, Action::Refuse).unwrap();
-    let (g, mut s) = setup();
+    let (g, mut s) = setup(3);
     s.lots.0[6].owner = 0;
     g.apply(&mut s, Action::Offer(2, 6, Cash::Nothing)).unwrap();
     assert_eq!(choose(&g, &s, 2), Action::Accept);

@@ -311,14 +311,27 @@ mod tests {
         Heuristic::default().choose(&SeatView::new(game, s, seat), &mut Rng::seed_from_u64(0))
     }
 
+    /// The first treasure card with this name.
+    fn treasure(game: &OpenOubliette, name: &str) -> u8 {
+        game.decks()
+            .treasures
+            .iter()
+            .position(|t| t.name == name)
+            .unwrap() as u8
+    }
+
+    /// The first monster card with this name.
+    fn monster(game: &OpenOubliette, name: &str) -> u8 {
+        game.decks()
+            .monsters
+            .iter()
+            .position(|m| m.name == name)
+            .unwrap() as u8
+    }
+
     fn holding(game: &OpenOubliette, s: &mut State, cards: &[&str]) {
         for name in cards {
-            let c = game
-                .decks()
-                .treasures
-                .iter()
-                .position(|t| t.name == *name)
-                .unwrap() as u8;
+            let c = treasure(game, name);
             s.treasure_draw.remove(c);
             s.players[0].unused.insert(c);
         }
@@ -357,12 +370,7 @@ mod tests {
         let mut s = started(&game);
         holding(&game, &mut s, &["Flail", "Knife"]);
         s.players[0].pos = 1;
-        let dragon = game
-            .decks()
-            .monsters
-            .iter()
-            .position(|m| m.name == "Dragon")
-            .unwrap() as u8;
+        let dragon = monster(&game, "Dragon");
         for a in [
             Action::Move(DicePair::new(1, 2)),
             Action::DrawMonster(dragon),
@@ -370,12 +378,7 @@ mod tests {
         ] {
             game.apply(&mut s, a).unwrap();
         }
-        let flail = game
-            .decks()
-            .treasures
-            .iter()
-            .position(|t| t.name == "Flail")
-            .unwrap() as u8;
+        let flail = treasure(&game, "Flail");
         assert_eq!(choose(&game, &s), Action::Equip(flail));
     }
 
@@ -384,12 +387,7 @@ mod tests {
         let game = OpenOubliette::default();
         let mut s = started(&game);
         s.players[0].pos = 1;
-        let dragon = game
-            .decks()
-            .monsters
-            .iter()
-            .position(|m| m.name == "Dragon")
-            .unwrap() as u8;
+        let dragon = monster(&game, "Dragon");
         for a in [
             Action::Move(DicePair::new(1, 1)),
             Action::DrawMonster(dragon),
