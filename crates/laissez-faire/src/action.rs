@@ -7,63 +7,7 @@ use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
-use crate::trade::Cash;
-
-/// An owner's posted price for a room, a fare or a utility fee, relative to the reference
-/// price (the bank rent table without the bank's monopoly, the fare or utility table by the
-/// number the owner holds). This menu is the first part's stand-in for "mutual consent with a
-/// property owner" (see the rules doc, "First-part simplifications").
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-pub enum Ask {
-    /// The owner refuses (visitors cannot use it; a stay is still allowed at its ceiling).
-    Refuse,
-    /// Half the reference price.
-    Half,
-    /// The reference price (the default for a newly bought deed).
-    #[default]
-    Par,
-    /// One and a half times the reference price.
-    OneAndHalf,
-    /// Twice the reference price.
-    Double,
-}
-
-impl Ask {
-    /// Every posted price, in order.
-    pub const ALL: [Ask; 5] = [
-        Ask::Refuse,
-        Ask::Half,
-        Ask::Par,
-        Ask::OneAndHalf,
-        Ask::Double,
-    ];
-
-    /// The price asked for a reference price, or `None` for a refusal (rounded down).
-    pub fn apply(self, reference: u32) -> Option<u32> {
-        let percent = match self {
-            Ask::Refuse => return None,
-            Ask::Half => 50,
-            Ask::Par => 100,
-            Ask::OneAndHalf => 150,
-            Ask::Double => 200,
-        };
-        Some(reference * percent / 100)
-    }
-}
-
-impl fmt::Display for Ask {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ask::Refuse => "refuse",
-            Ask::Half => "50%",
-            Ask::Par => "100%",
-            Ask::OneAndHalf => "150%",
-            Ask::Double => "200%",
-        })
-    }
-}
+use crate::price::Share;
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
 /// and chance-outcome lists; space payloads are board indices, city payloads city indices.
@@ -79,11 +23,10 @@ pub enum Action {
     // ---- the turn's management window ---------------------------------------------------
     /// Buy a house (the third on a property makes an apartment) on an own property.
     Build(u8),
-    /// Post a new price on an own deed (at most once per deed per turn).
-    Price(u8, Ask),
     /// Open a trade thread (`trading=on`): to seat, deed (held by either party; it goes to
-    /// the other), cash the other party pays the giver, relative to the deed's value.
-    Offer(u8, u8, Cash),
+    /// the other), cash the other party pays the giver, as a share of the deed's value
+    /// (from [`Share::TRADE`]).
+    Offer(u8, u8, Share),
     /// Open a contract thread (`contracts=on`): to seat, the proposed terms.
     Propose(u8, Term),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
@@ -92,13 +35,17 @@ pub enum Action {
     DeclareStalemate,
     /// Close the window: roll, or face the jail decision.
     Go,
-    // ---- a trade thread (the seat with the floor) ------------------------------------------
-    /// Accept the standing terms: the trade executes if it is still legal.
+    // ---- a trade thread or a bargain (the seat with the floor) ------------------------------
+    /// Accept the standing terms: the trade executes if it is still legal; a bargain's price
+    /// is paid.
     Accept,
-    /// Counter with new cash terms (same deed, same direction); the roles swap.
-    Counter(Cash),
-    /// Refuse the standing terms: the thread closes.
+    /// Counter with new terms: a trade's cash (same deed, same direction; the roles swap),
+    /// or a bargain's price.
+    Counter(Share),
+    /// Refuse the standing terms: the thread or bargain closes.
     Refuse,
+    /// A bargain's owner quotes his price, as a share of the reference price.
+    Quote(Share),
     /// Ask for time: the floor goes back to the author (one exchange of the deadline).
     Hold,
     /// The author withdraws his terms after a request for time: the thread closes.
@@ -121,8 +68,12 @@ pub enum Action {
     Decline,
     /// After landing on a transit company: lodge in this city.
     City(u8),
-    /// Rent a room in this property.
+    /// Rent a room in this property at its listed price (the bank's, one's own, or a
+    /// lodging right's cap).
     Lodge(u8),
+    /// Ask the owner of this property (a room) or transit company (the fare) for his price:
+    /// opens a bargain.
+    Ask(u8),
     /// Pay the fare and lodge in the side's other city.
     Ride,
     /// Sleep on the park bench (and go to jail).
@@ -136,7 +87,6 @@ impl fmt::Display for Action {
             Action::Roll(d) => write!(f, "roll {}+{}", d.low, d.high),
             Action::Oubliette(a) => write!(f, "oubliette: {a}"),
             Action::Build(s) => write!(f, "build on {s}"),
-            Action::Price(s, a) => write!(f, "price {s} at {a}"),
             Action::DeclareRace => f.write_str("declare the race"),
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
             Action::Offer(to, d, c) => write!(f, "offer seat {} deed {d} for {c}", to + 1),
@@ -145,6 +95,7 @@ impl fmt::Display for Action {
             Action::Accept => f.write_str("accept"),
             Action::Counter(c) => write!(f, "counter at {c}"),
             Action::Refuse => f.write_str("refuse"),
+            Action::Quote(s) => write!(f, "quote {s}"),
             Action::Hold => f.write_str("ask for time"),
             Action::Withdraw => f.write_str("withdraw"),
             Action::Insist => f.write_str("let the offer stand"),
@@ -156,6 +107,7 @@ impl fmt::Display for Action {
             Action::Decline => f.write_str("decline"),
             Action::City(c) => write!(f, "go to city {c}"),
             Action::Lodge(s) => write!(f, "lodge at {s}"),
+            Action::Ask(s) => write!(f, "ask the owner of {s}"),
             Action::Ride => f.write_str("ride"),
             Action::Bench => f.write_str("park bench"),
         }
@@ -173,12 +125,5 @@ mod tests {
             "{}",
             std::mem::size_of::<Action>()
         );
-    }
-
-    #[test]
-    fn asks_scale_the_reference() {
-        assert_eq!(Ask::Refuse.apply(10), None);
-        assert_eq!(Ask::Half.apply(25), Some(12));
-        assert_eq!(Ask::Double.apply(25), Some(50));
     }
 }

@@ -3,12 +3,14 @@
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_open_oubliette::bot::Heuristic;
 
-use crate::action::{Action, Ask};
+use crate::action::Action;
+use crate::bargain::{Bargain, Price, Service};
 use crate::board::{SPACES, SpaceKind};
 use crate::contract::{Clause, NO_DEED, Sum, Term};
 use crate::game::{LaissezFaire, spaces_in};
+use crate::price::Share;
 use crate::state::{BANK, Phase, State, Status};
-use crate::trade::{Cash, Thread};
+use crate::trade::Thread;
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
 pub const RESERVE: u32 = 200;
@@ -51,8 +53,26 @@ pub struct Trader {
 }
 
 impl Trader {
+    /// What a price is likely to come to: a listed price, or a player owner's reference
+    /// price (par) before any bargaining.
+    fn estimate(price: Price) -> u32 {
+        match price {
+            Price::Listed(p) => p,
+            Price::Negotiable { reference, .. } => reference,
+        }
+    }
+
     fn cheapest_room(game: &LaissezFaire, s: &State, seat: usize, city: u8) -> Option<u32> {
-        game.rooms(s, seat, city).map(|(_, p)| p).min()
+        game.rooms(s, seat, city)
+            .map(|(_, p)| Trader::estimate(p))
+            .min()
+    }
+
+    /// What the park bench costs, as a price: twice the first jail fee of the side (the fee
+    /// and the lost turns).
+    fn bench_cost(game: &LaissezFaire, city: u8) -> u32 {
+        let board = game.board();
+        2 * (board.house_prices[board.cities[city as usize].side as usize] * 11 / 10)
     }
 
     fn expected_lodging(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
@@ -60,28 +80,12 @@ impl Trader {
         let cash = s.players[seat].cash;
         let total: u32 = (0..board.cities.len() as u8)
             .map(|c| {
-                let jail = board.house_prices[board.cities[c as usize].side as usize] * 11 / 10;
                 Trader::cheapest_room(game, s, seat, c)
                     .filter(|&p| p <= cash)
-                    .unwrap_or(2 * jail)
+                    .unwrap_or_else(|| Trader::bench_cost(game, c))
             })
             .sum();
         total / board.cities.len() as u32
-    }
-
-    fn target_ask(game: &LaissezFaire, s: &State, space: u8) -> Ask {
-        match game.board().spaces[space as usize].kind {
-            SpaceKind::Property { city, .. } => {
-                let props = game.board().cities[city as usize].properties;
-                if game.owned(s, BANK, props) > 0 {
-                    Ask::Par
-                } else {
-                    Ask::Double
-                }
-            }
-            SpaceKind::Utility { .. } => Ask::Double,
-            _ => Ask::Par,
-        }
     }
 
     /// The set `deed` belongs to: its city's properties, the transit companies or the
@@ -118,9 +122,9 @@ impl Trader {
                 return None;
             }
             let value = game.deed_value(s, deed);
-            [Cash::OneAndHalf, Cash::Par]
+            [Share::OneAndHalf, Share::Par]
                 .into_iter()
-                .find(|c| c.apply(value) + RESERVE <= cash)
+                .find(|c| c.of(value) + RESERVE <= cash)
                 .map(|c| Action::Offer(owner, deed, c))
                 .filter(|a| self.buf.contains(a))
         })
@@ -131,7 +135,7 @@ impl Trader {
         if !game.trade_executable(s, t) {
             return Action::Refuse;
         }
-        let counter = |c: Cash| {
+        let counter = |c: Share| {
             let a = Action::Counter(c);
             if self.buf.contains(&a) {
                 a
@@ -152,15 +156,15 @@ impl Trader {
                 Action::Refuse
             }
         } else if Trader::completes(game, s, taker, t.deed) {
-            if t.cash >= Cash::Double {
+            if t.cash >= Share::Double {
                 Action::Accept
             } else {
-                counter(Cash::Double)
+                counter(Share::Double)
             }
         } else if gain > 0 {
             Action::Accept
         } else {
-            counter(Cash::Par)
+            counter(Share::Par)
         }
     }
 
@@ -252,7 +256,7 @@ impl Trader {
                     && game.board().spaces[deed as usize].price >= sum.dollars()
                     && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
             }
-            Term::Lodging(_, cap) => cap == Ask::Par,
+            Term::Lodging(_, cap) => cap == Share::Par,
         };
         if good { Action::Accept } else { Action::Refuse }
     }
@@ -274,12 +278,6 @@ impl Trader {
         let mine = (0..SPACES)
             .filter(|&i| s.lots.0[i].owner as usize == seat)
             .fold(0u64, |m, i| m | 1 << i);
-        for i in spaces_in(mine & !s.priced) {
-            let target = Trader::target_ask(game, s, i);
-            if s.lots.0[i as usize].ask != target {
-                return Action::Price(i, target);
-            }
-        }
         if let Some(offer) = self.trade_offer(game, s, seat) {
             return offer;
         }
@@ -305,25 +303,131 @@ impl Trader {
         }
     }
 
+    /// The cheapest-looking lodging option: a listed room, asking a player owner (at his
+    /// reference price), the fare (listed or asked) plus the cheapest room beyond, or the
+    /// bench; each within the cash in hand.
     fn lodge(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
         let cash = s.players[seat].cash;
         let mut best = (u32::MAX, Action::Bench);
+        let mut consider = |cost: u32, action: Action| {
+            if cost <= cash && cost < best.0 && self.buf.contains(&action) {
+                best = (cost, action);
+            }
+        };
         for (i, price) in game.rooms(s, seat, s.city) {
-            if price <= cash && price < best.0 {
-                best = (price, Action::Lodge(i));
+            match price {
+                Price::Listed(p) => consider(p, Action::Lodge(i)),
+                Price::Negotiable { reference, .. } => consider(reference, Action::Ask(i)),
             }
         }
-        if self.buf.contains(&Action::Ride) {
+        if s.via_transit {
             let side = game.board().cities[s.city as usize].side;
-            let fare = game.fare(s, seat, side).unwrap_or_default();
             let other = game.other_city(s.city);
             if let Some(room) = Trader::cheapest_room(game, s, seat, other) {
-                if fare + room <= cash && fare + room < best.0 {
-                    best = (fare + room, Action::Ride);
-                }
+                let fare = game.fare(s, seat, side);
+                let ride = match fare {
+                    Price::Listed(_) => Action::Ride,
+                    Price::Negotiable { .. } => {
+                        Action::Ask(game.board().transit_of_side[side as usize])
+                    }
+                };
+                consider(Trader::estimate(fare) + room, ride);
             }
         }
         best.1
+    }
+
+    /// What the customer of `b` would pay instead of agreeing: for a room or a fare his best
+    /// other lodging option (the bench when there is none), for a stay the expected cost of
+    /// moving on less the stay's other part.
+    fn customer_alternative(game: &LaissezFaire, s: &State, b: &Bargain) -> u32 {
+        let seat = b.customer as usize;
+        let cash = s.players[seat].cash;
+        match b.service {
+            Service::Room(_) | Service::Fare(_) => {
+                let mut best = Trader::bench_cost(game, s.city);
+                for (i, price) in game.rooms(s, seat, s.city) {
+                    let asked = s.asked & (1 << i) != 0 || b.service == Service::Room(i);
+                    let cost = Trader::estimate(price);
+                    if !asked && cost <= cash {
+                        best = best.min(cost);
+                    }
+                }
+                if s.via_transit && !matches!(b.service, Service::Fare(_)) {
+                    let side = game.board().cities[s.city as usize].side;
+                    let other = game.other_city(s.city);
+                    let fare = Trader::estimate(game.fare(s, seat, side));
+                    if let Some(room) = Trader::cheapest_room(game, s, seat, other) {
+                        if fare + room <= cash {
+                            best = best.min(fare + room);
+                        }
+                    }
+                }
+                best
+            }
+            Service::StayUtility(_) | Service::StayRent(_) => {
+                Trader::expected_lodging(game, s, seat).saturating_sub(b.extra)
+            }
+        }
+    }
+
+    /// The owner's side of a bargain: quote what the customer's best alternative allows;
+    /// refuse when that is nothing (a customer who cannot pay is better moved on, towards
+    /// the bench) or when the customer leads and his alternative is the bench (a competitor
+    /// in jail is worth more than the rent); take any counter of at least half the
+    /// reference, and otherwise meet the customer halfway.
+    fn provide(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
+        let alternative = Trader::customer_alternative(game, s, b);
+        let customer = b.customer as usize;
+        let Some(bid) = b.bid.filter(|_| b.ask.is_some()) else {
+            let leader = (0..game.config().players)
+                .filter(|&o| o != customer && s.players[o].status != Status::Eliminated)
+                .all(|o| game.net_worth(s, o) < game.net_worth(s, customer));
+            let benched = alternative >= Trader::bench_cost(game, s.city);
+            let limit = alternative.min(s.players[customer].cash.saturating_sub(b.extra));
+            let quote = Share::at_most(b.reference, limit).min(b.max);
+            let worthless = b.amount(quote) == 0 && b.reference > 0;
+            return if b.service.open() && (worthless || (leader && benched)) {
+                Action::Refuse
+            } else {
+                Action::Quote(quote)
+            };
+        };
+        if bid >= Share::Half && b.amount(bid) > 0 {
+            return Action::Accept;
+        }
+        let ask = b.ask.unwrap_or(b.max);
+        let between: u8 = Share::ALL
+            .into_iter()
+            .filter(|&x| x > bid && x <= ask)
+            .count() as u8;
+        let middle = Share::ALL
+            .into_iter()
+            .filter(|&x| x > bid && x <= ask)
+            .nth(usize::from(between / 2));
+        match middle.map(Action::Counter) {
+            Some(a) if self.buf.contains(&a) => a,
+            _ if b.amount(bid) > 0 => Action::Accept,
+            _ if b.service.open() => Action::Refuse,
+            _ => Action::Accept,
+        }
+    }
+
+    /// The customer's side of a bargain: accept a price no dearer than his best alternative;
+    /// otherwise counter at the dearest share that is not, or refuse.
+    fn haggle(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
+        let alternative = Trader::customer_alternative(game, s, b);
+        let ask = b.ask.unwrap_or(b.max);
+        if b.amount(ask) + b.extra <= alternative && self.buf.contains(&Action::Accept) {
+            return Action::Accept;
+        }
+        let counter = self
+            .buf
+            .iter()
+            .rev()
+            .copied()
+            .find(|&a| matches!(a, Action::Counter(x) if b.amount(x) + b.extra <= alternative));
+        counter.unwrap_or(Action::Refuse)
     }
 }
 
@@ -355,9 +459,16 @@ impl Bot<LaissezFaire> for Trader {
                 _ => Action::Insist,
             },
             Phase::JailFee if self.buf.contains(&Action::PayFee) => Action::PayFee,
+            Phase::Bargain => match &s.bargain {
+                Some(b) if b.floor == b.customer => self.haggle(game, &s, b),
+                Some(b) => self.provide(game, &s, b),
+                None => self.buf[0],
+            },
             Phase::StayChoice => {
                 let total = s.roll.map_or(0, |d| d.total());
-                let (rent, fee) = game.stay_cost(&s, seat, total).unwrap_or_default();
+                let (rent, fee) = game
+                    .stay_price(&s, seat, total)
+                    .map_or((0, 0), |(r, f)| (Trader::estimate(r), Trader::estimate(f)));
                 if rent + fee <= Trader::expected_lodging(game, &s, seat) {
                     Action::Stay
                 } else {

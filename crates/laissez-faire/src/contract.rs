@@ -26,7 +26,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::Ask;
+use crate::price::Share;
 
 /// Live contracts at once; a proposal while every slot is taken is not legal.
 pub const MAX_CONTRACTS: usize = 16;
@@ -99,8 +99,8 @@ pub enum Term {
     /// The proposer borrows the sum, with this deed of his as collateral ([`NO_DEED`]: none).
     Borrow(Sum, u8),
     /// The proposer gets a lodging right at this property of the other party, at a rent
-    /// capped at this share of the reference rent ([`Ask::Half`] or [`Ask::Par`]).
-    Lodging(u8, Ask),
+    /// capped at this share of the reference rent ([`Share::Half`] or [`Share::Par`]).
+    Lodging(u8, Share),
 }
 
 impl fmt::Display for Term {

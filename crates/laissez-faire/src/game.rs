@@ -4,7 +4,8 @@
 //! runs every forced step after it (salary, tax, jailing, the end of a turn) until the next
 //! decision or chance node. Prices are computed by the public query methods
 //! ([`LaissezFaire::room_price`], [`LaissezFaire::fare`], [`LaissezFaire::utility_price`],
-//! [`LaissezFaire::stay_cost`], [`LaissezFaire::jail_fee`]), which bots and the tally share.
+//! [`LaissezFaire::stay_price`] in [`crate::bargain`], [`LaissezFaire::jail_fee`]), which
+//! bots and the tally share.
 
 use std::sync::Arc;
 
@@ -15,15 +16,17 @@ use gameshelf_engine::{
 };
 use gameshelf_open_oubliette::OpenOubliette;
 
-use crate::action::{Action, Ask};
+use crate::action::Action;
+use crate::bargain::{self, Price};
 use crate::board::{APARTMENT, Board, BoardError, SPACES, SpaceKind};
 use crate::config::{Config, ID, MAX_PLAYERS, Objective, PARAMS, TaxShortfall};
 use crate::contract::{
     Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, REPAYMENT_PERCENT,
     Sum, Term,
 };
+use crate::price::Share;
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
-use crate::trade::{Cash, MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
+use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
 
 /// Why a configuration was rejected.
 #[derive(Debug, thiserror::Error)]
@@ -183,98 +186,6 @@ impl LaissezFaire {
         rent[column][s.lots.0[space as usize].level as usize]
     }
 
-    /// What `seat` pays to lodge at property `space` now, or `None` when there is no room
-    /// for it (capacity, B-02) or a player owner refuses (B-05). Own property: 0; bank: the
-    /// deed rent (B3); player owner: the posted price of the no-monopoly rent.
-    pub fn room_price(&self, s: &State, seat: Seat, space: u8) -> Option<u32> {
-        let SpaceKind::Property { rent, .. } = self.board.spaces[space as usize].kind else {
-            return None;
-        };
-        let lot = s.lots.0[space as usize];
-        if self.occupants(s, space, seat) >= capacity(lot.level) {
-            return None;
-        }
-        match lot.owner {
-            o if o as usize == seat => Some(0),
-            BANK => Some(self.bank_rent(s, space)),
-            _ => {
-                let posted = lot.ask.apply(rent[0][lot.level as usize]);
-                match s.contracts.lodging_cap(seat as u8, space) {
-                    // A lodging right: the owner may not refuse, and the cap holds.
-                    Some(cap) => Some(posted.map_or(cap, |p| p.min(cap))),
-                    None => posted,
-                }
-            }
-        }
-    }
-
-    /// The fare `seat` pays on the transit company of `side`, or `None` if its owner refuses
-    /// (B-07): own company 0; bank by the companies it owns (or the base fare); a player
-    /// owner's posted price of the fare for the companies he owns.
-    pub fn fare(&self, s: &State, seat: Seat, side: u8) -> Option<u32> {
-        let t = self.board.transit_of_side[side as usize];
-        let SpaceKind::Transit { fares, .. } = self.board.spaces[t as usize].kind else {
-            return None;
-        };
-        let lot = s.lots.0[t as usize];
-        let count = |o| self.owned(s, o, self.board.transits).max(1) as usize - 1;
-        match lot.owner {
-            o if o as usize == seat => Some(0),
-            BANK if self.cfg.fare_by_bank_count => Some(fares[count(BANK)]),
-            BANK => Some(fares[0]),
-            o => lot.ask.apply(fares[count(o)]),
-        }
-    }
-
-    /// The utility fee `seat` pays to utility `space` on a roll of `total`, or `None` if its
-    /// owner refuses (B-08).
-    pub fn utility_price(&self, s: &State, seat: Seat, space: u8, total: u8) -> Option<u32> {
-        let SpaceKind::Utility { multipliers, .. } = self.board.spaces[space as usize].kind else {
-            return None;
-        };
-        let lot = s.lots.0[space as usize];
-        let price = |o| {
-            u32::from(total)
-                * multipliers[self.owned(s, o, self.board.utilities).max(1) as usize - 1]
-        };
-        match lot.owner {
-            o if o as usize == seat => Some(0),
-            BANK => Some(price(BANK)),
-            o => lot.ask.apply(price(o)),
-        }
-    }
-
-    /// The `(rent, utility fee)` of a stay for the current roll (B3 S, B-09), or `None` when
-    /// `seat` may not stay: not lodged in a housed property, the final lap forbids it, or the
-    /// forward utility's owner refuses. Rent never exceeds the last rent paid; a player
-    /// owner's posted price applies under that ceiling (a refusal counts as the ceiling: the
-    /// rulings allow refusing a stay only by contract).
-    pub fn stay_cost(&self, s: &State, seat: Seat, total: u8) -> Option<(u32, u32)> {
-        let p = &s.players[seat];
-        let SpaceKind::Property { rent, .. } = self.board.spaces[p.pos as usize].kind else {
-            return None;
-        };
-        let lot = s.lots.0[p.pos as usize];
-        if lot.level == 0 || (s.final_lap && !self.cfg.final_lap_stay) {
-            return None;
-        }
-        let ceiling = p.last_rent;
-        let rent = match lot.owner {
-            o if o as usize == seat => 0,
-            BANK => self.bank_rent(s, p.pos).min(ceiling),
-            _ => {
-                let posted = lot.ask.apply(rent[0][lot.level as usize]);
-                let cap = s
-                    .contracts
-                    .lodging_cap(seat as u8, p.pos)
-                    .unwrap_or(u32::MAX);
-                posted.unwrap_or(ceiling).min(ceiling).min(cap)
-            }
-        };
-        let utility = self.board.forward_utility[p.pos as usize];
-        Some((rent, self.utility_price(s, seat, utility, total)?))
-    }
-
     /// The booking fee for `seat` now (B3 J): `H + t·H/10`, H the jail side's house price,
     /// t the jail turn.
     pub fn jail_fee(&self, s: &State, seat: Seat) -> u32 {
@@ -358,7 +269,7 @@ impl LaissezFaire {
     /// fewer than [`MAX_OFFERS`] threads this turn, `to` is another player still in the
     /// game, the deed is held by one of the two, and if `seat` is the one paying he has the
     /// cash (a player may ask for more than the other holds; that trade fails at execution).
-    pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, cash: Cash) -> Option<Thread> {
+    pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, cash: Share) -> Option<Thread> {
         let me = seat as u8;
         let owner = s.lots.0.get(deed as usize)?.owner;
         let ok = self.cfg.trading
@@ -368,8 +279,9 @@ impl LaissezFaire {
             && self.trades(s, to)
             && self.board.deeds & (1 << deed) != 0
             && (owner == me || owner == to)
-            && !s.contracts.pledged(deed);
-        let amount = cash.apply(self.deed_value(s, deed));
+            && !s.contracts.pledged(deed)
+            && Share::TRADE.contains(&cash);
+        let amount = cash.of(self.deed_value(s, deed));
         let thread = Thread {
             author: me,
             answerer: to,
@@ -401,8 +313,8 @@ impl LaissezFaire {
     /// The counter-offer `t`'s answerer would make at `cash`, if he may: fewer than
     /// [`MAX_COUNTERS`] counters, other terms than the standing ones, and the cash in hand if
     /// he is the one paying.
-    pub fn counter(&self, s: &State, t: &Thread, cash: Cash) -> Option<Thread> {
-        let amount = cash.apply(self.deed_value(s, t.deed));
+    pub fn counter(&self, s: &State, t: &Thread, cash: Share) -> Option<Thread> {
+        let amount = cash.of(self.deed_value(s, t.deed));
         let swapped = Thread {
             author: t.answerer,
             answerer: t.author,
@@ -415,7 +327,11 @@ impl LaissezFaire {
         };
         let affordable =
             swapped.taker() != swapped.author || s.players[swapped.author as usize].cash >= amount;
-        (t.contract.is_none() && t.counters < MAX_COUNTERS && cash != t.cash && affordable)
+        (t.contract.is_none()
+            && t.counters < MAX_COUNTERS
+            && cash != t.cash
+            && Share::TRADE.contains(&cash)
+            && affordable)
             .then_some(swapped)
     }
 
@@ -447,7 +363,7 @@ impl LaissezFaire {
             floor: to,
             deed: 0,
             giver: me,
-            cash: Cash::Nothing,
+            cash: Share::Nothing,
             amount,
             exchanges: 1,
             counters: 0,
@@ -474,7 +390,7 @@ impl LaissezFaire {
                         SpaceKind::Property { .. }
                     )
                     && s.lots.0[p as usize].owner == other
-                    && matches!(cap, Ask::Half | Ask::Par)
+                    && matches!(cap, Share::Half | Share::Par)
                     && s.contracts.lodging_cap(author, p).is_none()
             }
         }
@@ -539,7 +455,7 @@ impl LaissezFaire {
                     return;
                 };
                 let reference = rent[0][s.lots.0[property as usize].level as usize];
-                let cap = cap.apply(reference).unwrap_or_default();
+                let cap = cap.of(reference);
                 let clause = Clause::Lodging { property, cap };
                 (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
             }
@@ -636,7 +552,6 @@ impl LaissezFaire {
                 // lender, and the contract ends.
                 let lot = &mut s.lots.0[collateral as usize];
                 lot.owner = c.payee;
-                lot.ask = Ask::Par;
                 s.quiet = false;
                 self.follow_deed(s, collateral, c.payee);
                 self.log(
@@ -697,7 +612,6 @@ impl LaissezFaire {
             s.players[giver].cash += t.amount;
             let lot = &mut s.lots.0[t.deed as usize];
             lot.owner = taker as u8;
-            lot.ask = Ask::Par;
             s.quiet = false;
             self.follow_deed(s, t.deed, taker as u8);
         }
@@ -706,7 +620,7 @@ impl LaissezFaire {
 
     // ---- the rules' steps ----------------------------------------------------------------
 
-    fn pay(&self, s: &mut State, from: usize, to: u8, amount: u32) {
+    pub(crate) fn pay(&self, s: &mut State, from: usize, to: u8, amount: u32) {
         s.players[from].cash -= amount;
         if to != BANK && amount > 0 {
             s.players[to as usize].cash += amount;
@@ -718,7 +632,6 @@ impl LaissezFaire {
         s.current = seat;
         s.turns += 1;
         s.rolls = 0;
-        s.priced = 0;
         s.offers = 0;
         s.roll = None;
         let p = &mut s.players[seat as usize];
@@ -755,7 +668,6 @@ impl LaissezFaire {
         for lot in s.lots.0.iter_mut().filter(|l| l.owner as usize == seat) {
             // Buildings stay with the deed (B-14).
             lot.owner = BANK;
-            lot.ask = Ask::Par;
         }
     }
 
@@ -812,6 +724,32 @@ impl LaissezFaire {
         }
     }
 
+    /// Lodges `seat` at `space` for `price`, paid to the owner, and ends the roll-turn.
+    pub(crate) fn lodge_at(&self, s: &mut State, seat: usize, space: u8, price: u32) {
+        self.pay(s, seat, s.lots.0[space as usize].owner, price);
+        self.log_rent(s, seat, space, price);
+        let p = &mut s.players[seat];
+        p.pos = space;
+        p.last_rent = price;
+        self.after_roll_turn(s, false);
+    }
+
+    /// A stay agreed: the charges (rent, then the utility fee) are paid, the rent becomes
+    /// the new ceiling, and the roll-turn ends without a move.
+    pub(crate) fn stay_paid(
+        &self,
+        s: &mut State,
+        seat: usize,
+        charges: &bargain::Charges,
+        rent: u32,
+    ) {
+        self.pay_charges(s, seat, charges);
+        let pos = s.players[seat].pos;
+        self.log_rent(s, seat, pos, rent);
+        s.players[seat].last_rent = rent;
+        self.after_roll_turn(s, true);
+    }
+
     /// After a roll-turn that did not end in jail: the doubles bonus (B-10), or the end.
     fn after_roll_turn(&self, s: &mut State, stayed: bool) {
         let me = s.me();
@@ -828,7 +766,7 @@ impl LaissezFaire {
         }
     }
 
-    fn move_by(&self, s: &mut State, total: u8) {
+    pub(crate) fn move_by(&self, s: &mut State, total: u8) {
         let seat = s.current as usize;
         s.quiet = false;
         let p = &mut s.players[seat];
@@ -898,8 +836,9 @@ impl LaissezFaire {
         }
     }
 
-    fn lodge_in(&self, s: &mut State, city: u8, transit: bool) {
+    pub(crate) fn lodge_in(&self, s: &mut State, city: u8, transit: bool) {
         s.city = city;
+        s.asked = 0;
         s.via_transit = transit;
         s.phase = Phase::Lodge;
     }
@@ -1021,7 +960,7 @@ impl LaissezFaire {
                 push(Term::Borrow(sum, NO_DEED));
             }
             for p in spaces_in(self.board.deeds) {
-                for cap in [Ask::Half, Ask::Par] {
+                for cap in [Share::Half, Share::Par] {
                     push(Term::Lodging(p, cap));
                 }
             }
@@ -1034,7 +973,7 @@ impl LaissezFaire {
         s: &'a State,
         seat: Seat,
         city: u8,
-    ) -> impl Iterator<Item = (u8, u32)> + 'a {
+    ) -> impl Iterator<Item = (u8, Price)> + 'a {
         spaces_in(self.board.cities[city as usize].properties)
             .filter_map(move |i| Some((i, self.room_price(s, seat, i)?)))
     }
@@ -1068,15 +1007,24 @@ impl Game for LaissezFaire {
     }
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
-    /// one management window (a price per deed, three builds per property, two
-    /// declarations, the trade threads and the Go) and a dozen steps, plus the Oubliette's
-    /// own bound.
+    /// one management window (three builds per property, two declarations, the trade
+    /// threads and the Go), the bargains of a lodging (each room of the two cities and the
+    /// transit company asked for once) or of a stay (two), and a dozen steps, plus the
+    /// Oubliette's own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         let threads = usize::from(MAX_OFFERS) * usize::from(MAX_EXCHANGES);
-        let window = 2 * deeds + 3 * deeds + 3 + threads;
+        let window = 3 * deeds + 3 + threads;
+        let rooms = self
+            .board
+            .cities
+            .iter()
+            .map(|c| c.properties.count_ones() as usize)
+            .max()
+            .unwrap_or(0);
+        let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
-        let turn = 2 * (window + 12) + jail + 4;
+        let turn = 2 * (window + bargains + 12) + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -1096,7 +1044,8 @@ impl Game for LaissezFaire {
             rolls: 0,
             city: 0,
             via_transit: false,
-            priced: 0,
+            asked: 0,
+            bargain: None,
             offers: 0,
             trade: None,
             contracts: Default::default(),
@@ -1118,6 +1067,10 @@ impl Game for LaissezFaire {
             Phase::Over => Actor::Terminal,
             Phase::Trade => match &s.trade {
                 Some(t) => Actor::Player(t.floor as usize),
+                None => Actor::Terminal,
+            },
+            Phase::Bargain => match &s.bargain {
+                Some(b) => Actor::Player(b.floor as usize),
                 None => Actor::Terminal,
             },
             Phase::Oubliette => {
@@ -1152,21 +1105,10 @@ impl Game for LaissezFaire {
                         out.push(Action::Build(i));
                     }
                 }
-                for i in 0..SPACES as u8 {
-                    let lot = s.lots.0[i as usize];
-                    if lot.owner as usize == seat && s.priced & (1 << i) == 0 {
-                        out.extend(
-                            Ask::ALL
-                                .into_iter()
-                                .filter(|&a| a != lot.ask)
-                                .map(|a| Action::Price(i, a)),
-                        );
-                    }
-                }
                 if self.cfg.trading && s.offers < MAX_OFFERS {
                     for to in 0..self.cfg.players as u8 {
                         for deed in spaces_in(self.board.deeds) {
-                            for cash in Cash::ALL {
+                            for cash in Share::TRADE {
                                 if self.offer(s, seat, to, deed, cash).is_some() {
                                     out.push(Action::Offer(to, deed, cash));
                                 }
@@ -1196,7 +1138,7 @@ impl Game for LaissezFaire {
                 if t.floor == t.answerer {
                     out.push(Action::Accept);
                     out.extend(
-                        Cash::ALL
+                        Share::TRADE
                             .into_iter()
                             .filter(|&c| self.counter(s, t, c).is_some())
                             .map(Action::Counter),
@@ -1212,6 +1154,11 @@ impl Game for LaissezFaire {
                 }
                 out.push(Action::Wait);
             }
+            Phase::Bargain => {
+                if let Some(b) = &s.bargain {
+                    b.answers(me.cash, out);
+                }
+            }
             Phase::StayChoice => out.extend([Action::Stay, Action::Move]),
             Phase::Buy => out.extend([Action::Buy, Action::Decline]),
             Phase::TransitChoice => {
@@ -1223,19 +1170,32 @@ impl Game for LaissezFaire {
                 }
             }
             Phase::Lodge => {
-                out.extend(
-                    self.rooms(s, seat, s.city)
-                        .filter(|&(_, price)| price <= me.cash)
-                        .map(|(i, _)| Action::Lodge(i)),
-                );
-                if s.via_transit
-                    && self
-                        .fare(s, seat, self.city_side(s.city))
-                        .is_some_and(|f| f <= me.cash)
-                {
-                    out.push(Action::Ride);
+                for (i, price) in self.rooms(s, seat, s.city) {
+                    match price {
+                        Price::Listed(p) if p <= me.cash => out.push(Action::Lodge(i)),
+                        Price::Negotiable { .. } if s.asked & (1 << i) == 0 => {
+                            out.push(Action::Ask(i));
+                        }
+                        _ => {}
+                    }
+                }
+                if s.via_transit {
+                    let side = self.city_side(s.city);
+                    match self.fare(s, seat, side) {
+                        Price::Listed(f) if f <= me.cash => out.push(Action::Ride),
+                        Price::Negotiable { .. } => {
+                            let t = self.board.transit_of_side[side as usize];
+                            if s.asked & (1 << t) == 0 {
+                                out.push(Action::Ask(t));
+                            }
+                        }
+                        _ => {}
+                    }
                 }
                 out.push(Action::Bench);
+                // Rooms come in board order, listed or not, and the company's index may
+                // fall among them: the list must be in action order.
+                out.sort_unstable();
             }
         }
     }
@@ -1302,6 +1262,9 @@ impl Game for LaissezFaire {
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
         let seat = s.current as usize;
+        if s.phase == Phase::Bargain {
+            return self.apply_bargain(s, action);
+        }
         match action {
             Action::First(f) => {
                 s.first = f;
@@ -1311,10 +1274,6 @@ impl Game for LaissezFaire {
                 let h = self.board.house_price(i);
                 self.pay(s, seat, BANK, h);
                 s.lots.0[i as usize].level += 1;
-            }
-            Action::Price(i, ask) => {
-                s.lots.0[i as usize].ask = ask;
-                s.priced |= 1 << i;
             }
             Action::DeclareRace => s.final_lap = true,
             Action::DeclareStalemate => self.finish(s, EndKind::Stalemate),
@@ -1351,6 +1310,8 @@ impl Game for LaissezFaire {
                 }
             }
             Action::Refuse | Action::Withdraw => self.close_thread(s),
+            // Quotes belong to bargains, handled above.
+            Action::Quote(_) => {}
             Action::Hold | Action::Insist => {
                 if let Some(t) = s.trade {
                     let floor = if t.floor == t.answerer {
@@ -1399,9 +1360,12 @@ impl Game for LaissezFaire {
             Action::Roll(d) => {
                 s.roll = Some(d);
                 s.rolls += 1;
+                // A stay is offered when its listed parts are affordable; a player owner's
+                // part is bargained after the choice.
+                let listed = |p: Price| p.listed().unwrap_or(0);
                 let affordable = self
-                    .stay_cost(s, seat, d.total())
-                    .is_some_and(|(r, u)| r + u <= s.me().cash);
+                    .stay_price(s, seat, d.total())
+                    .is_some_and(|(r, u)| listed(r) + listed(u) <= s.me().cash);
                 if affordable {
                     s.phase = Phase::StayChoice;
                 } else {
@@ -1410,14 +1374,19 @@ impl Game for LaissezFaire {
             }
             Action::Stay => {
                 let total = s.roll.map_or(0, DicePair::total);
-                let (rent, fee) = self.stay_cost(s, seat, total).unwrap_or_default();
-                let pos = s.me().pos as usize;
-                self.pay(s, seat, s.lots.0[pos].owner, rent);
-                self.log_rent(s, seat, pos as u8, rent);
-                let utility = self.board.forward_utility[pos] as usize;
-                self.pay(s, seat, s.lots.0[utility].owner, fee);
-                s.players[seat].last_rent = rent;
-                self.after_roll_turn(s, true);
+                let Some((rent, fee)) = self.stay_price(s, seat, total) else {
+                    return;
+                };
+                match self.stay_bargain(s, rent, fee) {
+                    Some(b) => {
+                        s.bargain = Some(b);
+                        s.phase = Phase::Bargain;
+                    }
+                    None => {
+                        let charges = self.charges(s, action);
+                        self.stay_paid(s, seat, &charges, rent.listed().unwrap_or(0));
+                    }
+                }
             }
             Action::Move => self.move_by(s, s.roll.map_or(0, DicePair::total)),
             Action::Buy => {
@@ -1432,19 +1401,18 @@ impl Game for LaissezFaire {
             Action::Decline => self.after_landing(s),
             Action::City(c) => self.lodge_in(s, c, false),
             Action::Lodge(i) => {
-                let price = self.room_price(s, seat, i).unwrap_or_default();
-                self.pay(s, seat, s.lots.0[i as usize].owner, price);
-                self.log_rent(s, seat, i, price);
-                let p = &mut s.players[seat];
-                p.pos = i;
-                p.last_rent = price;
-                self.after_roll_turn(s, false);
+                let price = self.room_price(s, seat, i).and_then(Price::listed);
+                self.lodge_at(s, seat, i, price.unwrap_or(0));
+            }
+            Action::Ask(i) => {
+                if let Some(b) = self.request(s, i) {
+                    s.bargain = Some(b);
+                    s.phase = Phase::Bargain;
+                }
             }
             Action::Ride => {
-                let side = self.city_side(s.city);
-                let fare = self.fare(s, seat, side).unwrap_or_default();
-                let t = self.board.transit_of_side[side as usize] as usize;
-                self.pay(s, seat, s.lots.0[t].owner, fare);
+                let charges = self.charges(s, action);
+                self.pay_charges(s, seat, &charges);
                 self.lodge_in(s, self.other_city(s.city), false);
             }
             Action::Bench => {
@@ -1490,11 +1458,13 @@ impl Game for LaissezFaire {
     fn describe_action(&self, s: &State, action: Action) -> String {
         let name = |i: u8| &self.board.spaces[i as usize].name;
         let seat = s.current as usize;
+        if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
+            return self.describe_bargain_move(b, action);
+        }
         match action {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
-            Action::Price(i, a) => format!("post {} at {a} of the reference price", name(i)),
             Action::Offer(to, deed, cash) => {
-                let amount = cash.apply(self.deed_value(s, deed));
+                let amount = cash.of(self.deed_value(s, deed));
                 if s.lots.0[deed as usize].owner as usize == seat {
                     format!(
                         "offer {} to seat {} for ${amount} ({cash} of its value)",
@@ -1537,7 +1507,7 @@ impl Game for LaissezFaire {
                 Some(t) => format!(
                     "counter: {} for ${} ({cash} of its value)",
                     name(t.deed),
-                    cash.apply(self.deed_value(s, t.deed))
+                    cash.of(self.deed_value(s, t.deed))
                 ),
                 None => action.to_string(),
             },
@@ -1554,18 +1524,36 @@ impl Game for LaissezFaire {
             Action::Lodge(i) => format!(
                 "lodge at {} for ${}",
                 name(i),
-                self.room_price(s, seat, i).unwrap_or_default()
+                self.room_price(s, seat, i)
+                    .and_then(Price::listed)
+                    .unwrap_or(0)
             ),
+            Action::Ask(i) => match self.request(s, i) {
+                Some(b) => format!(
+                    "ask seat {} for {} (reference ${})",
+                    b.provider + 1,
+                    self.describe_service(b.service),
+                    b.reference
+                ),
+                None => action.to_string(),
+            },
             Action::Ride => format!(
                 "ride to {} for ${}",
                 self.board.cities[self.other_city(s.city) as usize].name,
                 self.fare(s, seat, self.city_side(s.city))
-                    .unwrap_or_default()
+                    .listed()
+                    .unwrap_or(0)
             ),
             Action::Stay => {
                 let total = s.roll.map_or(0, DicePair::total);
-                let (r, u) = self.stay_cost(s, seat, total).unwrap_or_default();
-                format!("stay: rent ${r} and utility ${u}")
+                let part = |p: Price| match p {
+                    Price::Listed(x) => format!("${x}"),
+                    Price::Negotiable { provider, .. } => format!("seat {}'s price", provider + 1),
+                };
+                match self.stay_price(s, seat, total) {
+                    Some((r, u)) => format!("stay: rent {} and utility {}", part(r), part(u)),
+                    None => action.to_string(),
+                }
             }
             Action::Oubliette(a) => match (&self.jail, &s.cells[seat]) {
                 (Some(og), Some(cell)) => format!("oubliette: {}", og.describe_action(cell, a)),

@@ -15,9 +15,10 @@
 //!   never name a space.
 //! * [`State`] is a plain value of fixed-size arrays (per seat, per space); actions are a
 //!   small `Copy` enum ([`Action`]).
-//! * **First part.** Negotiation with player owners is a *posted price*: each owner keeps a
-//!   price for each deed from a small menu relative to the reference price ([`Ask`]), set
-//!   during his own turn; visitors take it or choose another option.
+//! * **Bargains** ([`bargain`]): the bank's prices are listed; a player owner's room, fare
+//!   or utility fee is bargained when it is needed. The customer asks, the owner quotes a
+//!   [`Share`] of the reference price or refuses, and they counter each other until one
+//!   accepts or refuses ([`Phase::Bargain`]); every message is an action in the record.
 //! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
 //!   offer another player a deed for cash or ask for one; offers, counter-offers, requests
 //!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor
@@ -35,19 +36,23 @@
 //! * Everything is public (ruling B-18), so the game is one of perfect information.
 
 pub mod action;
+pub mod bargain;
 pub mod board;
 pub mod bot;
 pub mod config;
 pub mod contract;
 pub mod game;
+pub mod price;
 pub mod state;
 pub mod tally;
 pub mod trade;
 
-pub use action::{Action, Ask};
+pub use action::Action;
+pub use bargain::{Bargain, Price, Service};
 pub use board::{Board, BoardError};
 pub use config::{Config, MAX_PLAYERS, Objective, PARAMS};
 pub use contract::{Contract, Ledger, Sum, Term};
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
+pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
-pub use trade::{Cash, Thread};
+pub use trade::Thread;

@@ -5,7 +5,7 @@ use gameshelf_open_oubliette::State as OublietteState;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::action::Ask;
+use crate::bargain::Bargain;
 use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger};
@@ -53,8 +53,6 @@ pub struct Lot {
     pub owner: u8,
     /// Buildings: 0, 1 or 2 houses, 3 = apartment.
     pub level: u8,
-    /// The owner's posted price (ignored while the bank owns it).
-    pub ask: Ask,
 }
 
 impl Default for Lot {
@@ -62,7 +60,6 @@ impl Default for Lot {
         Lot {
             owner: BANK,
             level: 0,
-            ask: Ask::Par,
         }
     }
 }
@@ -111,6 +108,8 @@ pub enum Phase {
     TransitChoice,
     /// The player chooses a room, the fare to the other city, or the park bench.
     Lodge,
+    /// A bargain over a price is open ([`State::bargain`]); the seat with the floor answers.
+    Bargain,
     /// The game is over.
     Over,
 }
@@ -153,7 +152,7 @@ impl EndKind {
 pub struct State {
     /// Per seat (only the first `players` entries are in play).
     pub players: [Player; MAX_PLAYERS],
-    /// Per space: owner, buildings, posted price.
+    /// Per space: owner and buildings.
     pub lots: Lots,
     /// `jail=oubliette`: each jailed seat's Open Oubliette jail.
     pub cells: [Option<OublietteState>; MAX_PLAYERS],
@@ -171,8 +170,11 @@ pub struct State {
     pub city: u8,
     /// Lodging: the transit company may still be taken.
     pub via_transit: bool,
-    /// Deeds whose price was posted this turn (bit per space).
-    pub priced: u64,
+    /// Lodging: the rooms and transit company already asked for on this visit (bit per
+    /// space), which may not be asked again.
+    pub asked: u64,
+    /// The open bargain, in [`Phase::Bargain`].
+    pub bargain: Option<Bargain>,
     /// Trade threads opened this turn.
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].

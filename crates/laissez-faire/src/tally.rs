@@ -5,14 +5,15 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Game, Tally};
 use serde::Serialize;
 
 use crate::action::Action;
+use crate::bargain::Charge;
 use crate::config::Objective;
 use crate::game::LaissezFaire;
-use crate::state::{BANK, State};
+use crate::price::Share;
+use crate::state::{BANK, Phase, State};
 use crate::trade::MAX_EXCHANGES;
 
 /// Money paid for one kind of service.
@@ -83,6 +84,12 @@ pub struct LaissezFaireTally {
     pub lent: u64,
     /// Missed contract payments.
     pub defaults: u64,
+    /// Bargains with player owners that ended in a deal.
+    pub deals: u64,
+    /// Bargains that ended in a refusal by either side.
+    pub no_deals: u64,
+    /// The agreed prices as percentages of their reference prices, summed over deals.
+    pub deal_percent: u64,
 }
 
 impl LaissezFaireTally {
@@ -117,25 +124,26 @@ impl LaissezFaireTally {
 impl Tally<LaissezFaire> for LaissezFaireTally {
     fn record(&mut self, game: &LaissezFaire, s: &State, action: Action) {
         let seat = s.current as usize;
+        for (charge, to, amount) in game.charges(s, action).into_iter().flatten() {
+            let flow = match charge {
+                Charge::Rent => &mut self.rent,
+                Charge::Fare => &mut self.fares,
+                Charge::Utility => &mut self.utilities,
+            };
+            flow.add(to, seat, amount);
+        }
+        if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
+            match action {
+                Action::Accept => {
+                    self.deals += 1;
+                    self.deal_percent += u64::from(b.standing().map_or(0, Share::percent));
+                }
+                Action::Refuse => self.no_deals += 1,
+                _ => {}
+            }
+            return;
+        }
         match action {
-            Action::Lodge(i) => {
-                let price = game.room_price(s, seat, i).unwrap_or_default();
-                self.rent.add(s.lots.0[i as usize].owner, seat, price);
-            }
-            Action::Stay => {
-                let total = s.roll.map_or(0, DicePair::total);
-                let (rent, fee) = game.stay_cost(s, seat, total).unwrap_or_default();
-                let pos = s.me().pos as usize;
-                self.rent.add(s.lots.0[pos].owner, seat, rent);
-                let utility = game.board().forward_utility[pos] as usize;
-                self.utilities.add(s.lots.0[utility].owner, seat, fee);
-            }
-            Action::Ride => {
-                let side = game.board().cities[s.city as usize].side;
-                let fare = game.fare(s, seat, side).unwrap_or_default();
-                let t = game.board().transit_of_side[side as usize] as usize;
-                self.fares.add(s.lots.0[t].owner, seat, fare);
-            }
             Action::Offer(..) => self.offers += 1,
             Action::Propose(..) => self.proposals += 1,
             Action::Accept => {
@@ -213,6 +221,9 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.contract_income += o.contract_income;
         self.lent += o.lent;
         self.defaults += o.defaults;
+        self.deals += o.deals;
+        self.no_deals += o.no_deals;
+        self.deal_percent += o.deal_percent;
     }
 
     fn report(&self) -> String {
@@ -255,6 +266,16 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             per(self.utilities.to_bank),
             per(self.jail_fees)
         );
+        if self.deals + self.no_deals > 0 {
+            let _ = writeln!(
+                out,
+                "bargains with owners per game: {:.2} deals at {:.0}% of the reference price on \
+                 average, {:.2} refused",
+                per(self.deals),
+                self.deal_percent as f64 / self.deals.max(1) as f64,
+                per(self.no_deals)
+            );
+        }
         if self.offers > 0 {
             let _ = writeln!(
                 out,

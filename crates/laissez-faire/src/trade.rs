@@ -2,7 +2,7 @@
 //!
 //! A thread is opened by the player whose turn it is, in his management window, and names one
 //! deed held by him or by the other party; the deed goes from its holder (the *giver*) to the
-//! other party, and cash ([`Cash`], a menu relative to the deed's value) goes the other way.
+//! other party, and cash (a [`Share`] of the deed's value) goes the other way.
 //! The party who answers a standing offer may accept it, refuse it, counter it (new cash terms
 //! with the roles swapped) or ask for time; after a request for time the author may withdraw
 //! his offer or let it stand. Every message is an exchange; a thread that reaches
@@ -10,11 +10,10 @@
 //! refusal). Acceptance executes atomically: legality is checked again and a trade that is no
 //! longer legal fails with nothing changed.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
+use crate::price::Share;
 
 /// Offers a player may open per turn (extra roll-turns included).
 pub const MAX_OFFERS: u8 = 2;
@@ -25,60 +24,6 @@ pub const MAX_COUNTERS: u8 = 2;
 /// Messages per thread, the opening offer included: the deadline. A thread still open after
 /// this many messages lapses as a refusal.
 pub const MAX_EXCHANGES: u8 = 6;
-
-/// The cash side of an offer, relative to the deed's value (its price plus the house price
-/// of each building payment on it), rounded down.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-pub enum Cash {
-    /// No cash: a gift of the deed.
-    Nothing,
-    /// Half the value (the default board's mortgage value of an unbuilt deed).
-    Half,
-    /// The value.
-    #[default]
-    Par,
-    /// One and a half times the value.
-    OneAndHalf,
-    /// Twice the value.
-    Double,
-}
-
-impl Cash {
-    /// Every amount, in order.
-    pub const ALL: [Cash; 5] = [
-        Cash::Nothing,
-        Cash::Half,
-        Cash::Par,
-        Cash::OneAndHalf,
-        Cash::Double,
-    ];
-
-    /// The amount for a deed value.
-    pub fn apply(self, value: u32) -> u32 {
-        let percent = match self {
-            Cash::Nothing => 0,
-            Cash::Half => 50,
-            Cash::Par => 100,
-            Cash::OneAndHalf => 150,
-            Cash::Double => 200,
-        };
-        value * percent / 100
-    }
-}
-
-impl fmt::Display for Cash {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Cash::Nothing => "nothing",
-            Cash::Half => "50%",
-            Cash::Par => "100%",
-            Cash::OneAndHalf => "150%",
-            Cash::Double => "200%",
-        })
-    }
-}
 
 /// An open trade thread: the standing terms and whose move it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,8 +38,8 @@ pub struct Thread {
     pub deed: u8,
     /// Its holder when the thread was opened; it goes to the other party.
     pub giver: u8,
-    /// The cash terms, from the menu.
-    pub cash: Cash,
+    /// The cash terms: a share of the deed's value (from [`Share::TRADE`]).
+    pub cash: Share,
     /// The cash the other party pays the giver (fixed when the terms were made).
     pub amount: u32,
     /// Messages so far, the opening offer included.
@@ -115,17 +60,5 @@ impl Thread {
         } else {
             self.author
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cash_scales_the_value() {
-        assert_eq!(Cash::Nothing.apply(300), 0);
-        assert_eq!(Cash::Half.apply(75), 37);
-        assert_eq!(Cash::OneAndHalf.apply(200), 300);
     }
 }

@@ -5,7 +5,7 @@
 use gameshelf_engine::{Bot, Game, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Due, Entry, INSTALMENTS, NO_DEED};
-use gameshelf_laissez_faire::{Action, Ask, Cash, LaissezFaire, Phase, State, Sum, Term};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Price, Share, State, Sum, Term};
 
 mod common;
 
@@ -174,35 +174,47 @@ fn an_unsecured_loan_defaults_into_arrears() {
 }
 
 #[test]
-fn a_lodging_right_caps_the_rent_and_overrides_a_refusal() {
+fn a_lodging_right_lists_the_capped_rent_instead_of_a_bargain() {
     let (g, mut s) = setup(2);
     s.lots.0[TRAM as usize].level = 1;
-    s.lots.0[TRAM as usize].ask = Ask::Refuse;
-    assert_eq!(g.room_price(&s, 0, TRAM), None, "the owner refuses");
-    make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Half));
+    assert!(
+        matches!(
+            g.room_price(&s, 0, TRAM),
+            Some(Price::Negotiable { provider: 1, .. })
+        ),
+        "without a right the owner bargains (and may refuse)"
+    );
+    make(&g, &mut s, 1, Term::Lodging(TRAM, Share::Half));
     let cap = match s.contracts.iter().next().unwrap().clause {
         Clause::Lodging { cap, .. } => cap,
         _ => unreachable!(),
     };
-    assert_eq!(g.room_price(&s, 0, TRAM), Some(cap));
-    s.lots.0[TRAM as usize].ask = Ask::Double;
-    assert_eq!(g.room_price(&s, 0, TRAM), Some(cap), "the cap holds");
-    s.lots.0[TRAM as usize].ask = Ask::Half;
-    assert!(g.room_price(&s, 0, TRAM).unwrap() <= cap);
+    assert_eq!(g.room_price(&s, 0, TRAM), Some(Price::Listed(cap)));
+    s.phase = Phase::Lodge;
+    s.city = 0;
+    let mut listed = Vec::new();
+    g.legal_actions(&s, &mut listed);
+    assert!(listed.contains(&Action::Lodge(TRAM)));
+    assert!(
+        !listed.contains(&Action::Ask(TRAM)),
+        "no bargain: the owner may not refuse"
+    );
     // The right follows the deed (B-20); bought by its holder, it ends.
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    s.phase = Phase::Manage;
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.lots.0[TRAM as usize].owner, 0);
     assert_eq!(s.contracts.iter().count(), 0);
-    assert_eq!(g.room_price(&s, 0, TRAM), Some(0));
+    assert_eq!(g.room_price(&s, 0, TRAM), Some(Price::Listed(0)));
 }
 
 #[test]
 fn rent_paid_under_a_lodging_right_is_ledgered() {
     let (g, mut s) = setup(2);
-    s.lots.0[TRAM as usize].ask = Ask::Double;
-    make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Par));
-    let cap = g.room_price(&s, 0, TRAM).unwrap();
+    make(&g, &mut s, 1, Term::Lodging(TRAM, Share::Par));
+    let Some(Price::Listed(cap)) = g.room_price(&s, 0, TRAM) else {
+        panic!("a right lists its cap");
+    };
     s.phase = Phase::Lodge;
     s.city = 0;
     g.apply(&mut s, Action::Lodge(TRAM)).unwrap();
@@ -218,7 +230,7 @@ fn rent_paid_under_a_lodging_right_is_ledgered() {
 #[test]
 fn a_lodging_right_lapses_after_its_rounds() {
     let (g, mut s) = setup(2);
-    make(&g, &mut s, 1, Term::Lodging(TRAM, Ask::Par));
+    make(&g, &mut s, 1, Term::Lodging(TRAM, Share::Par));
     for _ in 0..gameshelf_laissez_faire::contract::LODGING_ROUNDS {
         assert_eq!(s.contracts.iter().count(), 1);
         next_round(&g, &mut s);
@@ -231,11 +243,11 @@ fn illegal_terms_are_neither_listed_nor_accepted() {
     let (g, mut s) = setup(2);
     let listed = legal(&g, &s);
     for term in [
-        Term::Borrow(Sum::S100, TRAM),    // not the borrower's deed
-        Term::Lodging(TILE, Ask::Par),    // the proposer's own property
-        Term::Lodging(TRAM, Ask::Double), // a cap above par
-        Term::Lodging(5, Ask::Par),       // a transit company
-        Term::Borrow(Sum::S100, 0),       // not a deed
+        Term::Borrow(Sum::S100, TRAM),      // not the borrower's deed
+        Term::Lodging(TILE, Share::Par),    // the proposer's own property
+        Term::Lodging(TRAM, Share::Double), // a cap above par
+        Term::Lodging(5, Share::Par),       // a transit company
+        Term::Borrow(Sum::S100, 0),         // not a deed
     ] {
         assert!(!listed.contains(&Action::Propose(1, term)), "{term}");
         assert!(g.apply(&mut s.clone(), Action::Propose(1, term)).is_err());
@@ -343,7 +355,6 @@ fn the_trader_borrows_for_the_jail_fee_against_good_collateral() {
     s.players[0].jailed = true;
     s.players[0].jail_turns = 1;
     s.players[0].jail_side = 3;
-    s.priced = u64::MAX; // no prices to post first
     let a = trader_choice(&g, &s, 0);
     let Action::Propose(1, Term::Borrow(sum, 39)) = a else {
         panic!("{a}")

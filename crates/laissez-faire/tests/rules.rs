@@ -3,7 +3,7 @@
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Game};
 use gameshelf_laissez_faire::{
-    Action, Ask, BANK, EndKind, LaissezFaire, Phase, State, Status, capacity,
+    Action, BANK, EndKind, LaissezFaire, Phase, Price, Share, State, Status, capacity,
 };
 
 fn game(spec: &str) -> LaissezFaire {
@@ -204,20 +204,29 @@ fn staying_needs_a_house_and_costs_at_most_the_last_rent() {
     let mut s = started(&g);
     s.players[0].pos = 39;
     s.players[0].last_rent = 60;
-    assert_eq!(g.stay_cost(&s, 0, 7), None, "no house, no stay");
+    assert_eq!(g.stay_price(&s, 0, 7), None, "no house, no stay");
     s.lots.0[39].level = 1; // bank rent 250 > ceiling; the bank owns both utilities
-    assert_eq!(g.stay_cost(&s, 0, 7), Some((60, 70)));
-    s.lots.0[39].owner = 1;
-    s.lots.0[39].ask = Ask::Double;
     assert_eq!(
-        g.stay_cost(&s, 0, 7).unwrap().0,
-        60,
-        "a player owner's price is capped too"
+        g.stay_price(&s, 0, 7),
+        Some((Price::Listed(60), Price::Listed(70)))
+    );
+    s.lots.0[39].owner = 1;
+    assert_eq!(
+        g.stay_price(&s, 0, 7).unwrap().0,
+        Price::Negotiable {
+            provider: 1,
+            reference: 60,
+            max: Share::Par
+        },
+        "a player owner quotes at most the ceiling"
     );
     // Own housed property and own forward utility (12): free.
     s.lots.0[39].owner = 0;
     s.lots.0[12].owner = 0;
-    assert_eq!(g.stay_cost(&s, 0, 7), Some((0, 0)));
+    assert_eq!(
+        g.stay_price(&s, 0, 7),
+        Some((Price::Listed(0), Price::Listed(0)))
+    );
     // A stay does not move and does not pass Start.
     g.apply(&mut s, Action::Go).unwrap();
     g.apply(&mut s, roll(3, 4)).unwrap();
@@ -232,22 +241,30 @@ fn staying_needs_a_house_and_costs_at_most_the_last_rent() {
 fn bank_utility_price_on_a_seven() {
     let g = game("laissez-faire(players=2)");
     let mut s = started(&g);
-    assert_eq!(g.utility_price(&s, 0, 28, 7), Some(70), "bank owns both");
+    assert_eq!(
+        g.utility_price(&s, 0, 28, 7),
+        Price::Listed(70),
+        "bank owns both"
+    );
     s.lots.0[12].owner = 1;
-    assert_eq!(g.utility_price(&s, 0, 28, 7), Some(28), "bank owns one");
+    assert_eq!(
+        g.utility_price(&s, 0, 28, 7),
+        Price::Listed(28),
+        "bank owns one"
+    );
 }
 
 #[test]
 fn bank_fares() {
     let g = game("laissez-faire(players=2)");
     let mut s = started(&g);
-    assert_eq!(g.fare(&s, 0, 0), Some(200), "bank owns all four");
+    assert_eq!(g.fare(&s, 0, 0), Price::Listed(200), "bank owns all four");
     s.lots.0[15].owner = 1;
-    assert_eq!(g.fare(&s, 0, 0), Some(100));
+    assert_eq!(g.fare(&s, 0, 0), Price::Listed(100));
     let base = game("laissez-faire(players=2,bank_fare=base)");
-    assert_eq!(base.fare(&started(&base), 0, 0), Some(25));
+    assert_eq!(base.fare(&started(&base), 0, 0), Price::Listed(25));
     s.lots.0[5].owner = 0;
-    assert_eq!(g.fare(&s, 0, 0), Some(0), "own company");
+    assert_eq!(g.fare(&s, 0, 0), Price::Listed(0), "own company");
 }
 
 #[test]
@@ -256,23 +273,27 @@ fn bank_rooms_with_and_without_the_monopoly() {
     let mut s = started(&g);
     assert_eq!(
         g.room_price(&s, 0, 1),
-        Some(4),
+        Some(Price::Listed(4)),
         "Tram Lane, bank owns Tile Row"
     );
     assert_eq!(
         g.room_price(&s, 0, 39),
-        Some(100),
+        Some(Price::Listed(100)),
         "Bayside Terrace with the monopoly"
     );
     s.lots.0[3].owner = 1;
     s.lots.0[37].owner = 1;
-    assert_eq!(g.room_price(&s, 0, 1), Some(2));
-    assert_eq!(g.room_price(&s, 0, 39), Some(50));
-    // Player owners post prices relative to the no-monopoly column.
-    s.lots.0[3].ask = Ask::Refuse;
-    assert_eq!(g.room_price(&s, 0, 3), None);
-    s.lots.0[3].ask = Ask::OneAndHalf;
-    assert_eq!(g.room_price(&s, 0, 3), Some(6));
+    assert_eq!(g.room_price(&s, 0, 1), Some(Price::Listed(2)));
+    assert_eq!(g.room_price(&s, 0, 39), Some(Price::Listed(50)));
+    // A player owner's price is bargained from the no-monopoly column.
+    assert_eq!(
+        g.room_price(&s, 0, 3),
+        Some(Price::Negotiable {
+            provider: 1,
+            reference: 4,
+            max: Share::Triple
+        })
+    );
 }
 
 // ---- buying, lodging, transit ---------------------------------------------------------------

@@ -4,7 +4,7 @@
 use gameshelf_engine::{Actor, Bot, Game, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::trade::{MAX_COUNTERS, MAX_EXCHANGES};
-use gameshelf_laissez_faire::{Action, Cash, LaissezFaire, Phase, State};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, State};
 
 mod common;
 
@@ -21,7 +21,7 @@ fn unchanged(before: &State) -> State {
 #[test]
 fn an_accepted_trade_moves_cash_and_deed_at_once() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
     assert_eq!(s.phase, Phase::Trade);
     assert_eq!(g.actor(&s), Actor::Player(1), "the recipient answers");
     assert_eq!(s.current, 0, "it is still seat 0's turn");
@@ -35,7 +35,7 @@ fn an_accepted_trade_moves_cash_and_deed_at_once() {
 
     // A sale, with the buildings going with the deed at their value.
     s.lots.0[TILE as usize].level = 2;
-    g.apply(&mut s, Action::Offer(2, TILE, Cash::Double))
+    g.apply(&mut s, Action::Offer(2, TILE, Share::Double))
         .unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     let value = 60 + 2 * 50;
@@ -49,13 +49,14 @@ fn an_accepted_trade_moves_cash_and_deed_at_once() {
 fn a_refused_or_withdrawn_offer_changes_nothing() {
     let (g, mut s) = setup(3);
     let before = s.clone();
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Double))
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Double))
         .unwrap();
     g.apply(&mut s, Action::Refuse).unwrap();
     assert_eq!(s, unchanged(&before));
 
     let before = s.clone();
-    g.apply(&mut s, Action::Offer(1, TILE, Cash::Half)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TILE, Share::Half))
+        .unwrap();
     g.apply(&mut s, Action::Hold).unwrap();
     assert_eq!(
         g.actor(&s),
@@ -70,14 +71,15 @@ fn a_refused_or_withdrawn_offer_changes_nothing() {
 #[test]
 fn a_counter_offer_swaps_the_roles() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Half)).unwrap();
-    g.apply(&mut s, Action::Counter(Cash::Double)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half))
+        .unwrap();
+    g.apply(&mut s, Action::Counter(Share::Double)).unwrap();
     let t = s.trade.unwrap();
     assert_eq!((t.author, t.answerer, t.floor), (1, 0, 0));
     assert_eq!((t.giver, t.taker(), t.amount), (1, 0, 120));
     assert_eq!(g.actor(&s), Actor::Player(0));
     assert!(
-        !legal(&g, &s).contains(&Action::Counter(Cash::Double)),
+        !legal(&g, &s).contains(&Action::Counter(Share::Double)),
         "a counter changes the terms"
     );
     g.apply(&mut s, Action::Accept).unwrap();
@@ -88,8 +90,9 @@ fn a_counter_offer_swaps_the_roles() {
 #[test]
 fn counters_are_bounded() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Half)).unwrap();
-    let cash = [Cash::Double, Cash::Par];
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half))
+        .unwrap();
+    let cash = [Share::Double, Share::Par];
     for c in cash.into_iter().take(MAX_COUNTERS as usize) {
         g.apply(&mut s, Action::Counter(c)).unwrap();
     }
@@ -106,7 +109,7 @@ fn counters_are_bounded() {
 fn an_offer_that_became_illegal_is_refused_at_execution() {
     let (g, mut s) = setup(3);
     // Seat 0 asks $120 of seat 1 for Tile Row; seat 1 spends its cash before answering.
-    g.apply(&mut s, Action::Offer(1, TILE, Cash::Double))
+    g.apply(&mut s, Action::Offer(1, TILE, Share::Double))
         .unwrap();
     s.players[1].cash = 100;
     let before = s.clone();
@@ -117,7 +120,7 @@ fn an_offer_that_became_illegal_is_refused_at_execution() {
     assert_eq!((s.phase, s.trade), (Phase::Manage, None));
 
     // The deed changed hands in the meantime: the same.
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
     s.lots.0[TRAM as usize].owner = 2;
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.lots.0[TRAM as usize].owner, 2);
@@ -129,25 +132,25 @@ fn nobody_offers_cash_he_does_not_have_nor_deeds_of_others() {
     let (g, mut s) = setup(3);
     s.players[0].cash = 100;
     assert!(
-        g.apply(&mut s, Action::Offer(1, TRAM, Cash::Double))
+        g.apply(&mut s, Action::Offer(1, TRAM, Share::Double))
             .is_err()
     );
     assert!(
-        g.apply(&mut s, Action::Offer(1, 6, Cash::Par)).is_err(),
+        g.apply(&mut s, Action::Offer(1, 6, Share::Par)).is_err(),
         "a bank deed"
     );
     assert!(
-        g.apply(&mut s, Action::Offer(0, TILE, Cash::Par)).is_err(),
+        g.apply(&mut s, Action::Offer(0, TILE, Share::Par)).is_err(),
         "oneself"
     );
-    assert!(g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).is_ok());
+    assert!(g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).is_ok());
 }
 
 #[test]
 fn the_deadline_ends_a_thread_as_a_refusal() {
     let (g, mut s) = setup(3);
     let before = s.clone();
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
     let mut messages = 1;
     while s.phase == Phase::Trade {
         let a = if g.actor(&s) == Actor::Player(1) {
@@ -166,7 +169,7 @@ fn the_deadline_ends_a_thread_as_a_refusal() {
 fn offers_per_turn_are_bounded_and_trading_can_be_off() {
     let (g, mut s) = setup(3);
     for _ in 0..2 {
-        g.apply(&mut s, Action::Offer(1, TRAM, Cash::Par)).unwrap();
+        g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
         g.apply(&mut s, Action::Refuse).unwrap();
     }
     assert!(
@@ -240,30 +243,31 @@ fn choose(g: &LaissezFaire, s: &State, seat: usize) -> Action {
 #[test]
 fn the_trader_offers_to_complete_a_city_and_answers_sensibly() {
     let (g, mut s) = setup(3);
-    s.priced = u64::MAX; // prices posted: the window goes on to trades
     // Seat 0 holds Tile Row, seat 1 Tram Lane: seat 0 offers 150% to complete Lisbon.
-    assert_eq!(choose(&g, &s, 0), Action::Offer(1, TRAM, Cash::OneAndHalf));
+    assert_eq!(choose(&g, &s, 0), Action::Offer(1, TRAM, Share::OneAndHalf));
     // Seat 1 would hand seat 0 the city: it counters at 200%.
-    g.apply(&mut s, Action::Offer(1, TRAM, Cash::OneAndHalf))
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::OneAndHalf))
         .unwrap();
-    assert_eq!(choose(&g, &s, 1), Action::Counter(Cash::Double));
-    g.apply(&mut s, Action::Counter(Cash::Double)).unwrap();
+    assert_eq!(choose(&g, &s, 1), Action::Counter(Share::Double));
+    g.apply(&mut s, Action::Counter(Share::Double)).unwrap();
     // Seat 0 completes the city and keeps its reserve: it accepts.
     assert_eq!(choose(&g, &s, 0), Action::Accept);
     g.apply(&mut s, Action::Accept).unwrap();
     // A request for a gift lowers seat 2's net worth and completes nothing: refused.
     s.lots.0[6].owner = 2;
-    g.apply(&mut s, Action::Offer(2, 6, Cash::Nothing)).unwrap();
-    assert_eq!(choose(&g, &s, 2), Action::Counter(Cash::Par));
+    g.apply(&mut s, Action::Offer(2, 6, Share::Nothing))
+        .unwrap();
+    assert_eq!(choose(&g, &s, 2), Action::Counter(Share::Par));
     // A gift raises the recipient's net worth: accepted.
     g.apply(&mut s, Action::Refuse).unwrap();
     let (g, mut s) = setup(3);
     s.lots.0[6].owner = 0;
-    g.apply(&mut s, Action::Offer(2, 6, Cash::Nothing)).unwrap();
+    g.apply(&mut s, Action::Offer(2, 6, Share::Nothing))
+        .unwrap();
     assert_eq!(choose(&g, &s, 2), Action::Accept);
     // A sale it cannot pay for is refused.
     g.apply(&mut s, Action::Refuse).unwrap();
-    g.apply(&mut s, Action::Offer(2, TILE, Cash::Double))
+    g.apply(&mut s, Action::Offer(2, TILE, Share::Double))
         .unwrap();
     s.players[2].cash = 100;
     assert_eq!(choose(&g, &s, 2), Action::Refuse);

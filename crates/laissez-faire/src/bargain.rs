@@ -1,0 +1,617 @@
+//! Bargains: the prices of rooms, fares and utility fees negotiated with player owners
+//! (rulings B-05, B-07, B-08, B-09 and B7's lodging, transit, stay-rent and stay-utility
+//! phases).
+//!
+//! The bank posts its listed prices and never bargains ([`Price::Listed`]); so does a right
+//! the notary keeps (a lodging right's cap). A player owner's price is
+//! [`Price::Negotiable`]: the customer (the player whose turn it is) asks, the owner
+//! quotes a [`Share`] of the reference price or refuses, and the two may counter each other
+//! up to [`MAX_COUNTERS`] times, each counter moving towards the other side, until one
+//! accepts or refuses. Every message is an action of the seat that has the floor, so the
+//! game record holds the whole bargain. Nothing else happens while a bargain is open, and
+//! the price is paid on acceptance, at once and in full.
+//!
+//! * **A room** ([`Service::Room`]): asked for in the lodging step; the owner may refuse
+//!   (B-05). A refused or failed bargain sends the lodger back to his other options, and he
+//!   may not ask the same owner for the same room again on this visit.
+//! * **A fare** ([`Service::Fare`]) to the side's other city: the same, with the transit
+//!   company's owner (B-07).
+//! * **A stay** needs both payments (B3 S): first the forward utility's fee
+//!   ([`Service::StayUtility`]; the owner may refuse, B-08), then the rent
+//!   ([`Service::StayRent`]), which the owner may not refuse: he quotes once, at most the
+//!   ceiling (the last rent paid, or a lodging right's cap if lower), and the tenant takes it
+//!   or moves on (B7: "STAY: the owner's default QUOTE is the ceiling"). A refusal of either
+//!   part means the player moves by his roll; the agreed parts are paid together only when
+//!   both are agreed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::board::SpaceKind;
+use crate::game::LaissezFaire;
+use crate::price::Share;
+use crate::state::{BANK, Phase, State};
+
+/// Counter-offers per bargain, both sides together (the rulings' limit, B7).
+pub const MAX_COUNTERS: u8 = 6;
+
+/// Messages a bargain can take: the request, the quote, the counters and the last answer.
+pub const MAX_MESSAGES: usize = 3 + MAX_COUNTERS as usize;
+
+/// What is being bargained over; the payload is a board index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Service {
+    /// A room at this property.
+    Room(u8),
+    /// The fare of this transit company to the side's other city.
+    Fare(u8),
+    /// The fee of this utility for a stay.
+    StayUtility(u8),
+    /// The rent of a stay at this property.
+    StayRent(u8),
+}
+
+impl Service {
+    /// The space whose owner provides the service.
+    pub fn space(self) -> u8 {
+        match self {
+            Service::Room(i)
+            | Service::Fare(i)
+            | Service::StayUtility(i)
+            | Service::StayRent(i) => i,
+        }
+    }
+
+    /// Whether the owner may refuse outright (not the rent of a stay, B-09) and the two
+    /// sides may counter (the stay rent is a single quote under the ceiling).
+    pub fn open(self) -> bool {
+        !matches!(self, Service::StayRent(_))
+    }
+}
+
+/// What a service costs a customer now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Price {
+    /// A price that is not negotiated: the bank's listed price, a lodging right's cap, or
+    /// nothing for one's own deed.
+    Listed(u32),
+    /// A player owner's price, to be agreed as a share of `reference`, at most `max` of it.
+    Negotiable {
+        /// The owner.
+        provider: u8,
+        /// The reference price the shares apply to.
+        reference: u32,
+        /// The dearest share the owner may ask.
+        max: Share,
+    },
+}
+
+impl Price {
+    /// The price if it is listed.
+    pub fn listed(self) -> Option<u32> {
+        match self {
+            Price::Listed(p) => Some(p),
+            Price::Negotiable { .. } => None,
+        }
+    }
+}
+
+/// An open bargain ([`Phase::Bargain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bargain {
+    /// What is bargained over.
+    pub service: Service,
+    /// The player whose turn it is, who pays.
+    pub customer: u8,
+    /// The owner, who is paid.
+    pub provider: u8,
+    /// The seat that answers now.
+    pub floor: u8,
+    /// The reference price the shares apply to.
+    pub reference: u32,
+    /// The dearest share the owner may ask.
+    pub max: Share,
+    /// The owner's standing quote (`None` until he quotes).
+    pub ask: Option<Share>,
+    /// The customer's standing counter-offer, if any.
+    pub bid: Option<Share>,
+    /// Counter-offers so far.
+    pub counters: u8,
+    /// A stay's other part, already settled, paid together with this one on acceptance:
+    /// the utility fee while the rent is bargained, or the listed rent while the fee is.
+    pub extra: u32,
+}
+
+impl Bargain {
+    /// The terms on the table: the owner's quote while the customer answers, the customer's
+    /// counter while the owner answers (`None` before the first quote).
+    pub fn standing(&self) -> Option<Share> {
+        if self.floor == self.customer {
+            self.ask
+        } else {
+            self.bid
+        }
+    }
+
+    /// The dollars of `share`.
+    pub fn amount(&self, share: Share) -> u32 {
+        share.of(self.reference)
+    }
+
+    /// The messages `self.floor` may send, in action order, given the customer's `cash`.
+    pub fn answers(&self, cash: u32, out: &mut Vec<Action>) {
+        let affordable = |share: Share| self.amount(share) + self.extra <= cash;
+        let counters_left = self.service.open() && self.counters < MAX_COUNTERS;
+        match (self.floor == self.customer, self.ask, self.bid) {
+            // The owner's first answer: a quote, or a refusal.
+            (false, None, _) => {
+                if self.service.open() {
+                    out.push(Action::Refuse);
+                }
+                out.extend(
+                    Share::ALL
+                        .into_iter()
+                        .filter(|&s| s <= self.max)
+                        .map(Action::Quote),
+                );
+            }
+            // The customer answers a quote: lower, and above his own last counter.
+            (true, Some(ask), bid) => {
+                if affordable(ask) {
+                    out.push(Action::Accept);
+                }
+                if counters_left {
+                    out.extend(
+                        Share::ALL
+                            .into_iter()
+                            .filter(|&s| s < ask && bid.is_none_or(|b| s > b) && affordable(s))
+                            .map(Action::Counter),
+                    );
+                }
+                out.push(Action::Refuse);
+            }
+            // The owner answers a counter: higher, and at most his own last quote.
+            (false, Some(ask), Some(bid)) => {
+                out.push(Action::Accept);
+                if counters_left {
+                    out.extend(
+                        Share::ALL
+                            .into_iter()
+                            .filter(|&s| s > bid && s <= ask)
+                            .map(Action::Counter),
+                    );
+                }
+                out.push(Action::Refuse);
+            }
+            (true, None, _) | (false, Some(_), None) => out.push(Action::Refuse),
+        }
+    }
+}
+
+/// What a payment for a service is, for the books.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Charge {
+    /// Rent for a room or a stay, to the property's owner.
+    Rent,
+    /// A transit fare.
+    Fare,
+    /// A utility fee.
+    Utility,
+}
+
+/// The service payments an action makes: at most two (a stay's rent and fee), each with
+/// its kind, payee (a seat or [`BANK`]) and amount.
+pub type Charges = [Option<(Charge, u8, u32)>; 2];
+
+impl LaissezFaire {
+    /// What `seat` pays to lodge at property `space` now, or `None` when there is no room for
+    /// it (capacity, B-02). Own property: 0; bank: the deed rent (B3); a lodging right: its
+    /// cap, which the owner may not refuse; another player owner: negotiable, from the
+    /// no-monopoly rent at the current buildings.
+    pub fn room_price(&self, s: &State, seat: usize, space: u8) -> Option<Price> {
+        let SpaceKind::Property { rent, .. } = self.board().spaces[space as usize].kind else {
+            return None;
+        };
+        let lot = s.lots.0[space as usize];
+        if self.occupants(s, space, seat) >= crate::game::capacity(lot.level) {
+            return None;
+        }
+        Some(match lot.owner {
+            o if o as usize == seat => Price::Listed(0),
+            BANK => Price::Listed(self.bank_rent(s, space)),
+            o => match s.contracts.lodging_cap(seat as u8, space) {
+                Some(cap) => Price::Listed(cap),
+                None => Price::Negotiable {
+                    provider: o,
+                    reference: rent[0][lot.level as usize],
+                    max: Share::Triple,
+                },
+            },
+        })
+    }
+
+    /// The fare `seat` pays on the transit company of `side` (B-07): own company 0; bank by
+    /// the companies it owns (or the base fare); a player owner negotiable, from the fare
+    /// for the companies he owns.
+    pub fn fare(&self, s: &State, seat: usize, side: u8) -> Price {
+        let board = self.board();
+        let t = board.transit_of_side[side as usize];
+        let SpaceKind::Transit { fares, .. } = board.spaces[t as usize].kind else {
+            return Price::Listed(0);
+        };
+        let count = |o| self.owned(s, o, board.transits).max(1) as usize - 1;
+        match s.lots.0[t as usize].owner {
+            o if o as usize == seat => Price::Listed(0),
+            BANK if self.config().fare_by_bank_count => Price::Listed(fares[count(BANK)]),
+            BANK => Price::Listed(fares[0]),
+            o => Price::Negotiable {
+                provider: o,
+                reference: fares[count(o)],
+                max: Share::Triple,
+            },
+        }
+    }
+
+    /// The fee `seat` pays to utility `space` on a roll of `total` (B-08): own utility 0;
+    /// bank the roll times the multiplier for the utilities it owns; a player owner
+    /// negotiable, from the multiplier for the utilities he owns.
+    pub fn utility_price(&self, s: &State, seat: usize, space: u8, total: u8) -> Price {
+        let board = self.board();
+        let SpaceKind::Utility { multipliers, .. } = board.spaces[space as usize].kind else {
+            return Price::Listed(0);
+        };
+        let price = |o| {
+            u32::from(total) * multipliers[self.owned(s, o, board.utilities).max(1) as usize - 1]
+        };
+        match s.lots.0[space as usize].owner {
+            o if o as usize == seat => Price::Listed(0),
+            BANK => Price::Listed(price(BANK)),
+            o => Price::Negotiable {
+                provider: o,
+                reference: price(o),
+                max: Share::Triple,
+            },
+        }
+    }
+
+    /// The `(rent, utility fee)` of a stay for a roll of `total` (B3 S, B-09), or `None` when
+    /// `seat` may not stay: not lodged in a housed property, or the final lap forbids it.
+    /// The rent never exceeds the ceiling, the last rent paid there (or a lodging right's
+    /// cap if lower): the bank charges the smaller of its deed rent and the ceiling, a player
+    /// owner quotes a share of the ceiling up to all of it.
+    pub fn stay_price(&self, s: &State, seat: usize, total: u8) -> Option<(Price, Price)> {
+        let p = &s.players[seat];
+        let lot = s.lots.0[p.pos as usize];
+        let housed = matches!(
+            self.board().spaces[p.pos as usize].kind,
+            SpaceKind::Property { .. }
+        ) && lot.level > 0;
+        if !housed || (s.final_lap && !self.config().final_lap_stay) {
+            return None;
+        }
+        let ceiling = p.last_rent;
+        let rent = match lot.owner {
+            o if o as usize == seat => Price::Listed(0),
+            BANK => Price::Listed(self.bank_rent(s, p.pos).min(ceiling)),
+            o => Price::Negotiable {
+                provider: o,
+                reference: s
+                    .contracts
+                    .lodging_cap(seat as u8, p.pos)
+                    .map_or(ceiling, |cap| cap.min(ceiling)),
+                max: Share::Par,
+            },
+        };
+        let utility = self.board().forward_utility[p.pos as usize];
+        Some((rent, self.utility_price(s, seat, utility, total)))
+    }
+
+    /// Opens a bargain over `service` at `price` (negotiable) for the current player.
+    fn bargain(service: Service, s: &State, price: Price, extra: u32) -> Option<Bargain> {
+        let Price::Negotiable {
+            provider,
+            reference,
+            max,
+        } = price
+        else {
+            return None;
+        };
+        Some(Bargain {
+            service,
+            customer: s.current,
+            provider,
+            floor: provider,
+            reference,
+            max,
+            ask: None,
+            bid: None,
+            counters: 0,
+            extra,
+        })
+    }
+
+    /// The bargain `Ask(space)` opens in the lodging step, if it may: a room of another
+    /// player in this city with space, or (arriving by dice) the side's transit company of
+    /// another player, not asked for already on this visit.
+    pub fn request(&self, s: &State, space: u8) -> Option<Bargain> {
+        if s.phase != Phase::Lodge || (space as usize) >= crate::board::SPACES {
+            return None;
+        }
+        if s.asked & (1 << space) != 0 {
+            return None;
+        }
+        let seat = s.current as usize;
+        let side = self.board().cities[s.city as usize].side;
+        if self.board().cities[s.city as usize].properties & (1 << space) != 0 {
+            let price = self.room_price(s, seat, space)?;
+            LaissezFaire::bargain(Service::Room(space), s, price, 0)
+        } else if s.via_transit && self.board().transit_of_side[side as usize] == space {
+            LaissezFaire::bargain(Service::Fare(space), s, self.fare(s, seat, side), 0)
+        } else {
+            None
+        }
+    }
+
+    /// The first bargain of a stay, or `None` when both parts are listed.
+    pub(crate) fn stay_bargain(&self, s: &State, rent: Price, fee: Price) -> Option<Bargain> {
+        let seat = s.current as usize;
+        let pos = s.players[seat].pos;
+        let utility = self.board().forward_utility[pos as usize];
+        match (rent, fee) {
+            (Price::Listed(r), fee @ Price::Negotiable { .. }) => {
+                LaissezFaire::bargain(Service::StayUtility(utility), s, fee, r)
+            }
+            (rent @ Price::Negotiable { .. }, Price::Listed(f)) => {
+                LaissezFaire::bargain(Service::StayRent(pos), s, rent, f)
+            }
+            // Both negotiated: the fee first; the rent is bargained once the fee is agreed.
+            (Price::Negotiable { .. }, fee) => {
+                LaissezFaire::bargain(Service::StayUtility(utility), s, fee, 0)
+            }
+            (Price::Listed(_), Price::Listed(_)) => None,
+        }
+    }
+
+    /// The service payments `action` makes now (see [`Charges`]).
+    pub fn charges(&self, s: &State, action: Action) -> Charges {
+        let seat = s.current as usize;
+        let owner = |i: u8| s.lots.0[i as usize].owner;
+        let total = s.roll.map_or(0, |d| d.total());
+        let pos = s.players[seat].pos;
+        let utility = self.board().forward_utility[pos as usize];
+        match (s.phase, action, &s.bargain) {
+            (Phase::Lodge, Action::Lodge(i), _) => {
+                let price = self.room_price(s, seat, i).and_then(Price::listed);
+                [Some((Charge::Rent, owner(i), price.unwrap_or(0))), None]
+            }
+            (Phase::Lodge, Action::Ride, _) => {
+                let side = self.board().cities[s.city as usize].side;
+                let t = self.board().transit_of_side[side as usize];
+                let fare = self.fare(s, seat, side).listed().unwrap_or(0);
+                [Some((Charge::Fare, owner(t), fare)), None]
+            }
+            (Phase::StayChoice, Action::Stay, _) => match self.stay_price(s, seat, total) {
+                Some((Price::Listed(r), Price::Listed(f))) => [
+                    Some((Charge::Rent, owner(pos), r)),
+                    Some((Charge::Utility, owner(utility), f)),
+                ],
+                _ => [None, None],
+            },
+            (Phase::Bargain, Action::Accept, Some(b)) => {
+                let Some(share) = b.standing() else {
+                    return [None, None];
+                };
+                let amount = b.amount(share);
+                match b.service {
+                    Service::Room(i) => [Some((Charge::Rent, owner(i), amount)), None],
+                    Service::Fare(t) => [Some((Charge::Fare, owner(t), amount)), None],
+                    Service::StayRent(i) => [
+                        Some((Charge::Rent, owner(i), amount)),
+                        Some((Charge::Utility, owner(utility), b.extra)),
+                    ],
+                    Service::StayUtility(u) => match self.stay_price(s, seat, total) {
+                        // The rent is still to be bargained: nothing is paid yet.
+                        Some((Price::Negotiable { .. }, _)) => [None, None],
+                        _ => [
+                            Some((Charge::Rent, owner(pos), b.extra)),
+                            Some((Charge::Utility, owner(u), amount)),
+                        ],
+                    },
+                }
+            }
+            _ => [None, None],
+        }
+    }
+
+    /// Applies a message of the open bargain.
+    pub(crate) fn apply_bargain(&self, s: &mut State, action: Action) {
+        let Some(b) = s.bargain else { return };
+        let to_customer = b.floor != b.customer;
+        let next = match action {
+            Action::Quote(share) => Some(Bargain {
+                ask: Some(share),
+                floor: b.customer,
+                ..b
+            }),
+            Action::Counter(share) if to_customer => Some(Bargain {
+                ask: Some(share),
+                floor: b.customer,
+                counters: b.counters + 1,
+                ..b
+            }),
+            Action::Counter(share) => Some(Bargain {
+                bid: Some(share),
+                floor: b.provider,
+                counters: b.counters + 1,
+                ..b
+            }),
+            Action::Accept => return self.settle_bargain(s, &b),
+            _ => None,
+        };
+        match next {
+            Some(n) => s.bargain = Some(n),
+            None => self.break_off(s, &b),
+        }
+    }
+
+    /// An agreed bargain: pay and go on (or, for a stay's fee with the rent still to agree,
+    /// open the rent's bargain).
+    fn settle_bargain(&self, s: &mut State, b: &Bargain) {
+        let charges = self.charges(s, Action::Accept);
+        let seat = s.current as usize;
+        let agreed = b.standing().map_or(0, |share| b.amount(share));
+        s.bargain = None;
+        match b.service {
+            Service::Room(i) => self.lodge_at(s, seat, i, agreed),
+            Service::Fare(_) => {
+                self.pay_charges(s, seat, &charges);
+                self.lodge_in(s, self.other_city(s.city), false);
+            }
+            Service::StayUtility(_) if charges == [None, None] => {
+                let total = s.roll.map_or(0, |d| d.total());
+                let rent = self.stay_price(s, seat, total).map(|(r, _)| r);
+                let pos = s.players[seat].pos;
+                match rent.and_then(|r| LaissezFaire::bargain(Service::StayRent(pos), s, r, agreed))
+                {
+                    Some(next) => s.bargain = Some(next),
+                    None => self.break_off(s, b),
+                }
+            }
+            Service::StayUtility(_) | Service::StayRent(_) => {
+                let rent = charges[0].map_or(0, |(_, _, r)| r);
+                self.stay_paid(s, seat, &charges, rent);
+            }
+        }
+    }
+
+    /// A refusal: back to the lodging options (that owner is not asked again on this visit),
+    /// or, for a stay, on by the roll.
+    fn break_off(&self, s: &mut State, b: &Bargain) {
+        s.bargain = None;
+        match b.service {
+            Service::Room(i) | Service::Fare(i) => {
+                s.asked |= 1 << i;
+                s.phase = Phase::Lodge;
+            }
+            Service::StayUtility(_) | Service::StayRent(_) => {
+                self.move_by(s, s.roll.map_or(0, |d| d.total()));
+            }
+        }
+    }
+
+    /// A service in words, with the board's names.
+    pub fn describe_service(&self, service: Service) -> String {
+        let name = |i: u8| &self.board().spaces[i as usize].name;
+        match service {
+            Service::Room(i) => format!("a room at {}", name(i)),
+            Service::Fare(i) => format!("the fare on {}", name(i)),
+            Service::StayUtility(i) => format!("the fee of {} for a stay", name(i)),
+            Service::StayRent(i) => format!("the rent of a stay at {}", name(i)),
+        }
+    }
+
+    /// A message of bargain `b` in words.
+    pub fn describe_bargain_move(&self, b: &Bargain, action: Action) -> String {
+        let what = self.describe_service(b.service);
+        let price = |share: Share| format!("${} ({share} of ${})", b.amount(share), b.reference);
+        match action {
+            Action::Quote(share) => format!("quote {} for {what}", price(share)),
+            Action::Counter(share) => format!("counter at {} for {what}", price(share)),
+            Action::Accept => match b.standing() {
+                Some(share) => format!("accept {} for {what}", price(share)),
+                None => format!("accept {what}"),
+            },
+            Action::Refuse => format!("refuse: no deal on {what}"),
+            _ => action.to_string(),
+        }
+    }
+
+    /// Pays each charge from `seat` to its payee.
+    pub(crate) fn pay_charges(&self, s: &mut State, seat: usize, charges: &Charges) {
+        for &(_, to, amount) in charges.iter().flatten() {
+            self.pay(s, seat, to, amount);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(service: Service) -> Bargain {
+        Bargain {
+            service,
+            customer: 0,
+            provider: 1,
+            floor: 1,
+            reference: 100,
+            max: Share::Triple,
+            ask: None,
+            bid: None,
+            counters: 0,
+            extra: 0,
+        }
+    }
+
+    fn answers(b: &Bargain, cash: u32) -> Vec<Action> {
+        let mut v = Vec::new();
+        b.answers(cash, &mut v);
+        v
+    }
+
+    #[test]
+    fn the_owner_quotes_any_share_or_refuses() {
+        let v = answers(&open(Service::Room(1)), 0);
+        assert_eq!(v.len(), Share::ALL.len() + 1);
+        assert_eq!(v[0], Action::Refuse);
+    }
+
+    #[test]
+    fn a_stay_rent_quote_is_at_most_the_ceiling_and_cannot_be_refused() {
+        let b = Bargain {
+            max: Share::Par,
+            ..open(Service::StayRent(1))
+        };
+        let v = answers(&b, 0);
+        assert!(v.contains(&Action::Quote(Share::Par)));
+        assert!(!v.contains(&Action::Quote(Share::OneAndQuarter)));
+        assert!(!v.contains(&Action::Refuse));
+        let quoted = Bargain {
+            ask: Some(Share::Par),
+            floor: 0,
+            ..b
+        };
+        assert_eq!(answers(&quoted, 1000), vec![Action::Accept, Action::Refuse]);
+    }
+
+    #[test]
+    fn counters_move_towards_the_other_side() {
+        let quoted = Bargain {
+            ask: Some(Share::Double),
+            floor: 0,
+            ..open(Service::Room(1))
+        };
+        // The customer, with $120, may accept only what he can pay and counters below.
+        let v = answers(&quoted, 120);
+        assert!(!v.contains(&Action::Accept), "$200 is more than he holds");
+        assert!(v.contains(&Action::Counter(Share::Par)));
+        assert!(!v.contains(&Action::Counter(Share::OneAndQuarter)), "$125");
+        let countered = Bargain {
+            bid: Some(Share::Half),
+            floor: 1,
+            counters: 1,
+            ..quoted
+        };
+        let v = answers(&countered, 120);
+        assert_eq!(v[0], Action::Accept);
+        assert!(v.contains(&Action::Counter(Share::ThreeQuarters)));
+        assert!(v.contains(&Action::Counter(Share::Double)), "he may insist");
+        assert!(!v.contains(&Action::Counter(Share::Half)));
+        assert!(!v.contains(&Action::Counter(Share::Triple)));
+        let spent = Bargain {
+            counters: MAX_COUNTERS,
+            ..countered
+        };
+        assert_eq!(answers(&spent, 120), vec![Action::Accept, Action::Refuse]);
+    }
+}

@@ -1,0 +1,238 @@
+//! Bargains with player owners over rooms, fares and stays (B-05, B-07, B-08, B-09, B7).
+
+use gameshelf_engine::dice::DicePair;
+use gameshelf_engine::{Actor, Bot, Game, Rng, SeatView};
+use gameshelf_laissez_faire::bargain::{Charge, MAX_COUNTERS};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Service, Share, State};
+
+const TRAM: u8 = 1; // Tram Lane, Lisbon
+const TILE: u8 = 3; // Tile Row, Lisbon
+const RAIL: u8 = 5; // Coastline Rail, Lisbon-Porto
+const BAYSIDE: u8 = 39; // its forward utility is Northern Power Co. (12)
+const POWER: u8 = 12;
+
+fn game() -> LaissezFaire {
+    LaissezFaire::from_spec(&"laissez-faire(players=2)".parse().unwrap()).unwrap()
+}
+
+fn legal(g: &LaissezFaire, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
+}
+
+/// Seat 0 looking for a room in Lisbon, having arrived by dice; seat 1 owns Tile Row.
+fn lodging_in_lisbon(g: &LaissezFaire) -> State {
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s.lots.0[TILE as usize].owner = 1;
+    s.phase = Phase::Lodge;
+    s.city = 0;
+    s.via_transit = true;
+    s
+}
+
+fn actor(g: &LaissezFaire, s: &State) -> Actor {
+    g.actor(s)
+}
+
+#[test]
+fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Ask(TILE)), "{options:?}");
+    assert!(!options.contains(&Action::Lodge(TILE)), "no listed price");
+    assert!(options.contains(&Action::Lodge(TRAM)), "the bank's room");
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    assert_eq!(s.phase, Phase::Bargain);
+    assert_eq!(actor(&g, &s), Actor::Player(1), "the owner answers");
+    let quotes = legal(&g, &s);
+    assert_eq!(quotes[0], Action::Refuse, "the owner may refuse (B-05)");
+    assert_eq!(quotes.len(), 1 + Share::ALL.len());
+    // Reference: Tile Row's no-monopoly rent, $4. The owner asks 200%.
+    g.apply(&mut s, Action::Quote(Share::Double)).unwrap();
+    assert_eq!(actor(&g, &s), Actor::Player(0));
+    assert!(
+        g.apply(&mut s.clone(), Action::Counter(Share::Triple))
+            .is_err()
+    );
+    g.apply(&mut s, Action::Counter(Share::Half)).unwrap();
+    assert_eq!(actor(&g, &s), Actor::Player(1));
+    let answers = legal(&g, &s);
+    assert!(answers.contains(&Action::Counter(Share::Par)));
+    assert!(
+        answers.contains(&Action::Counter(Share::Double)),
+        "he may insist"
+    );
+    assert!(
+        !answers.contains(&Action::Counter(Share::Triple)),
+        "not above his quote"
+    );
+    assert!(!answers.contains(&Action::Counter(Share::Half)));
+    g.apply(&mut s, Action::Counter(Share::Par)).unwrap();
+    // The customer may now go only above his own last counter and below the owner's.
+    let answers = legal(&g, &s);
+    assert!(answers.contains(&Action::Counter(Share::ThreeQuarters)));
+    assert!(!answers.contains(&Action::Counter(Share::Half)));
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.players[0].cash, 1496);
+    assert_eq!(s.players[1].cash, 1504);
+    assert_eq!((s.players[0].pos, s.players[0].last_rent), (TILE, 4));
+    assert_eq!(s.bargain, None);
+    assert_eq!(s.current, 1, "the turn is over");
+}
+
+#[test]
+fn a_refusal_sends_the_lodger_back_to_his_other_options_without_asking_again() {
+    let g = game();
+    for refusal in [vec![], vec![Action::Quote(Share::Triple)]] {
+        let mut s = lodging_in_lisbon(&g);
+        g.apply(&mut s, Action::Ask(TILE)).unwrap();
+        for a in refusal {
+            g.apply(&mut s, a).unwrap();
+        }
+        g.apply(&mut s, Action::Refuse).unwrap();
+        assert_eq!(s.phase, Phase::Lodge);
+        assert_eq!(actor(&g, &s), Actor::Player(0));
+        let options = legal(&g, &s);
+        assert!(!options.contains(&Action::Ask(TILE)), "{options:?}");
+        assert!(options.contains(&Action::Lodge(TRAM)));
+        assert!(options.contains(&Action::Bench));
+        assert_eq!(s.players[0].cash, 1500, "nothing was paid");
+    }
+}
+
+#[test]
+fn counters_are_bounded() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Triple)).unwrap();
+    let counters = [
+        Share::Nothing,
+        Share::Triple,
+        Share::Quarter,
+        Share::Triple,
+        Share::Half,
+        Share::Triple,
+    ];
+    assert_eq!(counters.len(), usize::from(MAX_COUNTERS));
+    for c in counters {
+        g.apply(&mut s, Action::Counter(c)).unwrap();
+    }
+    assert_eq!(legal(&g, &s), vec![Action::Accept, Action::Refuse]);
+}
+
+#[test]
+fn a_player_s_transit_company_bargains_over_the_fare() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    s.lots.0[RAIL as usize].owner = 1;
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Ask(RAIL)));
+    assert!(!options.contains(&Action::Ride), "no listed fare");
+    g.apply(&mut s, Action::Ask(RAIL)).unwrap();
+    let b = s.bargain.unwrap();
+    assert_eq!((b.service, b.reference), (Service::Fare(RAIL), 25));
+    g.apply(&mut s, Action::Quote(Share::Par)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1475, 1525));
+    assert_eq!((s.phase, s.city, s.via_transit), (Phase::Lodge, 1, false));
+}
+
+/// Seat 0 lodged at Bayside Terrace (1 house, seat 1's) after paying $60; seat 1 also owns
+/// the forward utility. Seat 0 has rolled 3+4 and may stay.
+fn may_stay(g: &LaissezFaire) -> State {
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s.players[0].pos = BAYSIDE;
+    s.players[0].last_rent = 60;
+    s.lots.0[BAYSIDE as usize].owner = 1;
+    s.lots.0[BAYSIDE as usize].level = 1;
+    s.lots.0[POWER as usize].owner = 1;
+    g.apply(&mut s, Action::Go).unwrap();
+    g.apply(&mut s, Action::Roll(DicePair::new(3, 4))).unwrap();
+    assert_eq!(s.phase, Phase::StayChoice);
+    s
+}
+
+#[test]
+fn a_stay_bargains_the_fee_then_the_rent_and_pays_both_together() {
+    let g = game();
+    let mut s = may_stay(&g);
+    g.apply(&mut s, Action::Stay).unwrap();
+    let b = s.bargain.unwrap();
+    // One utility owned: 7 x 4 = $28.
+    assert_eq!((b.service, b.reference), (Service::StayUtility(POWER), 28));
+    assert!(legal(&g, &s).contains(&Action::Refuse), "B-08");
+    g.apply(&mut s, Action::Quote(Share::Half)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(
+        s.players[0].cash, 1500,
+        "nothing is paid before both parts agree"
+    );
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.service, b.reference, b.extra),
+        (Service::StayRent(BAYSIDE), 60, 14)
+    );
+    let quotes = legal(&g, &s);
+    assert!(
+        !quotes.contains(&Action::Refuse),
+        "the owner may not refuse a stay (B-09)"
+    );
+    assert_eq!(
+        quotes.last(),
+        Some(&Action::Quote(Share::Par)),
+        "the ceiling"
+    );
+    g.apply(&mut s, Action::Quote(Share::ThreeQuarters))
+        .unwrap();
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Accept, Action::Refuse],
+        "a stay rent takes no counters"
+    );
+    assert_eq!(
+        g.charges(&s, Action::Accept),
+        [Some((Charge::Rent, 1, 45)), Some((Charge::Utility, 1, 14))]
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1441, 1559));
+    assert_eq!((s.players[0].pos, s.players[0].last_rent), (BAYSIDE, 45));
+}
+
+#[test]
+fn a_refused_utility_fee_means_moving_on() {
+    let g = game();
+    let mut s = may_stay(&g);
+    g.apply(&mut s, Action::Stay).unwrap();
+    g.apply(&mut s, Action::Refuse).unwrap();
+    // 39 + 7 passes Start ($100) and lands on Quay Street, a bank deed.
+    assert_eq!((s.players[0].pos, s.players[0].cash), (6, 1600));
+    assert_eq!(s.phase, Phase::Buy);
+}
+
+fn choose(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+#[test]
+fn the_trader_prices_from_the_customer_s_alternatives() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    // Seat 0 asks seat 1 for Tile Row (reference $4); the bank's Tram Lane costs $2
+    // (no bank monopoly in Lisbon now), so the owner quotes no more than that.
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    assert_eq!(choose(&g, &s, 1), Action::Quote(Share::Half));
+    g.apply(&mut s, Action::Quote(Share::Double)).unwrap();
+    // Too dear against the alternative: the customer counters at what it is worth to him.
+    assert_eq!(choose(&g, &s, 0), Action::Counter(Share::Half));
+    // A customer who cannot pay anything is refused outright.
+    let mut s = lodging_in_lisbon(&g);
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    s.players[0].cash = 0;
+    assert_eq!(choose(&g, &s, 1), Action::Refuse);
+}
