@@ -171,6 +171,10 @@ pub struct BenchArgs {
     /// With --mcts: random actions (chance included) from the start to the position.
     #[arg(long, default_value = "40", requires = "mcts")]
     pub moves: usize,
+    /// Time whole games between these bots instead of random playouts: one kind for every
+    /// seat or one per seat, as for `sim` (e.g. `heuristic`).
+    #[arg(long, conflicts_with = "mcts")]
+    pub bots: Option<String>,
 }
 
 #[derive(Args, Debug)]

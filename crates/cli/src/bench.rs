@@ -1,9 +1,11 @@
-//! `gameshelf bench`: random-playout speed on one core, or search speed (`--mcts`).
+//! `gameshelf bench`: random-playout speed on one core, bot-game speed (`--bots`), or search
+//! speed (`--mcts`).
 
 use anyhow::Result;
+use gameshelf_ai::Roster;
 use gameshelf_ai::mcts::bench_mcts;
 use gameshelf_engine::Game;
-use gameshelf_sim::benchmark_playouts;
+use gameshelf_sim::{benchmark_bots, benchmark_playouts};
 
 use crate::args::BenchArgs;
 use crate::shelf::{self, Shelf};
@@ -17,18 +19,29 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     }
 }
 
-fn run_game<G: Game>(game: &G, args: &BenchArgs) -> Result<()> {
+fn run_game<G: Roster>(game: &G, args: &BenchArgs) -> Result<()> {
     if args.mcts {
         return run_mcts(game, args);
     }
-    let b = benchmark_playouts(game, args.seconds, args.seed);
+    let (b, what) = match &args.bots {
+        Some(text) => {
+            let specs = crate::sim::seat_bots(text, game.num_players())?;
+            let b = benchmark_bots(game, |seat| game.bot(specs[seat]), args.seconds, args.seed);
+            (b, format!("games between {text} bots"))
+        }
+        None => (
+            benchmark_playouts(game, args.seconds, args.seed),
+            "random playouts".to_owned(),
+        ),
+    };
     if args.json {
         let mut value = serde_json::to_value(&b)?;
         value["game"] = game.spec().to_string().into();
+        value["measured"] = what.clone().into();
         out!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         out!(
-            "{} on one core, random playouts for {:.1} s",
+            "{} on one core, {what} for {:.1} s",
             game.spec(),
             args.seconds
         );

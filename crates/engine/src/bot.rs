@@ -38,6 +38,12 @@ impl<'a, G: Game> SeatView<'a, G> {
         self.game.observe(self.state, self.seat)
     }
 
+    /// The seat's observation, borrowed when the game allows it ([`Game::observe_cow`]):
+    /// the same value as [`SeatView::observation`] without a copy.
+    pub fn observed(&self) -> std::borrow::Cow<'a, G::Observation> {
+        self.game.observe_cow(self.state, self.seat)
+    }
+
     /// The seat's legal actions (empty when it is not the seat's turn).
     pub fn legal_actions(&self, out: &mut Vec<G::Action>) {
         out.clear();

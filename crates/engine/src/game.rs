@@ -104,6 +104,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// What `seat` may see of `state`.
     fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
 
+    /// [`Game::observe`], borrowed when it can be: a game of perfect information whose
+    /// observation is the state itself returns `Cow::Borrowed(state)`, so that bots reading
+    /// it at every decision copy nothing. By default the observation is built.
+    fn observe_cow<'s>(
+        &self,
+        state: &'s Self::State,
+        seat: Seat,
+    ) -> std::borrow::Cow<'s, Self::Observation> {
+        std::borrow::Cow::Owned(self.observe(state, seat))
+    }
+
     /// A state drawn from those `seat` cannot tell apart from `state`: everything `seat` sees
     /// is kept, everything hidden from it (others' hands, the contents of draw piles) is
     /// redealt at random, consistently with the counts it can see. Search under hidden

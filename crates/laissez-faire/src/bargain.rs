@@ -27,8 +27,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::board::SpaceKind;
-use crate::game::LaissezFaire;
+use crate::board::{APARTMENT, SpaceKind};
+use crate::game::{LaissezFaire, capacity};
 use crate::price::Share;
 use crate::state::{BANK, Phase, State};
 
@@ -209,16 +209,20 @@ impl LaissezFaire {
     /// cap, which the owner may not refuse; another player owner: negotiable, from the
     /// no-monopoly rent at the current buildings.
     pub fn room_price(&self, s: &State, seat: usize, space: u8) -> Option<Price> {
-        let SpaceKind::Property { rent, .. } = self.board().spaces[space as usize].kind else {
+        let SpaceKind::Property { rent, city } = &self.board().spaces[space as usize].kind else {
             return None;
         };
         let lot = s.lots.0[space as usize];
-        if self.occupants(s, space, seat) >= crate::game::capacity(lot.level) {
+        // An apartment has room for everyone: no need to count the lodgers.
+        if lot.level < APARTMENT && self.occupants(s, space, seat) >= capacity(lot.level) {
             return None;
         }
         Some(match lot.owner {
             o if o as usize == seat => Price::Listed(0),
-            BANK => Price::Listed(self.bank_rent(s, space)),
+            BANK => {
+                let column = usize::from(self.bank_monopoly(s, *city));
+                Price::Listed(rent[column][lot.level as usize])
+            }
             o => match s.contracts.lodging_cap(seat as u8, space) {
                 Some(cap) => Price::Listed(cap),
                 None => Price::Negotiable {

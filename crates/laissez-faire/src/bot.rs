@@ -5,7 +5,7 @@ use gameshelf_open_oubliette::bot::Heuristic;
 
 use crate::action::Action;
 use crate::bargain::{Bargain, Price, Service};
-use crate::board::{SPACES, SpaceKind};
+use crate::board::SpaceKind;
 use crate::contract::{Clause, NO_DEED, Sum, Term};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::Share;
@@ -100,24 +100,30 @@ impl Trader {
         }
     }
 
-    /// Whether taking `deed` completes a set of two or more deeds for `seat`.
-    fn completes(game: &LaissezFaire, s: &State, seat: usize, deed: u8) -> bool {
+    /// Whether taking `deed` completes a set of two or more deeds for the holder of `held`
+    /// (a mask of deeds, [`LaissezFaire::holdings`]).
+    fn completes(game: &LaissezFaire, held: u64, deed: u8) -> bool {
         let rest = Trader::set_of(game, deed) & !(1 << deed);
-        rest != 0 && game.owned(s, seat as u8, rest) == rest.count_ones()
+        rest != 0 && rest & !held == 0
     }
 
     /// An offer that completes a set, if one is worth making and legal now.
-    fn trade_offer(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+    fn trade_offer(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        mine: u64,
+    ) -> Option<Action> {
         if s.offers > 0 {
             return None;
         }
         let cash = s.players[seat].cash;
-        spaces_in(game.board().deeds).find_map(|deed| {
+        spaces_in(game.board().deeds & !mine).find_map(|deed| {
             let owner = s.lots.0[deed as usize].owner;
             if owner == BANK
-                || owner as usize == seat
                 || s.players[owner as usize].status == Status::Eliminated
-                || !Trader::completes(game, s, seat, deed)
+                || !Trader::completes(game, mine, deed)
             {
                 return None;
             }
@@ -126,7 +132,7 @@ impl Trader {
                 .into_iter()
                 .find(|c| c.of(value) + RESERVE <= cash)
                 .map(|c| Action::Offer(owner, deed, c))
-                .filter(|a| self.buf.contains(a))
+                .filter(|&a| game.is_legal(s, a))
         })
     }
 
@@ -143,19 +149,24 @@ impl Trader {
                 Action::Refuse
             }
         };
-        let mut after = s.clone();
-        game.apply_unchecked(&mut after, Action::Accept);
-        let gain = game.net_worth(&after, seat) - game.net_worth(s, seat);
+        // The change in its net worth if the trade executes: the deed's worth against the
+        // cash.
+        let worth = i64::from(game.deed_worth(s, t.deed));
         let taker = t.taker() as usize;
+        let gain = if taker == seat {
+            worth - i64::from(t.amount)
+        } else {
+            i64::from(t.amount) - worth
+        };
         if taker == seat {
             let keeps_reserve = s.players[seat].cash >= t.amount + RESERVE;
-            let wanted = Trader::completes(game, s, seat, t.deed) || gain > 0;
+            let wanted = Trader::completes(game, game.holdings(s, seat as u8), t.deed) || gain > 0;
             if keeps_reserve && wanted {
                 Action::Accept
             } else {
                 Action::Refuse
             }
-        } else if Trader::completes(game, s, taker, t.deed) {
+        } else if Trader::completes(game, game.holdings(s, taker as u8), t.deed) {
             if t.cash >= Share::Double {
                 Action::Accept
             } else {
@@ -184,7 +195,13 @@ impl Trader {
 
     /// A loan request when cash is short for the jail fee or for a house, if one is worth
     /// making and legal now.
-    fn loan_request(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+    fn loan_request(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        mine: u64,
+    ) -> Option<Action> {
         let me = &s.players[seat];
         let borrowing = s
             .contracts
@@ -197,11 +214,9 @@ impl Trader {
         let need = if me.jailed {
             game.jail_fee(s, seat).saturating_sub(have)
         } else {
-            let cheapest = (0..SPACES as u8)
+            let cheapest = spaces_in(mine)
                 .filter(|&i| {
-                    let lot = s.lots.0[i as usize];
-                    lot.owner as usize == seat
-                        && lot.level < crate::board::APARTMENT
+                    s.lots.0[i as usize].level < crate::board::APARTMENT
                         && matches!(
                             game.board().spaces[i as usize].kind,
                             SpaceKind::Property { .. }
@@ -235,7 +250,7 @@ impl Trader {
             .filter(|&o| s.players[o].cash >= sum.dollars() + Trader::reserve(s, o))
             .max_by_key(|&o| s.players[o].cash)?;
         Some(Action::Propose(lender as u8, Term::Borrow(sum, deed)))
-            .filter(|a| self.buf.contains(a))
+            .filter(|&a| game.is_legal(s, a))
     }
 
     /// The answer to a contract proposal `term` from the thread's author.
@@ -261,8 +276,10 @@ impl Trader {
         if good { Action::Accept } else { Action::Refuse }
     }
 
+    /// The management window, whose full list would run over every deed, seat and term: the
+    /// trader checks only its own candidates.
     fn manage(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
-        let has = |a: Action| self.buf.contains(&a);
+        let has = |a: Action| game.is_legal(s, a);
         if has(Action::DeclareRace) {
             return Action::DeclareRace;
         }
@@ -275,13 +292,11 @@ impl Trader {
                 return Action::DeclareStalemate;
             }
         }
-        let mine = (0..SPACES)
-            .filter(|&i| s.lots.0[i].owner as usize == seat)
-            .fold(0u64, |m, i| m | 1 << i);
-        if let Some(offer) = self.trade_offer(game, s, seat) {
+        let mine = game.holdings(s, seat as u8);
+        if let Some(offer) = self.trade_offer(game, s, seat, mine) {
             return offer;
         }
-        if let Some(loan) = self.loan_request(game, s, seat) {
+        if let Some(loan) = self.loan_request(game, s, seat, mine) {
             return loan;
         }
         let cash = s.players[seat].cash;
@@ -439,8 +454,12 @@ impl Bot<LaissezFaire> for Trader {
     fn choose(&mut self, view: &SeatView<'_, LaissezFaire>, rng: &mut Rng) -> Action {
         let game = view.game();
         let seat = view.seat();
-        view.legal_actions(&mut self.buf);
-        let s = view.observation();
+        let s = view.observed();
+        if s.phase == Phase::Manage {
+            self.buf.clear();
+        } else {
+            view.legal_actions(&mut self.buf);
+        }
         let cash = s.players[seat].cash;
         match s.phase {
             Phase::Oubliette => {
@@ -469,7 +488,7 @@ impl Bot<LaissezFaire> for Trader {
                 let (rent, fee) = game
                     .stay_price(&s, seat, total)
                     .map_or((0, 0), |(r, f)| (Trader::estimate(r), Trader::estimate(f)));
-                if rent + fee <= Trader::expected_lodging(game, &s, seat) {
+                if rent + fee == 0 || rent + fee <= Trader::expected_lodging(game, &s, seat) {
                     Action::Stay
                 } else {
                     Action::Move

@@ -152,6 +152,16 @@ impl LaissezFaire {
         self.jail.as_ref()
     }
 
+    /// The deeds `owner` (a seat or [`BANK`]) holds, as a bit mask over the spaces.
+    pub fn holdings(&self, s: &State, owner: u8) -> u64 {
+        s.lots
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, lot)| lot.owner == owner)
+            .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
     /// How many deeds in `mask` `owner` holds.
     pub fn owned(&self, s: &State, owner: u8, mask: u64) -> u32 {
         spaces_in(mask)
@@ -215,18 +225,40 @@ impl LaissezFaire {
                 nw -= i64::from(c.owed());
             }
         }
-        for (i, (lot, space)) in s.lots.0.iter().zip(&self.board.spaces).enumerate() {
+        for (i, lot) in s.lots.0.iter().enumerate() {
             if lot.owner as usize == seat {
-                let deed = if self.cfg.nw_at_price {
-                    space.price
-                } else {
-                    space.mortgage
-                };
-                let houses = u32::from(lot.level) * self.board.house_price(i as u8) / 2;
-                nw += i64::from(deed) + i64::from(houses);
+                nw += i64::from(self.deed_worth(s, i as u8));
             }
         }
         nw
+    }
+
+    /// What a deed and its buildings add to its holder's net worth (B-NW): its mortgage
+    /// value (or price) plus half the house price per house payment.
+    pub fn deed_worth(&self, s: &State, deed: u8) -> u32 {
+        let space = &self.board.spaces[deed as usize];
+        let value = if self.cfg.nw_at_price {
+            space.price
+        } else {
+            space.mortgage
+        };
+        value + u32::from(s.lots.0[deed as usize].level) * self.board.house_price(deed) / 2
+    }
+
+    /// Whether `seat` may declare objective 1's race now: its net worth reaches the
+    /// threshold and nobody has declared yet.
+    pub fn may_declare_race(&self, s: &State, seat: Seat) -> bool {
+        self.cfg.objective == Objective::Race
+            && !s.final_lap
+            && self.net_worth(s, seat) >= self.cfg.win_net_worth
+    }
+
+    /// Whether a stalemate may be declared now (objective 3): two players left and enough
+    /// quiet rounds.
+    pub fn may_declare_stalemate(&self, s: &State) -> bool {
+        self.cfg.objective == Objective::LastStanding
+            && self.alive(s) <= 2
+            && s.quiet_rounds >= self.cfg.stalemate_rounds
     }
 
     /// Seats still in the game (not eliminated).
@@ -1119,16 +1151,10 @@ impl Game for LaissezFaire {
                         self.proposals(s, seat, out);
                     }
                 }
-                if self.cfg.objective == Objective::Race
-                    && !s.final_lap
-                    && self.net_worth(s, seat) >= self.cfg.win_net_worth
-                {
+                if self.may_declare_race(s, seat) {
                     out.push(Action::DeclareRace);
                 }
-                if self.cfg.objective == Objective::LastStanding
-                    && self.alive(s) <= 2
-                    && s.quiet_rounds >= self.cfg.stalemate_rounds
-                {
+                if self.may_declare_stalemate(s) {
                     out.push(Action::DeclareStalemate);
                 }
                 out.push(Action::Go);
@@ -1200,8 +1226,9 @@ impl Game for LaissezFaire {
         }
     }
 
-    /// Offers and proposals, the bulk of a management window's list, are checked directly
-    /// (the same checks that list them); everything else against the listed actions.
+    /// A management window's actions, whose list runs over every deed, seat and term, are
+    /// checked directly (by the same predicates that list them); everything else against
+    /// the listed actions.
     fn is_legal(&self, s: &State, action: Action) -> bool {
         let seat = s.current as usize;
         match (s.phase, action) {
@@ -1211,6 +1238,13 @@ impl Game for LaissezFaire {
             (Phase::Manage, Action::Propose(to, term)) => {
                 self.proposal(s, seat, to, term).is_some()
             }
+            (Phase::Manage, Action::Build(i)) => {
+                (i as usize) < SPACES && self.can_build(s, seat, i).is_some()
+            }
+            (Phase::Manage, Action::DeclareRace) => self.may_declare_race(s, seat),
+            (Phase::Manage, Action::DeclareStalemate) => self.may_declare_stalemate(s),
+            (Phase::Manage, Action::Go) => true,
+            (Phase::Manage, _) => false,
             _ => match self.actor(s) {
                 Actor::Terminal => false,
                 Actor::Chance => {
@@ -1441,6 +1475,10 @@ impl Game for LaissezFaire {
     /// played with open hands.
     fn observe(&self, s: &State, _seat: Seat) -> State {
         s.clone()
+    }
+
+    fn observe_cow<'s>(&self, s: &'s State, _seat: Seat) -> std::borrow::Cow<'s, State> {
+        std::borrow::Cow::Borrowed(s)
     }
 
     fn resample(&self, s: &State, _seat: Seat, _rng: &mut Rng) -> State {

@@ -1,30 +1,31 @@
-//! How fast random playouts run: the figure that bounds how much search a bot can do.
+//! How fast games run on one core: random playouts (the figure that bounds how much search a
+//! bot can do) and bot-against-bot games (what a designer's simulation costs).
 
 use std::time::{Duration, Instant};
 
-use gameshelf_engine::{Game, Outcomes, Rng};
+use gameshelf_engine::{Actor, Bot, Game, Outcomes, Rng, Seat, play};
 use serde::Serialize;
 
-/// What [`benchmark_playouts`] measured.
+/// What [`benchmark_playouts`] or [`benchmark_bots`] measured.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayoutBench {
     /// The canonical game string.
     pub game: String,
-    /// Playouts run, each to a terminal state.
+    /// Games played, each to a terminal state.
     pub games: u64,
     /// Actions applied, chance outcomes included.
     pub actions: u64,
     /// Player decisions among them.
     pub decisions: u64,
-    /// Seconds spent inside `random_playout`.
+    /// Seconds timed: inside `random_playout`, or playing the bots' games.
     pub seconds: f64,
-    /// Playouts per timed second.
+    /// Games per timed second.
     pub games_per_second: f64,
     /// Timed nanoseconds per action.
     pub ns_per_action: f64,
     /// Timed nanoseconds per player decision.
     pub ns_per_decision: f64,
-    /// Mean actions per playout.
+    /// Mean actions per game.
     pub actions_per_game: f64,
 }
 
@@ -84,10 +85,68 @@ pub fn benchmark_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Playout
     }
 }
 
+/// Plays games of `game` between the bots `make_bots` seats (made once, reused for every
+/// game) on one thread for about `seconds` of wall time (at least one game), game `i` with
+/// `Rng::for_stream(seed, i)` for chance and the bots. The whole game loop is timed, bots'
+/// decisions included; resetting the state is not.
+///
+/// # Panics
+/// If a game runs past [`Game::max_game_length`].
+pub fn benchmark_bots<G: Game>(
+    game: &G,
+    make_bots: impl Fn(Seat) -> Box<dyn Bot<G>>,
+    seconds: f64,
+    seed: u64,
+) -> PlayoutBench {
+    let start = game.initial_state();
+    let mut state = start.clone();
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.num_players()).map(make_bots).collect();
+    let limit = game.max_game_length() as u64;
+    let wall = Instant::now();
+    let mut timed = Duration::ZERO;
+    let (mut games, mut actions, mut decisions) = (0u64, 0u64, 0u64);
+    loop {
+        state.clone_from(&start);
+        let mut rng = Rng::for_stream(seed, games);
+        let (mut n, mut d) = (0u64, 0u64);
+        let t = Instant::now();
+        play(game, &mut state, &mut bots, &mut rng, |s, _| {
+            n += 1;
+            d += u64::from(matches!(game.actor(s), Actor::Player(_)));
+        });
+        timed += t.elapsed();
+        assert!(
+            n <= limit,
+            "game {games} of {} took {n} actions, over max_game_length = {limit}",
+            game.spec()
+        );
+        games += 1;
+        actions += n;
+        decisions += d;
+        if wall.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    let secs = timed.as_secs_f64();
+    let ns = secs * 1e9;
+    let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
+    PlayoutBench {
+        game: game.spec().to_string(),
+        games,
+        actions,
+        decisions,
+        seconds: secs,
+        games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
+        ns_per_action: per(ns, actions),
+        ns_per_decision: per(ns, decisions),
+        actions_per_game: per(actions as f64, games),
+    }
+}
+
 impl std::fmt::Display for PlayoutBench {
     /// The figures as a short text report.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "  playouts          {}", self.games)?;
+        writeln!(f, "  games             {}", self.games)?;
         writeln!(f, "  timed seconds     {:.3}", self.seconds)?;
         writeln!(f, "  games per second  {:.0}", self.games_per_second)?;
         writeln!(

@@ -45,7 +45,7 @@ use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally, play};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-pub use bench::{PlayoutBench, benchmark_playouts};
+pub use bench::{PlayoutBench, benchmark_bots, benchmark_playouts};
 pub use report::{CiMethod, EndKind, ReturnSummary, SimReport};
 use stats::{Histogram, Interval, MeanVar, Z95};
 
