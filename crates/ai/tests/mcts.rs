@@ -2,10 +2,8 @@
 //! no hidden-information leak, root-parallel merging and subtree reuse.
 
 use gameshelf_ai::mcts::{Budget, ChildStats, Mcts, MctsConfig, Search, mid_game};
-use gameshelf_engine::{
-    Actor, Bot, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng, Seat,
-    SeatView, Utility,
-};
+use gameshelf_conformance::toy::{Tree, TreeNode};
+use gameshelf_engine::{Actor, Bot, Game, GameSpec, Outcomes, Rng, SeatView};
 use gameshelf_open_oubliette::OpenOubliette;
 use gameshelf_osbo::Osbo;
 
@@ -18,110 +16,19 @@ use gameshelf_osbo::Osbo;
 /// * `2`: a die (six outcomes), then seat 1 picks one of two moves, then seat 0 picks one
 ///   of five: `(die + move) % 5` wins for seat 0, the rest lose (random play scores 1/5,
 ///   correct play 1: the forced win).
-#[derive(Clone, Debug)]
-struct Trap {
-    info: GameInfo,
-}
-
-impl Trap {
-    fn new() -> Self {
-        Trap {
-            info: GameInfo {
-                id: "trap",
-                name: "Trap",
-                credit: "test",
-                min_players: 2,
-                max_players: 2,
-                chance: ChanceMode::ExplicitStochastic,
-                information: Information::Perfect,
-                utility: Utility::ConstantSum(1.0),
-                min_return: 0.0,
-                max_return: 1.0,
-                params: &[],
-            },
-        }
-    }
-
-    /// The winner of a finished history.
-    fn winner(h: &[u8]) -> Seat {
-        let seat0 = match h {
-            [0, coin] => *coin == 0,
-            [1, reply] => *reply != 0,
-            [2, die, mv, pick] => *pick == (die + mv) % 5,
-            _ => unreachable!("not a finished history: {h:?}"),
-        };
-        usize::from(!seat0)
-    }
-}
-
-impl Game for Trap {
-    type Action = u8;
-    type State = Vec<u8>;
-    type Observation = Vec<u8>;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-    fn spec(&self) -> GameSpec {
-        GameSpec::new("trap")
-    }
-    fn num_players(&self) -> usize {
-        2
-    }
-    fn max_game_length(&self) -> usize {
-        4
-    }
-    fn initial_state(&self) -> Vec<u8> {
-        Vec::new()
-    }
-    fn actor(&self, h: &Vec<u8>) -> Actor {
-        match h.as_slice() {
-            [] | [2, _, _] => Actor::Player(0),
-            [1] | [2, _] => Actor::Player(1),
-            [0] | [2] => Actor::Chance,
-            _ => Actor::Terminal,
-        }
-    }
-    fn legal_actions(&self, h: &Vec<u8>, out: &mut Vec<u8>) {
-        out.clear();
-        let n = match h.as_slice() {
-            [] => 3,
-            [1] | [2, _, _] => 5,
-            [2, _] => 2,
-            _ => 0,
-        };
-        out.extend(0..n);
-    }
-    fn chance_outcomes(&self, h: &Vec<u8>, out: &mut Outcomes<u8>) {
-        out.clear();
-        let n = match h.as_slice() {
-            [0] => 2,
-            [2] => 6,
-            _ => 0,
-        };
-        for o in 0..n {
-            out.push(o, 1);
-        }
-    }
-    fn apply_unchecked(&self, h: &mut Vec<u8>, a: u8) {
-        h.push(a);
-    }
-    fn returns(&self, h: &Vec<u8>) -> Returns {
-        let mut r = Returns::zeros(2);
-        if self.actor(h) == Actor::Terminal {
-            r.as_mut_slice()[Trap::winner(h)] = 1.0;
-        }
-        r
-    }
-    fn observe(&self, h: &Vec<u8>, _: Seat) -> Vec<u8> {
-        h.clone()
-    }
-    fn resample(&self, h: &Vec<u8>, _: Seat, _: &mut Rng) -> Vec<u8> {
-        h.clone()
-    }
-    fn turns(&self, h: &Vec<u8>) -> u32 {
-        h.len() as u32
-    }
+fn trap() -> Tree {
+    Tree::new("trap", |h| match h {
+        [] => TreeNode::Player(0, 3),
+        [0] => TreeNode::Chance(&[1, 1]),
+        [0, coin] => TreeNode::Won(usize::from(*coin != 0)),
+        [1] => TreeNode::Player(1, 5),
+        [1, reply] => TreeNode::Won(usize::from(*reply == 0)),
+        [2] => TreeNode::Chance(&[1; 6]),
+        [2, _] => TreeNode::Player(1, 2),
+        [2, _, _] => TreeNode::Player(0, 5),
+        [2, die, mv, pick] => TreeNode::Won(usize::from(*pick != (die + mv) % 5)),
+        h => unreachable!("not a trap history: {h:?}"),
+    })
 }
 
 fn iterations(n: u64) -> MctsConfig {
@@ -150,7 +57,7 @@ fn assert_values_sum<A: std::fmt::Debug>(children: &[ChildStats<A>], seats: usiz
 
 #[test]
 fn finds_the_forced_win_behind_chance_and_avoids_the_trap() {
-    let game = Trap::new();
+    let game = trap();
     for seed in 0..2 {
         let s = search(&game, &Vec::new(), iterations(20_000), seed);
         assert_eq!(s.action, 2, "seed {seed}: {:?}", s.merged);
@@ -160,7 +67,7 @@ fn finds_the_forced_win_behind_chance_and_avoids_the_trap() {
 
 #[test]
 fn finds_the_winning_reply_at_every_chance_outcome() {
-    let game = Trap::new();
+    let game = trap();
     for die in 0..6 {
         for mv in 0..2 {
             let s = search(&game, &vec![2, die, mv], iterations(200), 1);
@@ -171,7 +78,7 @@ fn finds_the_winning_reply_at_every_chance_outcome() {
 
 #[test]
 fn value_vectors_sum_as_the_returns_do() {
-    let game = Trap::new();
+    let game = trap();
     let s = search(&game, &Vec::new(), iterations(500), 3);
     assert_values_sum(&s.merged, 2, 1.0);
 

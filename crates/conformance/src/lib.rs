@@ -29,6 +29,9 @@
 //! methods, [`check_resample`], [`check_record_replay`], ...) are public for tests that
 //! want one clause at one state.
 //!
+//! The [`toy`] module holds small games for testing game-generic code (simulation, search,
+//! terminal play), so that those crates' tests share one set of toys that pass this kit.
+//!
 //! Game `i` of a run plays with [`Rng::for_stream`]`(seed, i)`, so a failure reported for
 //! game 17 of seed 3 is reproduced by playing that stream alone. The kit's own random
 //! choices (which states to probe, resample draws) use a separate stream, so checking never
@@ -50,6 +53,7 @@ mod game;
 mod node;
 mod run;
 mod state;
+pub mod toy;
 mod violation;
 
 use std::fmt;

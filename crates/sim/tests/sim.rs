@@ -1,164 +1,22 @@
 //! The simulator on two tiny toy games: a dice race with decisions and chance, and a
 //! biased coin whose win rate is known exactly.
 
-use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use gameshelf_engine::{
-    Actor, Bot, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, RandomBot, Returns,
-    Rng, Seat, Tally, Utility,
+use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step, Tree, TreeNode};
+use gameshelf_engine::{Bot, Game, RandomBot, Seat, Tally};
+use gameshelf_sim::{
+    CHUNK, CiMethod, SimConfig, SimReport, benchmark_bots, benchmark_playouts, simulate,
 };
-use gameshelf_sim::{CHUNK, CiMethod, SimConfig, SimReport, benchmark_playouts, simulate};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 // ---- a dice race ------------------------------------------------------------------
 
-/// Two seats race to square 6. On its turn a seat walks (one square, no chance) or runs
-/// (chance: 0 or 2 squares, even odds). After 12 turns the race is drawn (1/2 each).
-#[derive(Clone)]
-struct Race {
-    info: GameInfo,
-}
+// The default `Race`: two seats race to square 6. On its turn a seat walks (one square, no
+// chance) or gambles (chance: 0 or 2 squares, even odds). After 12 turns the race is drawn
+// (1/2 each).
 
-const GOAL: u8 = 6;
-const TURN_LIMIT: u32 = 12;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-enum Step {
-    Walk,
-    Run,
-    Advance(u8),
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct RaceState {
-    squares: [u8; 2],
-    to_move: Seat,
-    running: bool,
-    turns: u32,
-}
-
-impl Race {
-    fn new() -> Self {
-        Race {
-            info: GameInfo {
-                id: "race",
-                name: "Race",
-                credit: "a test toy",
-                min_players: 2,
-                max_players: 2,
-                chance: ChanceMode::ExplicitStochastic,
-                information: Information::Perfect,
-                utility: Utility::ConstantSum(1.0),
-                min_return: 0.0,
-                max_return: 1.0,
-                params: &[],
-            },
-        }
-    }
-
-    fn winner(state: &RaceState) -> Option<Seat> {
-        (0..2).find(|&s| state.squares[s] >= GOAL)
-    }
-}
-
-impl Game for Race {
-    type Action = Step;
-    type State = RaceState;
-    type Observation = RaceState;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-    fn spec(&self) -> GameSpec {
-        GameSpec::new("race")
-    }
-    fn num_players(&self) -> usize {
-        2
-    }
-    fn max_game_length(&self) -> usize {
-        2 * TURN_LIMIT as usize
-    }
-    fn initial_state(&self) -> RaceState {
-        RaceState {
-            squares: [0, 0],
-            to_move: 0,
-            running: false,
-            turns: 0,
-        }
-    }
-    fn actor(&self, s: &RaceState) -> Actor {
-        if Race::winner(s).is_some() || s.turns >= TURN_LIMIT {
-            Actor::Terminal
-        } else if s.running {
-            Actor::Chance
-        } else {
-            Actor::Player(s.to_move)
-        }
-    }
-    fn legal_actions(&self, s: &RaceState, out: &mut Vec<Step>) {
-        out.clear();
-        if let Actor::Player(_) = self.actor(s) {
-            out.extend([Step::Walk, Step::Run]);
-        }
-    }
-    fn chance_outcomes(&self, s: &RaceState, out: &mut Outcomes<Step>) {
-        out.clear();
-        if self.actor(s) == Actor::Chance {
-            out.push(Step::Advance(0), 1);
-            out.push(Step::Advance(2), 1);
-        }
-    }
-    fn apply_unchecked(&self, s: &mut RaceState, action: Step) {
-        let squares = match action {
-            Step::Run => {
-                s.running = true;
-                return;
-            }
-            Step::Walk => 1,
-            Step::Advance(n) => n,
-        };
-        s.squares[s.to_move] += squares;
-        s.running = false;
-        s.to_move = 1 - s.to_move;
-        s.turns += 1;
-    }
-    fn returns(&self, s: &RaceState) -> Returns {
-        match (self.actor(s), Race::winner(s)) {
-            (Actor::Terminal, Some(w)) => {
-                let mut r = Returns::zeros(2);
-                r.as_mut_slice()[w] = 1.0;
-                r
-            }
-            (Actor::Terminal, None) => Returns::from_slice(&[0.5, 0.5]),
-            _ => Returns::zeros(2),
-        }
-    }
-    fn observe(&self, s: &RaceState, _: Seat) -> RaceState {
-        s.clone()
-    }
-    fn resample(&self, s: &RaceState, _: Seat, _: &mut Rng) -> RaceState {
-        s.clone()
-    }
-    fn turns(&self, s: &RaceState) -> u32 {
-        s.turns
-    }
-    fn end_kind(&self, s: &RaceState) -> &'static str {
-        if Race::winner(s).is_some() {
-            "goal"
-        } else {
-            "turn-limit"
-        }
-    }
-}
-
-/// Counts runs and stumbles (runs that advanced nothing).
+/// Counts runs (gambles) and stumbles (runs that advanced nothing).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 struct RaceTally {
     runs: u64,
@@ -169,8 +27,8 @@ struct RaceTally {
 impl Tally<Race> for RaceTally {
     fn record(&mut self, _: &Race, _: &RaceState, action: Step) {
         match action {
-            Step::Run => self.runs += 1,
-            Step::Advance(0) => self.stumbles += 1,
+            Step::Gamble => self.runs += 1,
+            Step::Roll(0) => self.stumbles += 1,
             _ => {}
         }
     }
@@ -198,7 +56,7 @@ fn race(games: u64, threads: Option<usize>) -> SimReport<RaceTally> {
         threads,
         progress: false,
     };
-    simulate(&Race::new(), random_bots, &config)
+    simulate(&Race::default(), random_bots, &config)
 }
 
 /// The JSON of a report without its timings.
@@ -229,7 +87,7 @@ fn figures_are_identical_for_any_thread_count() {
     assert_ne!(
         figures(&one),
         figures(&simulate::<_, RaceTally>(
-            &Race::new(),
+            &Race::default(),
             random_bots,
             &SimConfig {
                 games,
@@ -258,7 +116,7 @@ fn report_figures_are_consistent() {
     assert_eq!(r.mean_turns, r.turns.mean);
     assert!(r.turns.min <= r.turns.p10 && r.turns.p10 <= r.turns.p50);
     assert!(r.turns.p50 <= r.turns.p90 && r.turns.p90 <= r.turns.max);
-    assert!(r.turns.max <= u64::from(TURN_LIMIT));
+    assert!(r.turns.max <= u64::from(RaceRules::default().turn_limit));
     assert_eq!(r.turns.buckets.iter().map(|b| b.count).sum::<u64>(), 2000);
     // Each run is followed by exactly one chance outcome.
     let chance_per_game = r.decisions_per_game - r.player_decisions_per_game;
@@ -273,7 +131,7 @@ fn bots_are_made_per_chunk() {
     let made = AtomicUsize::new(0);
     let games = 3 * CHUNK + 1;
     let _: SimReport<()> = simulate(
-        &Race::new(),
+        &Race::default(),
         |seat| {
             made.fetch_add(1, Ordering::Relaxed);
             random_bots(seat)
@@ -361,108 +219,31 @@ fn zero_games_give_an_empty_but_valid_report() {
 // ---- a biased coin ----------------------------------------------------------------
 
 /// One chance node: seat 0 wins with probability 3/10. Returns 1/0, or +1/-1 when
-/// `zero_sum`.
-#[derive(Clone)]
-struct Coin {
-    info: GameInfo,
+/// `zero_sum`. The coin also says who moved first: the winner (a game with a perfect
+/// first-player advantage and a random order).
+fn coin(zero_sum: bool) -> Tree {
+    let coin = Tree::new("coin", |h| match h {
+        [] => TreeNode::Chance(&[3, 7]),
+        [winner] => TreeNode::Won(usize::from(*winner)),
+        h => unreachable!("not a coin history: {h:?}"),
+    })
+    .winner_moves_first();
+    if zero_sum { coin.zero_sum() } else { coin }
 }
 
-impl Coin {
-    fn new(zero_sum: bool) -> Self {
-        Coin {
-            info: GameInfo {
-                id: "coin",
-                name: "Coin",
-                credit: "a test toy",
-                min_players: 2,
-                max_players: 2,
-                chance: ChanceMode::ExplicitStochastic,
-                information: Information::Perfect,
-                utility: if zero_sum {
-                    Utility::ZeroSum
-                } else {
-                    Utility::ConstantSum(1.0)
-                },
-                min_return: if zero_sum { -1.0 } else { 0.0 },
-                max_return: 1.0,
-                params: &[],
-            },
-        }
-    }
-}
-
-impl Game for Coin {
-    type Action = u8;
-    type State = Option<u8>;
-    type Observation = Option<u8>;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-    fn spec(&self) -> GameSpec {
-        GameSpec::new("coin")
-    }
-    fn num_players(&self) -> usize {
-        2
-    }
-    fn max_game_length(&self) -> usize {
-        1
-    }
-    fn initial_state(&self) -> Option<u8> {
-        None
-    }
-    fn actor(&self, s: &Option<u8>) -> Actor {
-        if s.is_some() {
-            Actor::Terminal
-        } else {
-            Actor::Chance
-        }
-    }
-    fn legal_actions(&self, _: &Option<u8>, out: &mut Vec<u8>) {
-        out.clear();
-    }
-    fn chance_outcomes(&self, s: &Option<u8>, out: &mut Outcomes<u8>) {
-        out.clear();
-        if s.is_none() {
-            out.push(0, 3);
-            out.push(1, 7);
-        }
-    }
-    fn apply_unchecked(&self, s: &mut Option<u8>, winner: u8) {
-        *s = Some(winner);
-    }
-    fn returns(&self, s: &Option<u8>) -> Returns {
-        let lose = self.info.min_return;
-        match s {
-            Some(0) => Returns::from_slice(&[1.0, lose]),
-            Some(_) => Returns::from_slice(&[lose, 1.0]),
-            None => Returns::zeros(2),
-        }
-    }
-    fn observe(&self, s: &Option<u8>, _: Seat) -> Option<u8> {
-        *s
-    }
-    fn resample(&self, s: &Option<u8>, _: Seat, _: &mut Rng) -> Option<u8> {
-        *s
-    }
-    fn turns(&self, _: &Option<u8>) -> u32 {
-        0
-    }
-    /// The coin also says who moved first: the winner (a game with a perfect first-player
-    /// advantage and a random order).
-    fn turn_position(&self, s: &Option<u8>, seat: Seat) -> Option<usize> {
-        s.map(|w| usize::from(seat != usize::from(w)))
-    }
+/// The report on `games` tosses of the coin.
+fn tosses(zero_sum: bool, games: u64, seed: u64) -> SimReport<()> {
+    let config = SimConfig {
+        games,
+        seed,
+        ..SimConfig::default()
+    };
+    simulate(&coin(zero_sum), random_bots, &config)
 }
 
 #[test]
 fn win_rate_by_turn_position_is_reported_for_random_orders() {
-    let config = SimConfig {
-        games: 2_000,
-        seed: 5,
-        ..SimConfig::default()
-    };
-    let r: SimReport<()> = simulate(&Coin::new(false), random_bots, &config);
+    let r = tosses(false, 2_000, 5);
     assert_eq!(r.wins_by_position.as_deref(), Some(&[1.0, 0.0][..]));
     let ci = r.position_ci.as_ref().unwrap();
     assert!(ci[0].low > 0.99 && ci[1].high < 0.01, "{ci:?}");
@@ -476,12 +257,7 @@ fn win_rate_by_turn_position_is_reported_for_random_orders() {
 
 #[test]
 fn win_rate_interval_contains_the_true_rate() {
-    let config = SimConfig {
-        games: 20_000,
-        seed: 3,
-        ..SimConfig::default()
-    };
-    let r: SimReport<()> = simulate(&Coin::new(false), random_bots, &config);
+    let r = tosses(false, 20_000, 3);
     assert_eq!(r.ci_method, CiMethod::Wilson);
     for (seat, truth) in [(0, 0.3), (1, 0.7)] {
         let ci = r.wins_ci[seat];
@@ -491,7 +267,7 @@ fn win_rate_interval_contains_the_true_rate() {
     assert_eq!(r.decisions_per_game, 1.0);
     assert_eq!(r.player_decisions_per_game, 0.0);
 
-    let r: SimReport<()> = simulate(&Coin::new(true), random_bots, &config);
+    let r = tosses(true, 20_000, 3);
     assert_eq!(r.ci_method, CiMethod::Normal);
     let ci = r.wins_ci[0];
     assert!(ci.contains(-0.4), "{ci:?}");
@@ -506,7 +282,7 @@ fn win_rate_interval_contains_the_true_rate() {
 
 #[test]
 fn playout_benchmark_counts_what_it_times() {
-    let b = benchmark_playouts(&Race::new(), 0.05, 1);
+    let b = benchmark_playouts(&Race::default(), 0.05, 1);
     assert_eq!(b.game, "race");
     assert!(b.games >= 1);
     assert!(
@@ -525,17 +301,46 @@ fn playout_benchmark_counts_what_it_times() {
     );
     assert!(b.games_per_second > 0.0);
 
-    let coin = benchmark_playouts(&Coin::new(false), 0.0, 1);
+    let coin = benchmark_playouts(&coin(false), 0.0, 1);
     assert_eq!((coin.games, coin.actions, coin.decisions), (1, 1, 0));
     assert_eq!(coin.ns_per_decision, 0.0, "no decisions to divide by");
 }
 
 #[test]
+fn bot_benchmark_counts_the_bots_decisions() {
+    let race = Race::default();
+    let b = benchmark_bots(
+        &race,
+        |_| Box::new(gameshelf_engine::RandomBot::default()),
+        0.05,
+        1,
+    );
+    assert!(b.games >= 1);
+    assert!(b.actions >= b.games * 6, "{b:?}");
+    assert!(
+        b.decisions >= b.games * 6 && b.decisions <= b.actions,
+        "{b:?}"
+    );
+    assert!(
+        b.seconds > 0.0 && b.ns_per_decision >= b.ns_per_action,
+        "{b:?}"
+    );
+    // Random bots and random playouts draw differently, but count games the same way.
+    let coin = benchmark_bots(
+        &coin(false),
+        |_| Box::new(gameshelf_engine::RandomBot::default()),
+        0.0,
+        1,
+    );
+    assert_eq!((coin.games, coin.actions, coin.decisions), (1, 1, 0));
+}
+
+#[test]
 fn the_toys_are_conformant_games() {
     let config = gameshelf_conformance::Config::default();
-    gameshelf_conformance::check(&Race::new(), &config);
-    gameshelf_conformance::check(&Coin::new(false), &config);
-    gameshelf_conformance::check(&Coin::new(true), &config);
+    gameshelf_conformance::check(&Race::default(), &config);
+    gameshelf_conformance::check(&coin(false), &config);
+    gameshelf_conformance::check(&coin(true), &config);
 }
 
 #[test]
@@ -544,5 +349,5 @@ fn print_sample_report() {
     let r = race(5000, None);
     println!("{}", r.to_text(&["alice".to_owned(), "bob".to_owned()]));
     println!("{}", r.to_json());
-    println!("{:?}", benchmark_playouts(&Race::new(), 0.2, 1));
+    println!("{:?}", benchmark_playouts(&Race::default(), 0.2, 1));
 }
