@@ -42,7 +42,8 @@ where
     })
 }
 
-/// Every seat's observation is deterministic, clones equal, and serialises.
+/// Every seat's observation is deterministic, clones equal, serialises, and the borrowed
+/// form ([`Game::observe_cow`]) is the same value.
 ///
 /// # Errors
 /// A [`Check::Serde`] or [`Check::Observation`] violation.
@@ -56,6 +57,11 @@ pub fn check_observations<G: Game>(game: &G, state: &G::State) -> Result<(), Vio
             game.observe(&state.clone(), seat) == obs,
             Check::Observation,
             || format!("observing seat {seat} twice gives different observations"),
+        )?;
+        ensure(
+            *game.observe_cow(state, seat) == obs,
+            Check::Observation,
+            || format!("seat {seat}'s borrowed observation (observe_cow) differs from observe"),
         )?;
         serde_json::to_string(&obs).map_err(|e| {
             Violation::new(

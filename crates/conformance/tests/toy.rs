@@ -51,6 +51,8 @@ enum Flaw {
     StaleBuffer,
     /// Chance weights depend on a global counter.
     NonDeterministic,
+    /// `observe_cow` forgets the discards.
+    BorrowedObservationDiffers,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -336,6 +338,14 @@ impl Game for Toy {
         }
     }
 
+    fn observe_cow<'s>(&self, state: &'s State, seat: Seat) -> std::borrow::Cow<'s, Obs> {
+        let mut obs = self.observe(state, seat);
+        if self.flaw == Flaw::BorrowedObservationDiffers {
+            obs.discards = CardSet::EMPTY;
+        }
+        std::borrow::Cow::Owned(obs)
+    }
+
     fn resample(&self, state: &State, seat: Seat, rng: &mut Rng) -> State {
         let frozen = self.open || self.flaw == Flaw::FrozenResample || state.phase == Phase::Over;
         if frozen {
@@ -435,6 +445,7 @@ fn every_flaw_is_caught_by_its_check() {
         (Flaw::ResampleRedealsOwn, Check::Observation),
         (Flaw::StaleBuffer, Check::Lists),
         (Flaw::NonDeterministic, Check::Determinism),
+        (Flaw::BorrowedObservationDiffers, Check::Observation),
     ];
     for (flaw, expected) in cases {
         let failure =
