@@ -29,6 +29,8 @@ pub enum Action {
     Offer(u8, u8, Share),
     /// Open a contract thread (`contracts=on`): to seat, the proposed terms.
     Propose(u8, Term),
+    /// Exercise an option held on this deed: pay the strike, take the deed.
+    Exercise(u8),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
     DeclareRace,
     /// Objective 3: declare a stalemate after the quiet rounds.
@@ -91,6 +93,7 @@ impl fmt::Display for Action {
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
             Action::Offer(to, d, c) => write!(f, "offer seat {} deed {d} for {c}", to + 1),
             Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", to + 1),
+            Action::Exercise(d) => write!(f, "exercise the option on {d}"),
             Action::Go => f.write_str("go"),
             Action::Accept => f.write_str("accept"),
             Action::Counter(c) => write!(f, "counter at {c}"),

@@ -248,11 +248,7 @@ impl LaissezFaire {
             o if o as usize == seat => Price::Listed(0),
             BANK if self.config().fare_by_bank_count => Price::Listed(fares[count(BANK)]),
             BANK => Price::Listed(fares[0]),
-            o => Price::Negotiable {
-                provider: o,
-                reference: fares[count(o)],
-                max: Share::Triple,
-            },
+            o => LaissezFaire::owner_price(s, seat, t, o, fares[count(o)]),
         }
     }
 
@@ -270,9 +266,18 @@ impl LaissezFaire {
         match s.lots.0[space as usize].owner {
             o if o as usize == seat => Price::Listed(0),
             BANK => Price::Listed(price(BANK)),
-            o => Price::Negotiable {
-                provider: o,
-                reference: price(o),
+            o => LaissezFaire::owner_price(s, seat, space, o, price(o)),
+        }
+    }
+
+    /// A player owner's fare or fee: negotiable from `reference`, or listed at the cap of a
+    /// price-cap contract `seat` holds on `space` (B6 `SERVICE_PRICE`).
+    fn owner_price(s: &State, seat: usize, space: u8, owner: u8, reference: u32) -> Price {
+        match s.contracts.service_cap(seat as u8, space) {
+            Some(cap) => Price::Listed(cap.of(reference)),
+            None => Price::Negotiable {
+                provider: owner,
+                reference,
                 max: Share::Triple,
             },
         }

@@ -158,7 +158,10 @@ impl Trader {
         } else {
             i64::from(t.amount) - worth
         };
-        if taker == seat {
+        if taker == seat && s.contracts.pledged(t.deed) {
+            // A pledged deed comes with the pledge (B-20): the lender may take it away.
+            Action::Refuse
+        } else if taker == seat {
             let keeps_reserve = s.players[seat].cash >= t.amount + RESERVE;
             let wanted = Trader::completes(game, game.holdings(s, seat as u8), t.deed) || gain > 0;
             if keeps_reserve && wanted {
@@ -271,7 +274,11 @@ impl Trader {
                     && game.board().spaces[deed as usize].price >= sum.dollars()
                     && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
             }
-            Term::Lodging(_, cap) => cap == Share::Par,
+            Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
+            Term::Option(deed, strike, premium) => {
+                let value = game.deed_value(s, deed);
+                strike >= Share::Double || premium.dollars() * 4 >= value
+            }
         };
         if good { Action::Accept } else { Action::Refuse }
     }

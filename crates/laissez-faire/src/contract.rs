@@ -14,6 +14,18 @@
 //! * [`Term::Lodging`]: a standing lodging right for the proposer at one of the other
 //!   party's properties for [`LODGING_ROUNDS`] rounds, at a rent capped at a share of the
 //!   reference rent; the owner may not refuse him (capacity still applies, B-17).
+//! * [`Term::Service`]: a price cap for the proposer on the other party's transit company or
+//!   utility for [`LODGING_ROUNDS`] rounds, at a share of the reference fare or fee (B6
+//!   `SERVICE_PRICE`); the owner may not refuse him.
+//! * [`Term::Option`]: two clauses in one contract: the proposer pays a premium now (B6
+//!   `PAY`) for the right to buy the other party's deed at a strike price, a share of the
+//!   deed's value when the option is made, at any of his management windows within
+//!   [`LODGING_ROUNDS`] rounds (B6 `OPTION`).
+//!
+//! Rights (lodging, service, options) are attached to their deed: they follow it to a new
+//! owner (B-20), and end if their holder acquires it. So does a loan's collateral: a pledged
+//! deed may be sold, and the buyer takes it with the pledge (B-20: "cannot be sold without
+//! passing those obligations along").
 //!
 //! The notary checks legality when a contract is made and each time an obligation comes
 //! due, and executes each payment atomically (all of it or nothing). A payment that cannot
@@ -101,6 +113,12 @@ pub enum Term {
     /// The proposer gets a lodging right at this property of the other party, at a rent
     /// capped at this share of the reference rent ([`Share::Half`] or [`Share::Par`]).
     Lodging(u8, Share),
+    /// The proposer gets a price cap at this share ([`Share::Half`] or [`Share::Par`]) of
+    /// the reference price on the other party's transit company or utility.
+    Service(u8, Share),
+    /// The proposer pays the sum now for an option to buy the other party's deed at this
+    /// share of its value (from [`Share::TRADE`], above nothing).
+    Option(u8, Share, Sum),
 }
 
 impl fmt::Display for Term {
@@ -116,6 +134,12 @@ impl fmt::Display for Term {
             Term::Borrow(s, NO_DEED) => write!(f, "borrow ${} without collateral", s.dollars()),
             Term::Borrow(s, d) => write!(f, "borrow ${} against deed {d}", s.dollars()),
             Term::Lodging(p, cap) => write!(f, "lodging right at {p} capped at {cap}"),
+            Term::Service(p, cap) => write!(f, "price cap at {p} of {cap}"),
+            Term::Option(d, strike, premium) => write!(
+                f,
+                "option on {d} at {strike} of its value for ${}",
+                premium.dollars()
+            ),
         }
     }
 }
@@ -141,6 +165,35 @@ pub enum Clause {
         /// The rent cap in dollars.
         cap: u32,
     },
+    /// `payer` (the holder) pays at most this share of the reference price on the transit
+    /// company or utility owned by `payee`.
+    Service {
+        /// The transit company or utility.
+        space: u8,
+        /// The cap, as a share of the reference fare or fee (which depends on the roll and
+        /// on the companies the owner holds, so it is kept as a share).
+        cap: Share,
+    },
+    /// `payer` (the holder) may buy `deed` from `payee` for `strike`.
+    Option {
+        /// The deed.
+        deed: u8,
+        /// The price in dollars.
+        strike: u32,
+    },
+}
+
+impl Clause {
+    /// The deed a right is attached to (lodging, service, option), which it follows to a
+    /// new owner; `None` for payments and loans.
+    pub fn right_at(&self) -> Option<u8> {
+        match *self {
+            Clause::Lodging { property, .. } => Some(property),
+            Clause::Service { space, .. } => Some(space),
+            Clause::Option { deed, .. } => Some(deed),
+            Clause::Schedule(_) | Clause::Loan { .. } => None,
+        }
+    }
 }
 
 /// A live contract: a small `Copy` value kept by the notary.
@@ -226,6 +279,21 @@ impl Contracts {
         })
     }
 
+    /// `seat`'s price cap on the transit company or utility `space`, if it holds one.
+    pub fn service_cap(&self, seat: u8, space: u8) -> Option<Share> {
+        self.iter().find_map(|c| match c.clause {
+            Clause::Service { space: x, cap } if x == space && c.payer == seat => Some(cap),
+            _ => None,
+        })
+    }
+
+    /// `seat`'s option on `deed`, if it holds one.
+    pub fn option_on(&self, seat: u8, deed: u8) -> Option<&Contract> {
+        self.iter().find(|c| {
+            matches!(c.clause, Clause::Option { deed: d, .. } if d == deed) && c.payer == seat
+        })
+    }
+
     /// The rent cap of `seat`'s lodging right at `property`, if it holds one.
     pub fn lodging_cap(&self, seat: u8, property: u8) -> Option<u32> {
         match self.lodging_right(seat, property)?.clause {
@@ -252,6 +320,8 @@ pub enum Entry {
     Default,
     /// A payment was missed and the collateral deed went to the lender.
     Collateral,
+    /// An option was exercised: the strike paid for the deed (in [`Line::amount`]).
+    Exercised,
 }
 
 /// One line of the ledger.
@@ -312,7 +382,7 @@ mod tests {
 
     #[test]
     fn terms_are_small() {
-        assert!(std::mem::size_of::<Term>() <= 3);
+        assert!(std::mem::size_of::<Term>() <= 4);
     }
 
     #[test]

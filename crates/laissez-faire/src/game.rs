@@ -311,7 +311,6 @@ impl LaissezFaire {
             && self.trades(s, to)
             && self.board.deeds & (1 << deed) != 0
             && (owner == me || owner == to)
-            && !s.contracts.pledged(deed)
             && Share::TRADE.contains(&cash);
         let amount = cash.of(self.deed_value(s, deed));
         let thread = Thread {
@@ -336,7 +335,6 @@ impl LaissezFaire {
             return self.contract_executable(s, t.author, t.answerer, term);
         }
         s.lots.0[t.deed as usize].owner == t.giver
-            && !s.contracts.pledged(t.deed)
             && self.trades(s, t.author)
             && self.trades(s, t.answerer)
             && s.players[t.taker() as usize].cash >= t.amount
@@ -387,7 +385,8 @@ impl LaissezFaire {
             && self.term_legal(s, me, to, term);
         let amount = match term {
             Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
-            Term::Schedule(..) | Term::Lodging(..) => 0,
+            Term::Option(_, _, premium) => premium.dollars(),
+            Term::Schedule(..) | Term::Lodging(..) | Term::Service(..) => 0,
         };
         ok.then_some(Thread {
             author: me,
@@ -425,7 +424,49 @@ impl LaissezFaire {
                     && matches!(cap, Share::Half | Share::Par)
                     && s.contracts.lodging_cap(author, p).is_none()
             }
+            Term::Service(space, cap) => {
+                (space as usize) < SPACES
+                    && (self.board.transits | self.board.utilities) & (1 << space) != 0
+                    && s.lots.0[space as usize].owner == other
+                    && matches!(cap, Share::Half | Share::Par)
+                    && s.contracts.service_cap(author, space).is_none()
+            }
+            Term::Option(deed, strike, premium) => {
+                (deed as usize) < SPACES
+                    && self.board.deeds & (1 << deed) != 0
+                    && s.lots.0[deed as usize].owner == other
+                    && strike > Share::Nothing
+                    && Share::TRADE.contains(&strike)
+                    && s.contracts.option_on(author, deed).is_none()
+                    && s.players[author as usize].cash >= premium.dollars()
+            }
         }
+    }
+
+    /// The option `seat` may exercise on `deed` now, if any: it holds one, the deed's owner
+    /// is the option's grantor (the option follows the deed) and the holder has the strike.
+    pub fn exercisable(&self, s: &State, seat: Seat, deed: u8) -> Option<Contract> {
+        let c = *s.contracts.option_on(seat as u8, deed)?;
+        let Clause::Option { strike, .. } = c.clause else {
+            return None;
+        };
+        (s.lots.0[deed as usize].owner == c.payee && s.players[seat].cash >= strike).then_some(c)
+    }
+
+    /// Exercises an option (see [`LaissezFaire::exercisable`]): the strike and the deed
+    /// change hands together, and the option (with any other right of the holder on the
+    /// deed) ends.
+    fn exercise(&self, s: &mut State, seat: Seat, deed: u8) {
+        let Some(c) = self.exercisable(s, seat, deed) else {
+            return;
+        };
+        let Clause::Option { strike, .. } = c.clause else {
+            return;
+        };
+        self.transfer(s, c.payer, c.payee, strike);
+        s.lots.0[deed as usize].owner = c.payer;
+        self.follow_deed(s, deed, c.payer);
+        self.log(s, c.id, Entry::Exercised, c.payer, c.payee, strike);
     }
 
     /// Whether the contract `author` proposed to `other` can be made now: both parties are
@@ -491,6 +532,21 @@ impl LaissezFaire {
                 let clause = Clause::Lodging { property, cap };
                 (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
             }
+            Term::Service(space, cap) => {
+                let clause = Clause::Service { space, cap };
+                (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
+            }
+            Term::Option(deed, strike, premium) => {
+                self.transfer(s, a, b, premium.dollars());
+                s.ledger.paid += u64::from(premium.dollars());
+                s.ledger.payments += 1;
+                let strike = strike.of(self.deed_value(s, deed));
+                let clause = Clause::Option { deed, strike };
+                (
+                    Some(new(a, b, clause, 0, LODGING_ROUNDS)),
+                    premium.dollars(),
+                )
+            }
         };
         if let Some(c) = contract {
             s.contracts.insert(c);
@@ -545,12 +601,15 @@ impl LaissezFaire {
             let Some(mut c) = s.contracts.0[slot] else {
                 continue;
             };
+            let right = c.clause.right_at().is_some();
             let due_now = match (c.clause, start) {
-                (Clause::Lodging { .. }, None) => {
-                    c.left = c.left.saturating_sub(1);
+                // Rights count their rounds down; they owe nothing.
+                _ if right => {
+                    if start.is_none() {
+                        c.left = c.left.saturating_sub(1);
+                    }
                     false
                 }
-                (Clause::Lodging { .. }, Some(_)) => false,
                 (Clause::Schedule(Due::EachStart), Some(seat)) => c.payer == seat,
                 (Clause::Schedule(Due::EachStart), None) => false,
                 (_, None) => true,
@@ -579,9 +638,14 @@ impl LaissezFaire {
         }
         s.ledger.defaults += 1;
         if let Clause::Loan { collateral, .. } = c.clause {
-            if collateral != NO_DEED && s.lots.0[collateral as usize].owner == c.payer {
+            let holder = match collateral {
+                NO_DEED => BANK,
+                d => s.lots.0[d as usize].owner,
+            };
+            if holder != BANK && holder != c.payee {
                 // The collateral settles the loan: the deed (and its buildings) go to the
-                // lender, and the contract ends.
+                // lender from whoever holds it (a buyer took it with the pledge, B-20), and
+                // the contract ends.
                 let lot = &mut s.lots.0[collateral as usize];
                 lot.owner = c.payee;
                 s.quiet = false;
@@ -604,12 +668,12 @@ impl LaissezFaire {
         c
     }
 
-    /// Lodging rights at `deed` follow it to its new owner (B-20: the tenant stays); a right
-    /// the new owner would hold at his own property ends.
+    /// Rights attached to `deed` (lodging, service, options) follow it to its new owner
+    /// (B-20: the tenant stays); a right the new owner would hold on his own deed ends.
     fn follow_deed(&self, s: &mut State, deed: u8, owner: u8) {
         for slot in &mut s.contracts.0 {
             if let Some(c) = slot {
-                if matches!(c.clause, Clause::Lodging { property, .. } if property == deed) {
+                if c.clause.right_at() == Some(deed) {
                     c.payee = owner;
                     if c.payer == owner {
                         *slot = None;
@@ -903,7 +967,7 @@ impl LaissezFaire {
     }
 
     /// A contract template in words, with the board's names.
-    pub fn describe_term(&self, term: Term) -> String {
+    pub fn describe_term(&self, s: &State, term: Term) -> String {
         let name = |i: u8| &self.board.spaces[i as usize].name;
         match term {
             Term::Borrow(sum, NO_DEED) => format!(
@@ -921,6 +985,17 @@ impl LaissezFaire {
                 "a lodging right at {} for {LODGING_ROUNDS} rounds, rent capped at {cap} of the \
                  reference rent",
                 name(p)
+            ),
+            Term::Service(space, cap) => format!(
+                "a price cap at {} for {LODGING_ROUNDS} rounds: at most {cap} of the reference \
+                 price",
+                name(space)
+            ),
+            Term::Option(deed, strike, premium) => format!(
+                "pay ${} now for the option to buy {} for ${} within {LODGING_ROUNDS} rounds",
+                premium.dollars(),
+                name(deed),
+                strike.of(self.deed_value(s, deed))
             ),
             _ => term.to_string(),
         }
@@ -957,6 +1032,18 @@ impl LaissezFaire {
                     name(property)
                 )
             }
+            Clause::Service { space, cap } => {
+                format!(
+                    "seat {p} pays at most {cap} of the price at {}",
+                    name(space)
+                )
+            }
+            Clause::Option { deed, strike } => {
+                format!(
+                    "seat {p} may buy {} from seat {q} for ${strike}",
+                    name(deed)
+                )
+            }
         };
         let arrears = if c.arrears > 0 {
             format!(", arrears ${}", c.arrears)
@@ -991,9 +1078,20 @@ impl LaissezFaire {
                 }
                 push(Term::Borrow(sum, NO_DEED));
             }
-            for p in spaces_in(self.board.deeds) {
-                for cap in [Share::Half, Share::Par] {
-                    push(Term::Lodging(p, cap));
+            // In action order: every lodging right, then every price cap, then options.
+            let theirs = self.board.deeds & self.holdings(s, to);
+            for make in [Term::Lodging, Term::Service] {
+                for p in spaces_in(theirs) {
+                    for cap in [Share::Half, Share::Par] {
+                        push(make(p, cap));
+                    }
+                }
+            }
+            for p in spaces_in(theirs) {
+                for strike in Share::TRADE {
+                    for premium in Sum::ALL {
+                        push(Term::Option(p, strike, premium));
+                    }
                 }
             }
         }
@@ -1151,6 +1249,17 @@ impl Game for LaissezFaire {
                         self.proposals(s, seat, out);
                     }
                 }
+                let options = s.contracts.iter().filter_map(|c| match c.clause {
+                    Clause::Option { deed, .. } if c.payer as usize == seat => Some(deed),
+                    _ => None,
+                });
+                let mut exercisable = 0u64;
+                for deed in options {
+                    if self.exercisable(s, seat, deed).is_some() {
+                        exercisable |= 1 << deed;
+                    }
+                }
+                out.extend(spaces_in(exercisable).map(Action::Exercise));
                 if self.may_declare_race(s, seat) {
                     out.push(Action::DeclareRace);
                 }
@@ -1243,6 +1352,9 @@ impl Game for LaissezFaire {
             }
             (Phase::Manage, Action::DeclareRace) => self.may_declare_race(s, seat),
             (Phase::Manage, Action::DeclareStalemate) => self.may_declare_stalemate(s),
+            (Phase::Manage, Action::Exercise(deed)) => {
+                (deed as usize) < SPACES && self.exercisable(s, seat, deed).is_some()
+            }
             (Phase::Manage, Action::Go) => true,
             (Phase::Manage, _) => false,
             _ => match self.actor(s) {
@@ -1310,6 +1422,7 @@ impl Game for LaissezFaire {
                 s.lots.0[i as usize].level += 1;
             }
             Action::DeclareRace => s.final_lap = true,
+            Action::Exercise(deed) => self.exercise(s, seat, deed),
             Action::DeclareStalemate => self.finish(s, EndKind::Stalemate),
             Action::Offer(to, deed, cash) => {
                 if let Some(t) = self.offer(s, seat, to, deed, cash) {
@@ -1518,7 +1631,11 @@ impl Game for LaissezFaire {
                 }
             }
             Action::Propose(to, term) => {
-                format!("propose to seat {}: {}", to + 1, self.describe_term(term))
+                format!(
+                    "propose to seat {}: {}",
+                    to + 1,
+                    self.describe_term(s, term)
+                )
             }
             Action::Accept | Action::Refuse | Action::Hold | Action::Withdraw | Action::Insist => {
                 match &s.trade {
@@ -1529,7 +1646,7 @@ impl Game for LaissezFaire {
                     }) => format!(
                         "{action} the contract: seat {} proposes to {}",
                         author + 1,
-                        self.describe_term(*term)
+                        self.describe_term(s, *term)
                     ),
                     Some(t) => format!(
                         "{action} the terms: {} from seat {} to seat {} for ${}",

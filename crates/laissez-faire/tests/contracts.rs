@@ -162,6 +162,90 @@ fn a_missed_payment_without_collateral_becomes_arrears_counted_in_net_worth() {
 }
 
 #[test]
+fn a_pledged_deed_is_sold_with_its_pledge() {
+    let (g, mut s) = setup(3);
+    // Seat 0 borrows from seat 1 against Tile Row, then sells Tile Row to seat 2.
+    make(&g, &mut s, 1, Term::Borrow(Sum::S100, TILE));
+    g.apply(&mut s, Action::Offer(2, TILE, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 2);
+    assert!(
+        s.contracts.pledged(TILE),
+        "the pledge goes with the deed (B-20)"
+    );
+    // Seat 0 misses a repayment: the lender takes the deed from its new holder.
+    s.players[0].cash = 0;
+    next_round(&g, &mut s);
+    assert_eq!(s.lots.0[TILE as usize].owner, 1);
+    assert_eq!(s.contracts.iter().count(), 0);
+}
+
+#[test]
+fn a_price_cap_lists_the_fare_and_follows_the_company() {
+    const RAIL: u8 = 5;
+    let (g, mut s) = setup(3);
+    s.lots.0[RAIL as usize].owner = 1;
+    assert!(matches!(
+        g.fare(&s, 0, 0),
+        Price::Negotiable { provider: 1, .. }
+    ));
+    make(&g, &mut s, 1, Term::Service(RAIL, Share::Half));
+    assert_eq!(g.fare(&s, 0, 0), Price::Listed(12), "half of the $25 fare");
+    assert!(
+        matches!(g.fare(&s, 2, 0), Price::Negotiable { .. }),
+        "only for its holder"
+    );
+    // Sold to seat 2, the company keeps the cap for seat 0 (B-20).
+    s.phase = Phase::Manage;
+    s.current = 1;
+    s.offers = 0;
+    g.apply(&mut s, Action::Offer(2, RAIL, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[RAIL as usize].owner, 2);
+    assert_eq!(g.fare(&s, 0, 0), Price::Listed(12));
+    let c = s.contracts.iter().next().unwrap();
+    assert_eq!((c.payer, c.payee), (0, 2));
+}
+
+#[test]
+fn an_option_pays_its_premium_now_and_buys_the_deed_at_the_strike() {
+    let (g, mut s) = setup(2);
+    // Tram Lane's value is $60: an option at 150% has a $90 strike; the premium is $50.
+    make(
+        &g,
+        &mut s,
+        1,
+        Term::Option(TRAM, Share::OneAndHalf, Sum::S50),
+    );
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1450, 1550));
+    assert!(legal(&g, &s).contains(&Action::Exercise(TRAM)));
+    // Without the strike in hand, it cannot be exercised.
+    let mut poor = s.clone();
+    poor.players[0].cash = 89;
+    assert!(g.apply(&mut poor, Action::Exercise(TRAM)).is_err());
+    g.apply(&mut s, Action::Exercise(TRAM)).unwrap();
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1360, 1640));
+    assert_eq!(s.contracts.iter().count(), 0, "exercised, it ends");
+    let line = s.ledger.recent().last().copied().unwrap();
+    assert_eq!((line.entry, line.amount), (Entry::Exercised, 90));
+}
+
+#[test]
+fn an_option_lapses_after_its_rounds() {
+    let (g, mut s) = setup(2);
+    make(&g, &mut s, 1, Term::Option(TRAM, Share::Double, Sum::S50));
+    for _ in 0..gameshelf_laissez_faire::contract::LODGING_ROUNDS {
+        assert_eq!(s.contracts.iter().count(), 1);
+        next_round(&g, &mut s);
+    }
+    assert_eq!(s.contracts.iter().count(), 0);
+    s.phase = Phase::Manage;
+    s.current = 0;
+    assert!(!legal(&g, &s).contains(&Action::Exercise(TRAM)));
+}
+
+#[test]
 fn an_unsecured_loan_defaults_into_arrears() {
     let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));
@@ -256,15 +340,17 @@ fn illegal_terms_are_neither_listed_nor_accepted() {
     s.players[0].cash = 100;
     assert!(!legal(&g, &s).contains(&Action::Propose(1, Term::Pay(Sum::S200))));
     assert!(legal(&g, &s).contains(&Action::Propose(1, Term::Pay(Sum::S100))));
-    // A pledged deed cannot be pledged again, nor traded.
+    // A pledged deed cannot be pledged again (it may be sold with the pledge, below).
     s.players[0].cash = 1500;
     make(&g, &mut s, 1, Term::Borrow(Sum::S50, TILE));
     assert!(!legal(&g, &s).contains(&Action::Propose(1, Term::Borrow(Sum::S50, TILE))));
-    assert!(
-        !legal(&g, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Offer(_, TILE, _)))
-    );
+    for term in [
+        Term::Service(TRAM, Share::Par), // not a transit company or utility
+        Term::Option(TILE, Share::Par, Sum::S50), // the proposer's own deed
+        Term::Option(TRAM, Share::Nothing, Sum::S50), // a free deed
+    ] {
+        assert!(!legal(&g, &s).contains(&Action::Propose(1, term)), "{term}");
+    }
     // With contracts off, nothing is proposed.
     let off = game("laissez-faire(players=2,contracts=false)");
     let mut s = off.initial_state();
