@@ -39,7 +39,7 @@ pub const RESERVE: u32 = 200;
 ///   worth without completing a set for the other party, counters a set-completing request
 ///   at 200% and an underpriced one at 100%, and refuses the rest. It never asks for time,
 ///   and lets its offer stand when the other side does.
-/// * **Contracts** (`contracts=on`). Short of cash for the jail fee, or for a house while
+/// * **Contracts** (`contracts=on`). Short of cash for a tax, the jail fee, or a house while
 ///   keeping its reserve, and with no loan outstanding, it asks the richest other player
 ///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
 ///   the principal (no pledge, no request). It counts the next round's instalments in its
@@ -214,7 +214,9 @@ impl Trader {
             return None;
         }
         let have = me.cash + game.jail_dollars(s, seat);
-        let need = if me.jailed {
+        let need = if s.tax_due > 0 {
+            s.tax_due.saturating_sub(me.cash)
+        } else if me.jailed {
             game.jail_fee(s, seat).saturating_sub(have)
         } else {
             let cheapest = spaces_in(mine)
@@ -238,9 +240,10 @@ impl Trader {
                 / 100
                 / u32::from(crate::contract::INSTALMENTS)
         };
+        let for_house = !me.jailed && s.tax_due == 0;
         let sum = Sum::ALL
             .into_iter()
-            .find(|&x| x.dollars() >= need + if me.jailed { 0 } else { instalment(x) })?;
+            .find(|&x| x.dollars() >= need + if for_house { instalment(x) } else { 0 })?;
         let deed = spaces_in(game.board().deeds)
             .filter(|&d| {
                 s.lots.0[d as usize].owner as usize == seat
@@ -462,7 +465,7 @@ impl Bot<LaissezFaire> for Trader {
         let game = view.game();
         let seat = view.seat();
         let s = view.observed();
-        if s.phase == Phase::Manage {
+        if matches!(s.phase, Phase::Manage | Phase::Shortfall) {
             self.buf.clear();
         } else {
             view.legal_actions(&mut self.buf);
@@ -477,6 +480,9 @@ impl Bot<LaissezFaire> for Trader {
                 self.buf[0]
             }
             Phase::Manage => self.manage(game, &s, seat),
+            Phase::Shortfall => self
+                .loan_request(game, &s, seat, game.holdings(&s, seat as u8))
+                .unwrap_or(Action::Go),
             Phase::Trade => match &s.trade {
                 Some(t) if t.floor == t.answerer => match t.contract {
                     Some(term) => Trader::answer_contract(game, &s, seat, t, term),

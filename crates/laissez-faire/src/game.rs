@@ -683,10 +683,15 @@ impl LaissezFaire {
         }
     }
 
-    /// Closes the thread and hands the window back to the player whose turn it is.
+    /// Closes the thread and hands the window back to the player whose turn it is: his
+    /// management window, or the tax window it was opened from.
     fn close_thread(&self, s: &mut State) {
         s.trade = None;
-        s.phase = Phase::Manage;
+        s.phase = if s.tax_due > 0 {
+            Phase::Shortfall
+        } else {
+            Phase::Manage
+        };
     }
 
     /// A message that keeps the thread open: it counts towards the deadline, and a thread that
@@ -897,21 +902,15 @@ impl LaissezFaire {
                     self.pay(s, seat, BANK, amount);
                     return self.lodge_in(s, city, true);
                 }
-                match self.cfg.tax_shortfall {
-                    TaxShortfall::Jail => {
-                        self.pay(s, seat, BANK, cash);
-                        self.send_to_jail(s, seat, Board::side(at));
-                        self.end_turn(s);
-                    }
-                    TaxShortfall::Eliminate => {
-                        self.eliminate(s, seat);
-                        self.end_turn(s);
-                    }
-                    TaxShortfall::PayWhatYouCan => {
-                        self.pay(s, seat, BANK, cash);
-                        self.lodge_in(s, city, true);
-                    }
+                if self.cfg.trading {
+                    // B-15: a short window to raise the cash by trade or contract first.
+                    s.tax_due = amount;
+                    s.city = city;
+                    s.offers = 0;
+                    s.phase = Phase::Shortfall;
+                    return;
                 }
+                self.tax_shortfall(s, city);
             }
             _ if space.is_deed()
                 && s.lots.0[at as usize].owner == BANK
@@ -920,6 +919,44 @@ impl LaissezFaire {
                 s.phase = Phase::Buy;
             }
             _ => self.after_landing(s),
+        }
+    }
+
+    /// The tax of `s.tax_due` (or, without a window, of the space landed on) cannot be paid
+    /// in full (B-15): by `tax_shortfall`, all the cash goes and the player goes to jail on
+    /// the tax's side, or he is eliminated, or he pays what he can and lodges in `city`.
+    fn tax_shortfall(&self, s: &mut State, city: u8) {
+        let seat = s.current as usize;
+        let cash = s.players[seat].cash;
+        s.tax_due = 0;
+        match self.cfg.tax_shortfall {
+            TaxShortfall::Jail => {
+                self.pay(s, seat, BANK, cash);
+                self.send_to_jail(s, seat, self.city_side(city));
+                self.end_turn(s);
+            }
+            TaxShortfall::Eliminate => {
+                self.eliminate(s, seat);
+                self.end_turn(s);
+            }
+            TaxShortfall::PayWhatYouCan => {
+                self.pay(s, seat, BANK, cash);
+                self.lodge_in(s, city, true);
+            }
+        }
+    }
+
+    /// The end of the tax window: the tax is paid if the cash is there now, and lodging
+    /// follows; otherwise the shortfall rule applies.
+    fn close_tax_window(&self, s: &mut State) {
+        let seat = s.current as usize;
+        let (due, city) = (s.tax_due, s.city);
+        if s.players[seat].cash >= due {
+            s.tax_due = 0;
+            self.pay(s, seat, BANK, due);
+            self.lodge_in(s, city, true);
+        } else {
+            self.tax_shortfall(s, city);
         }
     }
 
@@ -1053,6 +1090,25 @@ impl LaissezFaire {
         format!("#{} {body} ({} left{arrears})", c.id, c.left)
     }
 
+    /// Every thread `seat` may open now (offers, then proposals), in action order.
+    fn threads(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        if !self.cfg.trading || s.offers >= MAX_OFFERS {
+            return;
+        }
+        for to in 0..self.cfg.players as u8 {
+            for deed in spaces_in(self.board.deeds) {
+                for cash in Share::TRADE {
+                    if self.offer(s, seat, to, deed, cash).is_some() {
+                        out.push(Action::Offer(to, deed, cash));
+                    }
+                }
+            }
+        }
+        if self.cfg.contracts && s.contracts.has_room() {
+            self.proposals(s, seat, out);
+        }
+    }
+
     /// Every legal `Propose` for `seat`, in action order.
     fn proposals(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         for to in 0..self.cfg.players as u8 {
@@ -1154,7 +1210,8 @@ impl Game for LaissezFaire {
             .unwrap_or(0);
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
-        let turn = 2 * (window + bargains + 12) + jail + 4;
+        let tax_window = threads + 1;
+        let turn = 2 * (window + tax_window + bargains + 12) + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -1176,6 +1233,7 @@ impl Game for LaissezFaire {
             via_transit: false,
             asked: 0,
             bargain: None,
+            tax_due: 0,
             offers: 0,
             trade: None,
             contracts: Default::default(),
@@ -1235,20 +1293,7 @@ impl Game for LaissezFaire {
                         out.push(Action::Build(i));
                     }
                 }
-                if self.cfg.trading && s.offers < MAX_OFFERS {
-                    for to in 0..self.cfg.players as u8 {
-                        for deed in spaces_in(self.board.deeds) {
-                            for cash in Share::TRADE {
-                                if self.offer(s, seat, to, deed, cash).is_some() {
-                                    out.push(Action::Offer(to, deed, cash));
-                                }
-                            }
-                        }
-                    }
-                    if self.cfg.contracts && s.contracts.has_room() {
-                        self.proposals(s, seat, out);
-                    }
-                }
+                self.threads(s, seat, out);
                 let options = s.contracts.iter().filter_map(|c| match c.clause {
                     Clause::Option { deed, .. } if c.payer as usize == seat => Some(deed),
                     _ => None,
@@ -1266,6 +1311,10 @@ impl Game for LaissezFaire {
                 if self.may_declare_stalemate(s) {
                     out.push(Action::DeclareStalemate);
                 }
+                out.push(Action::Go);
+            }
+            Phase::Shortfall => {
+                self.threads(s, seat, out);
                 out.push(Action::Go);
             }
             Phase::Trade => {
@@ -1341,12 +1390,14 @@ impl Game for LaissezFaire {
     fn is_legal(&self, s: &State, action: Action) -> bool {
         let seat = s.current as usize;
         match (s.phase, action) {
-            (Phase::Manage, Action::Offer(to, deed, cash)) => {
+            (Phase::Manage | Phase::Shortfall, Action::Offer(to, deed, cash)) => {
                 self.offer(s, seat, to, deed, cash).is_some()
             }
-            (Phase::Manage, Action::Propose(to, term)) => {
+            (Phase::Manage | Phase::Shortfall, Action::Propose(to, term)) => {
                 self.proposal(s, seat, to, term).is_some()
             }
+            (Phase::Shortfall, Action::Go) => true,
+            (Phase::Shortfall, _) => false,
             (Phase::Manage, Action::Build(i)) => {
                 (i as usize) < SPACES && self.can_build(s, seat, i).is_some()
             }
@@ -1476,6 +1527,7 @@ impl Game for LaissezFaire {
                     );
                 }
             }
+            Action::Go if s.phase == Phase::Shortfall => self.close_tax_window(s),
             Action::Go if s.me().jailed => self.begin_jail_turn(s),
             Action::Go => s.phase = Phase::Roll,
             Action::Oubliette(a) => {

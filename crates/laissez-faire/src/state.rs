@@ -94,6 +94,9 @@ pub enum Phase {
     Manage,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
+    /// The current player cannot pay a tax ([`State::tax_due`]): he may open trade threads
+    /// to raise the cash, then goes on (B-15).
+    Shortfall,
     /// The current player is playing an Open Oubliette Turn in jail.
     Oubliette,
     /// The jailed player pays the booking fee or waits.
@@ -175,6 +178,9 @@ pub struct State {
     pub asked: u64,
     /// The open bargain, in [`Phase::Bargain`].
     pub bargain: Option<Bargain>,
+    /// A tax the current player could not pay on landing, while its window is open
+    /// ([`Phase::Shortfall`]; 0 otherwise).
+    pub tax_due: u32,
     /// Trade threads opened this turn.
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].

@@ -355,11 +355,57 @@ fn taxes_are_paid_then_lodging() {
     s.players[0].cash = 10;
     move_from(&g, &mut s, 0, 1, 3);
     assert_eq!(
+        s.phase,
+        Phase::Shortfall,
+        "first the window to raise cash (B-15)"
+    );
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(
         s.end,
         EndKind::LastStanding,
         "the second-to-last elimination ends the game"
     );
     assert_eq!(g.returns(&s).as_slice(), [0.0, 1.0]);
+}
+
+#[test]
+fn a_tax_shortfall_opens_a_window_to_raise_the_cash_by_contract() {
+    use gameshelf_laissez_faire::{Sum, Term};
+    let g = game("laissez-faire(players=2)");
+    let mut s = started(&g);
+    s.players[0].cash = 150;
+    s.lots.0[39].owner = 0; // a deed to pledge
+    move_from(&g, &mut s, 0, 1, 3); // Customs Duty, $200
+    assert_eq!((s.phase, s.tax_due), (Phase::Shortfall, 200));
+    let options = legal(&g, &s);
+    let borrow = Action::Propose(1, Term::Borrow(Sum::S100, 39));
+    assert!(options.contains(&borrow) && options.contains(&Action::Go));
+    assert!(
+        !options.contains(&Action::Build(39)),
+        "only threads in the window"
+    );
+    g.apply(&mut s, borrow).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.phase, s.players[0].cash), (Phase::Shortfall, 250));
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(
+        (s.phase, s.players[0].cash, s.tax_due),
+        (Phase::Lodge, 50, 0)
+    );
+    // Without the cash at the end of the window: all of it goes, and so does the player, to
+    // jail on the tax's side.
+    let mut s = started(&g);
+    s.players[0].cash = 150;
+    move_from(&g, &mut s, 0, 1, 3);
+    g.apply(&mut s, Action::Go).unwrap();
+    assert!(s.players[0].jailed);
+    assert_eq!((s.players[0].cash, s.players[0].jail_side), (0, 0));
+    // With trading off there is no window.
+    let g = game("laissez-faire(players=2,trading=false)");
+    let mut s = started(&g);
+    s.players[0].cash = 150;
+    move_from(&g, &mut s, 0, 1, 3);
+    assert!(s.players[0].jailed);
 }
 
 // ---- objectives and net worth ---------------------------------------------------------------
