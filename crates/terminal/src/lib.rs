@@ -15,7 +15,8 @@
 //!
 //! * [`line`](mod@line) is generic over [`Game`]: plain text on any `BufRead`/`Write`, for scripts and
 //!   screen readers.
-//! * [`laissez_faire`] is the Laissez-faire front end: a line-mode presenter.
+//! * [`laissez_faire`] is the Laissez-faire front end: its text for line mode and a
+//!   full-screen ratatui view with the board ring, the player panels and the notary.
 //! * [`open_oubliette`] is the Open Oubliette front end: its text presenter for line mode and
 //!   a full-screen ratatui view with the ring board.
 //!

@@ -1,19 +1,25 @@
-//! Laissez-faire in the terminal: a line-mode presenter (the full-screen view is not written
-//! yet, so `Mode::Screen` plays in line mode too).
+//! Laissez-faire in the terminal: the line-mode text and the full-screen view (module
+//! `view`: the board ring of module `board`, the player panels, the turn and the notary).
 //!
 //! Laissez-faire has perfect information (ruling B-18), so the observation is the whole
-//! state.
+//! state. Both modes say the turn with the same `turn_text` and the notary's books with the
+//! same `notary`.
+
+mod board;
+mod view;
 
 use std::fmt::Write;
-use std::io;
 
 use gameshelf_engine::{Actor, Game, Record, Seat};
 use gameshelf_laissez_faire::board::SpaceKind;
 use gameshelf_laissez_faire::contract::Entry;
 use gameshelf_laissez_faire::{Action, BANK, LaissezFaire, Phase, State, Status};
+use ratatui::Frame;
+use ratatui::layout::Rect;
 
 use crate::present::Presenter;
-use crate::{PlayOptions, Player, TerminalError, line, signal};
+use crate::screen::{self, Table};
+use crate::{PlayOptions, Player, TerminalError};
 
 /// The words of Laissez-faire for the terminal.
 #[derive(Clone, Copy, Debug, Default)]
@@ -21,11 +27,15 @@ pub struct LaissezFairePresenter;
 
 /// A few lines on the rules, for the help command.
 const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
-find a room: the bank's at its rent, a player's at the price he posts, your own for free, or \
-ride the side's transit company to the other city. No room means the park bench and jail, \
-where the booking fee grows each turn. Buy deeds by landing on them, build houses (the third \
-makes an apartment) to host more lodgers, and stay in a housed room for at most the rent you \
-last paid. Post your own prices in the window before you roll; there too you may offer another player a deed for cash or ask for one of his (two offers a turn). The other side accepts, refuses, counters with new cash terms or asks for time; after six messages an unanswered offer lapses.";
+find a room: the bank's at its rent, your own for free, or a player's at a price you bargain \
+for (ask him; he quotes a share of the bank's rent or refuses; each side may counter), or \
+ride the side's transit company to the other city (a player's company bargains too). No room \
+means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
+them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
+room for at most the rent you last paid. In the window before you roll you may offer another \
+player a deed for cash or ask for one of his, or propose a contract (two threads a turn). The \
+other side accepts, refuses, counters with new cash terms or asks for time; after six messages \
+an unanswered offer lapses.";
 
 /// The table: each player's cash, net worth, place and deeds; then the turn.
 pub fn table_text(game: &LaissezFaire, s: &State) -> String {
@@ -57,7 +67,7 @@ pub fn table_text(game: &LaissezFaire, s: &State) -> String {
                     3 => " apt".to_owned(),
                     n => format!(" {n}h"),
                 };
-                format!("{}{houses} @{}", board.spaces[i].name, lot.ask)
+                format!("{}{houses}", board.spaces[i].name)
             })
             .collect();
         if !deeds.is_empty() {
@@ -78,18 +88,42 @@ pub fn table_text(game: &LaissezFaire, s: &State) -> String {
 
 /// The notary's contracts and ledger (nothing while no contract was ever made).
 fn ledger_text(game: &LaissezFaire, s: &State, out: &mut String) {
+    let Some(books) = notary(game, s) else {
+        return;
+    };
+    let _ = writeln!(out, "{}", books.summary);
+    for line in books.contracts.iter().chain(&books.ledger) {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// The notary's books in words, one line each: what line mode prints and the full-screen
+/// view shows.
+struct Notary {
+    /// The counts: contracts made, payments, dollars paid and lent, defaults.
+    summary: String,
+    /// Each live contract (`contract #1 ...`).
+    contracts: Vec<String>,
+    /// The kept ledger lines, oldest first (`ledger round 2 #1: ...`).
+    ledger: Vec<String>,
+}
+
+/// The notary's books, or `None` while no contract was ever made.
+fn notary(game: &LaissezFaire, s: &State) -> Option<Notary> {
     let l = &s.ledger;
     if l.made == 0 {
-        return;
+        return None;
     }
-    let _ = writeln!(
-        out,
+    let summary = format!(
         "notary: {} contracts made, {} payments (${}), ${} lent, {} defaults",
         l.made, l.payments, l.paid, l.lent, l.defaults
     );
-    for c in s.contracts.iter() {
-        let _ = writeln!(out, "  contract {}", game.describe_contract(c));
-    }
+    let contracts = s
+        .contracts
+        .iter()
+        .map(|c| format!("contract {}", game.describe_contract(c)))
+        .collect();
+    let mut ledger = Vec::new();
     for line in l.recent() {
         let what = match line.entry {
             Entry::Made => format!(
@@ -116,15 +150,25 @@ fn ledger_text(game: &LaissezFaire, s: &State, out: &mut String) {
                 game.board().spaces[line.amount as usize].name,
                 line.to + 1
             ),
+            Entry::Exercised => format!(
+                "seat {} exercised an option, paying seat {} ${}",
+                line.from + 1,
+                line.to + 1,
+                line.amount
+            ),
             Entry::None => continue,
         };
-        let _ = writeln!(
-            out,
-            "  ledger round {} #{}: {what}",
+        ledger.push(format!(
+            "ledger round {} #{}: {what}",
             line.round + 1,
             line.id
-        );
+        ));
     }
+    Some(Notary {
+        summary,
+        contracts,
+        ledger,
+    })
 }
 
 /// The turn in words.
@@ -145,13 +189,37 @@ fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Shortfall => format!(
+            "{who} cannot pay a tax of ${}: a window to raise the cash by trade or contract, \
+             then go on",
+            s.tax_due
+        ),
+        Phase::Bargain => match &s.bargain {
+            Some(b) => {
+                let terms = match b.standing() {
+                    Some(share) if b.floor == b.customer => {
+                        format!("seat {} asks ${}", b.provider + 1, b.amount(share))
+                    }
+                    Some(share) => format!("seat {} offers ${}", b.customer + 1, b.amount(share)),
+                    None => format!("seat {} has not quoted yet", b.provider + 1),
+                };
+                format!(
+                    "{who} bargains with seat {} for {} (reference ${}): {terms}; seat {} to answer",
+                    b.provider + 1,
+                    game.describe_service(b.service),
+                    b.reference,
+                    b.floor + 1
+                )
+            }
+            None => who,
+        },
         Phase::Trade => match &s.trade {
             Some(t) if t.contract.is_some() => format!(
                 "{who}: seat {} proposes to seat {}: {}; seat {} to answer",
                 t.author + 1,
                 t.answerer + 1,
                 t.contract
-                    .map(|c| game.describe_term(c))
+                    .map(|c| game.describe_term(s, c))
                     .unwrap_or_default(),
                 t.floor + 1
             ),
@@ -209,29 +277,60 @@ fn game_kinds() -> String {
     format!("transit companies: {}", transit.join(", "))
 }
 
-/// Plays a match in line mode (the full-screen view comes later).
+impl Table<LaissezFaire> for LaissezFairePresenter {
+    fn draw_table(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &LaissezFaire,
+        names: &[String],
+        viewer: Seat,
+        observation: &State,
+    ) {
+        view::draw_table(frame, area, game, names, viewer, observation);
+    }
+
+    /// The spaces the highlighted choice is about, marked on the board.
+    fn draw_preview(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &LaissezFaire,
+        _names: &[String],
+        observation: &State,
+        choice: Action,
+    ) {
+        view::draw_preview(frame, area, game, observation, choice);
+    }
+}
+
+/// Plays a match of Laissez-faire in the terminal, humans against bots.
+///
+/// `options.mode` picks the full-screen view or line mode; the full-screen view needs a
+/// terminal on stdin and stdout, and line mode is used without one. Either way the record
+/// of the moves played so far is returned when a human leaves (it replays to the state
+/// left).
 ///
 /// # Errors
-/// As [`line::play`].
+/// [`TerminalError::PlayerCount`] or [`TerminalError::NameCount`] when the players or names
+/// do not match the game's seats; [`TerminalError::Io`] when the terminal cannot be set up;
+/// [`TerminalError::Interrupted`], holding the record so far, when the terminal fails
+/// during the match.
 pub fn play(
     game: &LaissezFaire,
     players: Vec<Player<LaissezFaire>>,
     options: &PlayOptions,
 ) -> Result<Record<Action>, TerminalError> {
-    line::play(
-        game,
-        &LaissezFairePresenter,
-        players,
-        options,
-        signal::stdin(),
-        io::stdout().lock(),
-    )
+    screen::play_in_mode(game, &LaissezFairePresenter, players, options, None)
 }
+
+#[cfg(test)]
+mod frame_tests;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Mode;
+    use crate::{Mode, line};
 
     #[test]
     fn line_mode_game_between_traders_plays_to_the_end() {
