@@ -246,7 +246,7 @@ impl LaissezFaire {
         let count = |o| self.owned(s, o, board.transits).max(1) as usize - 1;
         match s.lots.0[t as usize].owner {
             o if o as usize == seat => Price::Listed(0),
-            BANK if self.config().fare_by_bank_count => Price::Listed(fares[count(BANK)]),
+            BANK if s.rules.fare_by_bank_count => Price::Listed(fares[count(BANK)]),
             BANK => Price::Listed(fares[0]),
             o => LaissezFaire::owner_price(s, seat, t, o, fares[count(o)]),
         }
@@ -295,7 +295,7 @@ impl LaissezFaire {
             self.board().spaces[p.pos as usize].kind,
             SpaceKind::Property { .. }
         ) && lot.level > 0;
-        if !housed || (s.final_lap && !self.config().final_lap_stay) {
+        if !housed || (s.final_lap && !s.rules.final_lap_stay) {
             return None;
         }
         let ceiling = p.last_rent;

@@ -45,7 +45,8 @@ pub const RESERVE: u32 = 200;
 ///   the principal (no pledge, no request). It counts the next round's instalments in its
 ///   reserve, so it honours its schedules. Answering, it accepts payments and schedules in
 ///   its favour, a loan whose collateral is priced at least the principal when it keeps its
-///   reserve, and a lodging right capped at par; it refuses the rest.
+///   reserve, and a lodging right capped at par; it refuses the rest (rule changes
+///   included).
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
@@ -278,6 +279,8 @@ impl Trader {
                     && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
             }
             Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
+            // The rules stand as agreed at the table.
+            Term::Rule(..) => false,
             Term::Option(deed, strike, premium) => {
                 let value = game.deed_value(s, deed);
                 strike >= Share::Double || premium.dollars() * 4 >= value

@@ -22,6 +22,10 @@
 //!   deed's value when the option is made, at any of his management windows within
 //!   [`LODGING_ROUNDS`] rounds (B6 `OPTION`).
 //!
+//! * [`Term::Rule`]: a unanimous rule change (B-19): every player still in the game must
+//!   accept, one after another, and the rule ([`Rule`]) then changes for the rest of the
+//!   game. Only engine flags change this way.
+//!
 //! Rights (lodging, service, options) are attached to their deed: they follow it to a new
 //! owner (B-20), and end if their holder acquires it. So does a loan's collateral: a pledged
 //! deed may be sold, and the buyer takes it with the pledge (B-20: "cannot be sold without
@@ -101,6 +105,69 @@ pub enum Due {
     EachStart,
 }
 
+/// A rule the players may change by a unanimous contract (B-19): one of the engine's flags
+/// that can change mid-game without breaking anything already agreed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Rule {
+    /// Doubles rolled while staying give the extra roll-turn (`stay_doubles_bonus`, B-09).
+    StayDoublesBonus,
+    /// Staying is allowed after a race declaration (`final_lap_stay`, B5).
+    FinalLapStay,
+    /// The bank's fare counts the companies it owns (`bank_fare=by_bank_count`, B-07);
+    /// off, it charges the one-company fare.
+    BankFareByCount,
+}
+
+impl Rule {
+    /// Every rule, in order.
+    pub const ALL: [Rule; 3] = [
+        Rule::StayDoublesBonus,
+        Rule::FinalLapStay,
+        Rule::BankFareByCount,
+    ];
+
+    /// The flag's name as a parameter.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::StayDoublesBonus => "stay_doubles_bonus",
+            Rule::FinalLapStay => "final_lap_stay",
+            Rule::BankFareByCount => "bank_fare_by_bank_count",
+        }
+    }
+}
+
+/// The current values of the rules the players may change ([`Rule`]), set from the
+/// configuration at the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// [`Rule::StayDoublesBonus`].
+    pub stay_doubles_bonus: bool,
+    /// [`Rule::FinalLapStay`].
+    pub final_lap_stay: bool,
+    /// [`Rule::BankFareByCount`].
+    pub fare_by_bank_count: bool,
+}
+
+impl Rules {
+    /// A rule's value.
+    pub fn get(&self, rule: Rule) -> bool {
+        match rule {
+            Rule::StayDoublesBonus => self.stay_doubles_bonus,
+            Rule::FinalLapStay => self.final_lap_stay,
+            Rule::BankFareByCount => self.fare_by_bank_count,
+        }
+    }
+
+    /// Sets a rule.
+    pub fn set(&mut self, rule: Rule, value: bool) {
+        match rule {
+            Rule::StayDoublesBonus => self.stay_doubles_bonus = value,
+            Rule::FinalLapStay => self.final_lap_stay = value,
+            Rule::BankFareByCount => self.fare_by_bank_count = value,
+        }
+    }
+}
+
 /// A contract template from the proposer's side (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Term {
@@ -119,6 +186,8 @@ pub enum Term {
     /// The proposer pays the sum now for an option to buy the other party's deed at this
     /// share of its value (from [`Share::TRADE`], above nothing).
     Option(u8, Share, Sum),
+    /// Every player still in the game agrees to set this rule to this value.
+    Rule(Rule, bool),
 }
 
 impl fmt::Display for Term {
@@ -135,6 +204,7 @@ impl fmt::Display for Term {
             Term::Borrow(s, d) => write!(f, "borrow ${} against deed {d}", s.dollars()),
             Term::Lodging(p, cap) => write!(f, "lodging right at {p} capped at {cap}"),
             Term::Service(p, cap) => write!(f, "price cap at {p} of {cap}"),
+            Term::Rule(rule, value) => write!(f, "rule change: {} = {value}", rule.name()),
             Term::Option(d, strike, premium) => write!(
                 f,
                 "option on {d} at {strike} of its value for ${}",

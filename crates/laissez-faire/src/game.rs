@@ -22,7 +22,7 @@ use crate::board::{APARTMENT, Board, BoardError, SPACES, SpaceKind};
 use crate::config::{Config, ID, MAX_PLAYERS, Objective, PARAMS, TaxShortfall};
 use crate::contract::{
     Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, REPAYMENT_PERCENT,
-    Sum, Term,
+    Rule, Rules, Sum, Term,
 };
 use crate::price::Share;
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
@@ -324,6 +324,7 @@ impl LaissezFaire {
             exchanges: 1,
             counters: 0,
             contract: None,
+            agreed: 0,
         };
         (ok && (owner == me || s.players[seat].cash >= amount)).then_some(thread)
     }
@@ -386,7 +387,7 @@ impl LaissezFaire {
         let amount = match term {
             Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
             Term::Option(_, _, premium) => premium.dollars(),
-            Term::Schedule(..) | Term::Lodging(..) | Term::Service(..) => 0,
+            Term::Schedule(..) | Term::Lodging(..) | Term::Service(..) | Term::Rule(..) => 0,
         };
         ok.then_some(Thread {
             author: me,
@@ -399,6 +400,7 @@ impl LaissezFaire {
             exchanges: 1,
             counters: 0,
             contract: Some(term),
+            agreed: 0,
         })
     }
 
@@ -406,6 +408,7 @@ impl LaissezFaire {
     fn term_legal(&self, s: &State, author: u8, other: u8, term: Term) -> bool {
         match term {
             Term::Pay(sum) => s.players[author as usize].cash >= sum.dollars(),
+            Term::Rule(rule, value) => s.rules.get(rule) != value,
             Term::Schedule(..) => true,
             Term::Borrow(_, NO_DEED) => true,
             Term::Borrow(_, deed) => {
@@ -483,6 +486,26 @@ impl LaissezFaire {
             && self.term_legal(s, author, other, term)
     }
 
+    /// After `t`'s answerer accepts a unanimous rule change, the thread as it passes to the
+    /// next player still in the game who has not agreed yet (seat order after the
+    /// answerer); `None` when everyone has agreed, or for other terms.
+    fn unanimity_next(&self, s: &State, t: &Thread, term: Term) -> Option<Thread> {
+        if !matches!(term, Term::Rule(..)) {
+            return None;
+        }
+        let agreed = t.agreed | 1 << t.answerer;
+        let n = self.cfg.players as u8;
+        (1..n)
+            .map(|k| (t.answerer + k) % n)
+            .find(|&o| o != t.author && self.trades(s, o) && agreed & (1 << o) == 0)
+            .map(|o| Thread {
+                answerer: o,
+                floor: o,
+                agreed,
+                ..*t
+            })
+    }
+
     /// Makes an accepted contract atomically: the cash due now moves and the contract is
     /// recorded, or (no longer legal) nothing happens and the acceptance counts as a refusal.
     fn execute_contract(&self, s: &mut State, t: &Thread, term: Term) {
@@ -501,6 +524,10 @@ impl LaissezFaire {
             arrears: 0,
         };
         let (contract, now) = match term {
+            Term::Rule(rule, value) => {
+                s.rules.set(rule, value);
+                (None, 0)
+            }
             Term::Pay(sum) => {
                 self.transfer(s, a, b, sum.dollars());
                 s.ledger.paid += u64::from(sum.dollars());
@@ -859,7 +886,7 @@ impl LaissezFaire {
             && s.rolls == 1
             && !me.jailed
             && me.status == Status::Playing
-            && (!stayed || self.cfg.stay_doubles_bonus)
+            && (!stayed || s.rules.stay_doubles_bonus)
         {
             s.phase = Phase::Manage;
         } else {
@@ -1023,6 +1050,10 @@ impl LaissezFaire {
                  reference rent",
                 name(p)
             ),
+            Term::Rule(rule, value) => format!(
+                "change a rule for the rest of the game, if every player agrees: {} = {value}",
+                rule.name()
+            ),
             Term::Service(space, cap) => format!(
                 "a price cap at {} for {LODGING_ROUNDS} rounds: at most {cap} of the reference \
                  price",
@@ -1150,6 +1181,9 @@ impl LaissezFaire {
                     }
                 }
             }
+            for rule in Rule::ALL {
+                push(Term::Rule(rule, !s.rules.get(rule)));
+            }
         }
     }
 
@@ -1199,7 +1233,8 @@ impl Game for LaissezFaire {
     /// Oubliette's own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
-        let threads = usize::from(MAX_OFFERS) * usize::from(MAX_EXCHANGES);
+        // A rule change's acceptances pass the thread on without using up its messages.
+        let threads = usize::from(MAX_OFFERS) * (usize::from(MAX_EXCHANGES) + self.cfg.players);
         let window = 3 * deeds + 3 + threads;
         let rooms = self
             .board
@@ -1237,6 +1272,11 @@ impl Game for LaissezFaire {
             offers: 0,
             trade: None,
             contracts: Default::default(),
+            rules: Rules {
+                stay_doubles_bonus: self.cfg.stay_doubles_bonus,
+                final_lap_stay: self.cfg.final_lap_stay,
+                fare_by_bank_count: self.cfg.fare_by_bank_count,
+            },
             ledger: Default::default(),
             cell_mark: 0,
             round: 0,
@@ -1495,10 +1535,13 @@ impl Game for LaissezFaire {
                         contract: Some(term),
                         ..
                     },
-                ) => {
-                    self.execute_contract(s, &t, term);
-                    self.close_thread(s);
-                }
+                ) => match self.unanimity_next(s, &t, term) {
+                    Some(next) => s.trade = Some(next),
+                    None => {
+                        self.execute_contract(s, &t, term);
+                        self.close_thread(s);
+                    }
+                },
                 Some(t) => self.execute_trade(s, &t),
                 None => {}
             },

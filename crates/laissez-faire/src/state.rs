@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::bargain::Bargain;
 use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
-use crate::contract::{Contracts, Ledger};
+use crate::contract::{Contracts, Ledger, Rules};
 use crate::trade::Thread;
 
 /// The owner value of a deed the bank holds.
@@ -187,6 +187,8 @@ pub struct State {
     pub trade: Option<Thread>,
     /// The live contracts the notary keeps (B6).
     pub contracts: Contracts,
+    /// The rules the players may change by a unanimous contract (B-19), as they stand.
+    pub rules: Rules,
     /// The notary's ledger: every contract and every payment made under one.
     pub ledger: Ledger,
     /// `jail=oubliette`: the Oubliette Turns taken when this jail turn's Turn began.

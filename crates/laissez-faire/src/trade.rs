@@ -50,6 +50,9 @@ pub struct Thread {
     /// contract from the author's side, `amount` is the cash that changes hands at once, and
     /// `deed`, `giver` and `cash` are unused. Contract threads take no counter-offers.
     pub contract: Option<Term>,
+    /// A unanimous rule change ([`Term::Rule`]): the seats that have accepted so far (bit
+    /// per seat); the thread passes to each other player still in the game in turn.
+    pub agreed: u8,
 }
 
 impl Thread {

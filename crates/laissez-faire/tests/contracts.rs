@@ -246,6 +246,34 @@ fn an_option_lapses_after_its_rounds() {
 }
 
 #[test]
+fn a_rule_changes_only_when_every_player_still_in_agrees() {
+    use gameshelf_laissez_faire::Status;
+    use gameshelf_laissez_faire::contract::Rule;
+    let change = Term::Rule(Rule::StayDoublesBonus, false);
+    let (g, mut s) = setup(4);
+    s.players[2].status = Status::Eliminated;
+    assert!(s.rules.stay_doubles_bonus, "as configured");
+    assert!(!legal(&g, &s).contains(&Action::Propose(
+        1,
+        Term::Rule(Rule::StayDoublesBonus, true)
+    )));
+    g.apply(&mut s, Action::Propose(1, change)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    // Seat 2 is out: the thread passes from seat 1 to seat 3, and nothing has changed yet.
+    let t = s.trade.unwrap();
+    assert_eq!((t.answerer, t.floor), (3, 3));
+    assert!(s.rules.stay_doubles_bonus);
+    let mut refused = s.clone();
+    g.apply(&mut refused, Action::Refuse).unwrap();
+    assert!(refused.rules.stay_doubles_bonus, "one refusal is enough");
+    assert_eq!(refused.phase, Phase::Manage);
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert!(!s.rules.stay_doubles_bonus, "unanimous: the rule changes");
+    assert_eq!(s.phase, Phase::Manage);
+    assert_eq!(s.ledger.recent().last().unwrap().entry, Entry::Made);
+}
+
+#[test]
 fn an_unsecured_loan_defaults_into_arrears() {
     let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));
