@@ -16,34 +16,67 @@ use crate::face::{Edges, FACE_TYPES, Face};
 pub struct Roll(pub [u8; FACE_TYPES]);
 
 impl Roll {
+    /// The counts as the low five bytes of a `u64`. Adding or removing a die is then
+    /// arithmetic on a register: changing one byte of the array in memory and reading the
+    /// whole of it back stalls the processor's store forwarding.
+    #[inline]
+    fn packed(self) -> u64 {
+        let [a, b, c, d, e] = self.0;
+        u64::from_le_bytes([a, b, c, d, e, 0, 0, 0])
+    }
+
+    /// The roll of [`Roll::packed`] counts.
+    #[inline]
+    fn from_packed(x: u64) -> Roll {
+        let [a, b, c, d, e, ..] = x.to_le_bytes();
+        Roll([a, b, c, d, e])
+    }
+
     /// The number of dice.
+    #[inline]
     pub fn len(self) -> usize {
         self.0.iter().map(|&c| c as usize).sum()
     }
 
     /// Whether there are no dice.
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == [0; FACE_TYPES]
     }
 
     /// How many dice show `face`.
+    #[inline]
     pub fn count(self, face: Face) -> u8 {
-        self.0[face as usize]
+        (self.packed() >> (8 * face as u32)) as u8
     }
 
     /// The roll with one more die showing `face`.
-    pub fn with(mut self, face: Face) -> Roll {
-        self.0[face as usize] += 1;
-        self
+    ///
+    /// # Panics
+    /// In debug builds, if 255 dice show `face` already.
+    #[inline]
+    pub fn with(self, face: Face) -> Roll {
+        let count = self.count(face);
+        debug_assert!(count < u8::MAX, "too many dice show {face}");
+        self.with_count(face, count.wrapping_add(1))
     }
 
     /// The roll without one die showing `face`.
     ///
     /// # Panics
     /// In debug builds, if no die shows `face`.
-    pub fn without(mut self, face: Face) -> Roll {
-        self.0[face as usize] -= 1;
-        self
+    #[inline]
+    pub fn without(self, face: Face) -> Roll {
+        let count = self.count(face);
+        debug_assert!(count > 0, "no die shows {face}");
+        self.with_count(face, count.wrapping_sub(1))
+    }
+
+    /// The roll with `count` dice showing `face`.
+    #[inline]
+    fn with_count(self, face: Face, count: u8) -> Roll {
+        let shift = 8 * face as u32;
+        Roll::from_packed((self.packed() & !(0xff << shift)) | (u64::from(count) << shift))
     }
 
     /// The faces, one per die, in [`Face::ALL`] order.
@@ -54,11 +87,19 @@ impl Roll {
     }
 
     /// Every edge set the dice can show (any rotation), as a bit set over the 16 masks.
+    #[inline]
     pub fn edge_sets(self) -> u16 {
+        Face::ALL.iter().fold(0, |a, &f| {
+            a | (u16::from(self.count(f) > 0) * f.rotations())
+        })
+    }
+
+    /// The face types shown, as a bit set (`1 << face`).
+    #[inline]
+    pub fn face_set(self) -> u8 {
         Face::ALL
             .iter()
-            .filter(|&&f| self.count(f) > 0)
-            .fold(0, |a, f| a | f.rotations())
+            .fold(0, |a, &f| a | (u8::from(self.count(f) > 0) << f as u8))
     }
 
     /// The exact weight of this multiset among the `6^len` ordered rolls of its dice.

@@ -95,17 +95,36 @@ struct Scans {
 }
 
 impl Scans {
-    /// The lists of the boards of `s`.
+    /// The lists of the boards of `s` (empty for the boards not in play).
     fn of(g: &Osbo, s: &State) -> Scans {
         let (n, w) = (g.cfg.size, g.cfg.window);
-        Scans {
-            lists: s.boards.each_ref().map(|b| b.options(n, w)),
+        let mut lists = [Options::EMPTY; MAX_PLAYERS];
+        for (list, board) in lists.iter_mut().zip(&s.boards).take(g.seats()) {
+            *list = board.options(n, w);
         }
+        Scans { lists }
     }
 }
 
 /// The boards a plan is asked about, with their option lists where they are at hand.
 type Boards<'a> = ([&'a Board; MAX_PLAYERS], [Option<&'a Options>; MAX_PLAYERS]);
+
+/// The number of edge sets in a bit set of them. A table lookup:
+/// without the `popcnt` instruction, which the default target does not assume,
+/// `count_ones` is a dozen operations, and the playouts count sets at every decision.
+#[inline]
+fn ones(set: u16) -> u32 {
+    const ONES: [u8; 256] = {
+        let mut table = [0; 256];
+        let mut i = 0;
+        while i < 256 {
+            table[i] = (i as u8).count_ones() as u8;
+            i += 1;
+        }
+        table
+    };
+    u32::from(ONES[usize::from(set & 255)]) + u32::from(ONES[usize::from(set >> 8)])
+}
 
 /// The action placing a die showing `edges` at frame cell (`row`, `col`) of design `j`.
 fn place_action(j: u8, row: u8, col: u8, edges: Edges) -> Action {
@@ -116,6 +135,10 @@ fn place_action(j: u8, row: u8, col: u8, edges: Edges) -> Action {
         edges,
     })
 }
+
+/// What a design is offered at a decision ([`Osbo::offers`]): the edge sets every
+/// placement of which is offered, and those whose placements are checked one by one.
+type Offer = (u16, u16);
 
 /// A plan's value: dice placed and distinct designs reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,9 +250,10 @@ impl Osbo {
             return true;
         }
         if dice.len() == 1 && (fresh.len == 0 || !self.cfg.simultaneous) {
-            return dice.faces().all(|f| board.fits_face(f));
+            return dice.face_set() & !board.fitting_faces() == 0;
         }
-        self.search(board, j, dice, fresh, known)
+        // Some die must go first, to a target the board has now.
+        dice.face_set() & board.fitting_faces() != 0 && self.search(board, j, dice, fresh, known)
     }
 
     /// [`Osbo::feasible`] by a depth-first search over the order of the dice, their
@@ -348,17 +372,25 @@ impl Osbo {
             }
             return best;
         }
-        // The dice one by one, each with its step in the memo's index.
+        // The dice one by one, each with its step in the memo's index (two dice need no
+        // steps: the lowest and the highest face shown, the same if both show it).
+        let m = dice.len();
         let mut faces = [Face::Cap; MAX_PLAYERS];
         let mut steps = [0u8; MAX_PLAYERS];
-        let (mut m, mut step) = (0, 1);
-        for f in Face::ALL {
-            for _ in 0..dice.count(f) {
-                faces[m] = f;
-                steps[m] = step;
-                m += 1;
+        if m == 2 {
+            let shown = dice.face_set();
+            faces[0] = Face::ALL[shown.trailing_zeros() as usize];
+            faces[1] = Face::ALL[7 - shown.leading_zeros() as usize];
+        } else {
+            let (mut i, mut step) = (0, 1);
+            for f in Face::ALL {
+                for _ in 0..dice.count(f) {
+                    faces[i] = f;
+                    steps[i] = step;
+                    i += 1;
+                }
+                step *= dice.count(f) + 1;
             }
-            step *= dice.count(f) + 1;
         }
         let rank_of = |p: &Plan| {
             self.rank(Reach {
@@ -462,9 +494,10 @@ impl Osbo {
     }
 
     /// Lists the placements of the turn in progress that keep a maximal plan in reach.
-    /// `scans` holds the boards' option lists, if at hand.
-    fn placements(&self, s: &State, out: &mut Vec<Action>, scans: Option<&Scans>) {
-        self.placement_groups(s, scans, |j, t| {
+    fn placements(&self, s: &State, out: &mut Vec<Action>) {
+        let lists = [None; MAX_PLAYERS];
+        let offers = self.all_offers(s, lists);
+        self.placement_groups(s, lists, &offers, |j, t| {
             let mut m = t.sets;
             while m != 0 {
                 let e = Edges(m.trailing_zeros() as u8);
@@ -474,28 +507,36 @@ impl Osbo {
         });
     }
 
+    /// [`Osbo::offers`] for every design.
+    fn all_offers(
+        &self,
+        s: &State,
+        lists: [Option<&Options>; MAX_PLAYERS],
+    ) -> [Offer; MAX_PLAYERS] {
+        let mut offers = [(0, 0); MAX_PLAYERS];
+        for (j, offer) in offers.iter_mut().enumerate().take(self.seats()) {
+            *offer = self.offers(s, j, lists);
+        }
+        offers
+    }
+
     /// The placements of [`Osbo::placements`], in its order, as groups: `f(design,
     /// target)` with the target's edge sets narrowed to those offered (never empty).
-    fn placement_groups(&self, s: &State, scans: Option<&Scans>, mut f: impl FnMut(u8, Target)) {
-        let lists = scans.map_or([None; MAX_PLAYERS], |sc| sc.lists.each_ref().map(Some));
-        let rest = Reach {
-            dice: s.todo - 1,
-            designs: s.reach,
-        };
-        let sets = s.dice.edge_sets();
+    /// `lists` holds the boards' option lists where at hand, `offers` what
+    /// [`Osbo::all_offers`] says of them.
+    fn placement_groups(
+        &self,
+        s: &State,
+        lists: [Option<&Options>; MAX_PLAYERS],
+        offers: &[Offer; MAX_PLAYERS],
+        mut f: impl FnMut(u8, Target),
+    ) {
         let (n, w) = (self.cfg.size, self.cfg.window);
-        let all = self.all_designs();
-        // With the last die the plan is complete once it reaches its designs.
-        let last = s.todo == 1;
-        for j in 0..self.seats() {
-            if last && (s.used | 1 << j).count_ones() as u8 != s.reach {
+        for (j, &(every, checked)) in offers.iter().enumerate().take(self.seats()) {
+            if every | checked == 0 {
                 continue;
             }
             let board = &s.boards[j];
-            let used = s.used | 1 << j;
-            // The edge sets (by face) asked about without design j, and those of the faces
-            // after which the rest of the plan is done without it.
-            let (mut asked, mut good) = (0u16, 0u16);
             let scanned;
             let options = match lists[j] {
                 Some(options) => options,
@@ -506,59 +547,16 @@ impl Osbo {
             };
             for t in options.iter() {
                 let (r, c) = (t.row as usize, t.col as usize);
-                let m = self.this_turn(board, j, r, c, &s.fresh, t.sets & sets);
-                if last {
-                    // Every placement completes the plan.
-                    if m != 0 {
-                        f(j as u8, Target { sets: m, ..*t });
-                    }
-                    continue;
+                let mut m = t.sets & (every | checked);
+                if m != 0 && self.cfg.simultaneous {
+                    m = self.this_turn(board, j, r, c, &s.fresh, m);
                 }
-                // The faces first met here: is the rest of the plan done without
-                // design j? Then every placement of that face in design j is offered.
-                let mut new_faces = m & !asked;
-                while new_faces != 0 {
-                    let face = Edges(new_faces.trailing_zeros() as u8)
-                        .face()
-                        .unwrap_or(Face::Cross);
-                    let faces = face.rotations();
-                    new_faces &= !faces;
-                    asked |= faces;
-                    let value = self.best(
-                        (s.boards.each_ref(), lists),
-                        s.dice.without(face),
-                        used,
-                        all & !(1 << j),
-                        s.fresh,
-                        rest,
-                    );
-                    if value == rest {
-                        good |= faces;
-                    }
-                }
-                let mut offered = m & good;
-                let mut slow = m & !good;
+                let mut offered = m & every;
+                let mut slow = m & checked;
                 while slow != 0 {
                     let e = Edges(slow.trailing_zeros() as u8);
                     slow &= slow - 1;
-                    let left = s.dice.without(e.face().unwrap_or(Face::Cross));
-                    let ok = if left.len() == 1 && !self.cfg.simultaneous {
-                        // The last die of the plan can only go to design j (the other
-                        // designs were asked above).
-                        used.count_ones() as u8 == s.reach
-                            && board.takes_after(options, (r, c, e), left.edge_sets(), n, w)
-                    } else {
-                        let mut board = *board;
-                        board.place(r, c, e);
-                        board.update_fit(n, w);
-                        let mut boards = s.boards.each_ref();
-                        boards[j] = &board;
-                        let fresh = s.fresh.with(j, r, c);
-                        let mut lists = lists;
-                        lists[j] = None;
-                        self.best((boards, lists), left, used, all, fresh, rest) == rest
-                    };
-                    if ok {
+                    if self.completes(s, j, options, (r, c, e), lists) {
                         offered |= 1 << e.0;
                     }
                 }
@@ -573,6 +571,155 @@ impl Osbo {
                 }
             }
         }
+    }
+
+    /// Draws one of the placements of [`Osbo::placements`] as the provided playout loop
+    /// does: the one at index `rng.below(count)` in that order. The placements are not
+    /// listed: when every offer is by edge set alone ([`Osbo::offers`]), they are counted
+    /// from the option lists in `scans`, target by target, and found again by the same
+    /// count; otherwise the targets with their offered sets are kept in `groups`, so that
+    /// each placement is checked once.
+    fn draw_placement(
+        &self,
+        s: &State,
+        scans: &Scans,
+        groups: &mut Vec<(u8, Target)>,
+        rng: &mut Rng,
+    ) -> Action {
+        let lists = scans.lists.each_ref().map(Some);
+        let offers = self.all_offers(s, lists);
+        let pick = |j: usize, t: &Target, sets: u16, k: u32| {
+            let mut m = sets;
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            place_action(j as u8, t.row, t.col, Edges(m.trailing_zeros() as u8))
+        };
+        if !self.cfg.simultaneous && offers.iter().all(|&(_, checked)| checked == 0) {
+            let designs = (scans.lists.iter().zip(&offers).enumerate())
+                .filter(|(_, (_, offer))| offer.0 != 0);
+            let len: u32 = designs
+                .clone()
+                .map(|(_, (list, &(every, _)))| {
+                    list.iter().map(|t| ones(t.sets & every)).sum::<u32>()
+                })
+                .sum();
+            let mut k = rng.below(u64::from(len)) as u32;
+            for (j, (list, &(every, _))) in designs {
+                for t in list.iter() {
+                    let here = ones(t.sets & every);
+                    if k < here {
+                        return pick(j, t, t.sets & every, k);
+                    }
+                    k -= here;
+                }
+            }
+        } else {
+            groups.clear();
+            let mut len = 0;
+            self.placement_groups(s, lists, &offers, |j, t| {
+                len += ones(t.sets);
+                groups.push((j, t));
+            });
+            let mut k = rng.below(u64::from(len)) as u32;
+            for (j, t) in groups.iter() {
+                let here = ones(t.sets);
+                if k < here {
+                    return pick(*j as usize, t, t.sets, k);
+                }
+                k -= here;
+            }
+        }
+        unreachable!("a turn in progress offers a placement")
+    }
+
+    /// Which placements of the dice in hand design `j` is offered, by edge set: `(every,
+    /// checked)`, where every placement of a set in `every` is offered (the rest of the plan
+    /// can be done whatever the placement) and each placement of a set in `checked` is
+    /// offered if [`Osbo::completes`] says so. The questions are asked once per face, not
+    /// once per target.
+    fn offers(&self, s: &State, j: usize, lists: [Option<&Options>; MAX_PLAYERS]) -> Offer {
+        let used = s.used | 1 << j;
+        if s.todo == 1 {
+            // With the last die the plan is complete once it reaches its designs.
+            return if used.count_ones() as u8 == s.reach {
+                (s.dice.edge_sets(), 0)
+            } else {
+                (0, 0)
+            };
+        }
+        let rest = Reach {
+            dice: s.todo - 1,
+            designs: s.reach,
+        };
+        let board = &s.boards[j];
+        let (mut every, mut checked) = (0, 0);
+        // Only faces that fit somewhere in design j are asked about.
+        let mut faces = s.dice.face_set() & board.fitting_faces();
+        while faces != 0 {
+            let face = Face::ALL[faces.trailing_zeros() as usize];
+            faces &= faces - 1;
+            let left = s.dice.without(face);
+            // Is the rest of the plan done without design j? Then every placement of this
+            // face in design j is offered.
+            let done = if left.len() == 1 && !self.cfg.simultaneous {
+                // One die left (`best` with one die, written out): some other design
+                // takes it and brings the plan to its designs.
+                let last = Face::ALL[left.face_set().trailing_zeros() as usize];
+                (0..self.seats()).any(|k| {
+                    k != j
+                        && s.boards[k].fits_face(last)
+                        && (used | 1 << k).count_ones() as u8 == s.reach
+                })
+            } else {
+                let all = self.all_designs();
+                let (boards, fresh) = ((s.boards.each_ref(), lists), s.fresh);
+                self.best(boards, left, used, all & !(1 << j), fresh, rest) == rest
+            };
+            if done {
+                every |= face.rotations();
+            } else if left.len() != 1 || self.cfg.simultaneous || used.count_ones() as u8 == s.reach
+            {
+                // A last die left can only go to design j (the other designs were asked
+                // above), which must then complete the plan's designs.
+                checked |= face.rotations();
+            }
+        }
+        (every, checked)
+    }
+
+    /// Whether a best plan can still be completed after the die showing `edges` goes to
+    /// target (`r`, `c`) of design `j`, whose option list is `options`, once the rest of
+    /// the plan without design `j` is known not to do (see [`Osbo::offers`]).
+    fn completes(
+        &self,
+        s: &State,
+        j: usize,
+        options: &Options,
+        (r, c, e): (usize, usize, Edges),
+        lists: [Option<&Options>; MAX_PLAYERS],
+    ) -> bool {
+        let (n, w) = (self.cfg.size, self.cfg.window);
+        let board = &s.boards[j];
+        let left = s.dice.without(e.face().unwrap_or(Face::Cross));
+        if left.len() == 1 && !self.cfg.simultaneous {
+            // The last die of the plan can only go to design j.
+            return board.takes_after(options, (r, c, e), left.edge_sets(), n, w);
+        }
+        let rest = Reach {
+            dice: s.todo - 1,
+            designs: s.reach,
+        };
+        let mut board = *board;
+        board.place(r, c, e);
+        board.update_fit(n, w);
+        let mut boards = s.boards.each_ref();
+        boards[j] = &board;
+        let mut lists = lists;
+        lists[j] = None;
+        let fresh = s.fresh.with(j, r, c);
+        let all = self.all_designs();
+        self.best((boards, lists), left, s.used | 1 << j, all, fresh, rest) == rest
     }
 
     /// [`Game::apply_unchecked`], keeping `scans` (the boards' option lists) up to date
@@ -625,7 +772,7 @@ impl Osbo {
                 }
                 s.dice = s.dice.without(p.face());
                 s.used |= 1 << j;
-                s.fresh = s.fresh.with(j, r, c);
+                s.fresh.add(j, r, c);
                 s.todo -= 1;
                 if s.todo == 0 {
                     self.end_turn(s);
@@ -747,7 +894,7 @@ impl Game for Osbo {
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if s.phase == Phase::Place {
-            self.placements(s, out, None);
+            self.placements(s, out);
         }
     }
 
@@ -821,33 +968,8 @@ impl Game for Osbo {
                 Actor::Terminal => return n,
                 Actor::Chance => self.sample_chance(state, rng, outcomes),
                 Actor::Player(_) => {
-                    groups.clear();
-                    let mut len = 0;
-                    self.placement_groups(state, Some(&scans), |j, t| {
-                        len += t.sets.count_ones();
-                        groups.push((j, t));
-                    });
                     n.decisions += 1;
-                    let mut k = rng.below(u64::from(len)) as u32;
-                    let mut pick = None;
-                    for &(j, t) in &groups {
-                        let here = t.sets.count_ones();
-                        if k < here {
-                            let mut m = t.sets;
-                            for _ in 0..k {
-                                m &= m - 1;
-                            }
-                            pick = Some(place_action(
-                                j,
-                                t.row,
-                                t.col,
-                                Edges(m.trailing_zeros() as u8),
-                            ));
-                            break;
-                        }
-                        k -= here;
-                    }
-                    pick.expect("a turn in progress offers a placement")
+                    self.draw_placement(state, &scans, &mut groups, rng)
                 }
             };
             self.apply_with(state, a, Some(&mut scans));

@@ -22,20 +22,27 @@
 //!   plans.
 //! * Playouts are fast because the questions of the turn rule are cheap: a board lists
 //!   its targets and the edge sets each may take a row at a time from the packed design
-//!   ([`Board::for_each_option`]), keeps which face types fit anywhere, plans are
-//!   tried best value first from a table made once per game, and only the shares of a
-//!   plan that put two or more dice in one design need a search (with two dice a plan's
-//!   shares are read straight off it). A die changes the
-//!   options of its own cell and its four neighbours only (unless it changes how the
-//!   window bounds the board: under the strict window, only when a side of the box of dice
-//!   and targets reaches the window's length), so "can a second die follow this one?" is answered from the board's option
-//!   list and a scan of those neighbours ([`Board`]'s `takes_after`), not a rescan.
+//!   ([`Board::for_each_option`]), keeps which face types fit anywhere, plans are tried
+//!   best value first from a table made once per game, and only the shares of a plan
+//!   that put two or more dice in one design need a search (with two dice a plan's
+//!   shares are read straight off it). A die changes the options of its own cell and its
+//!   four neighbours only (unless it changes how the window bounds the board: under the
+//!   strict window, only when a side of the box of dice and targets reaches the window's
+//!   length), so "can a second die follow this one?" is answered from the board's option
+//!   list and a scan of those neighbours ([`Board`]'s `takes_after`), not a rescan. A die
+//!   only adds constraints, so a target's options only shrink: when no target takes the
+//!   second die now, only a placement that makes a new target needs even that scan.
+//! * A decision's offers are worked out by design and face, not by target: every
+//!   placement of a face is offered when the rest of the plan can be done in the other
+//!   designs (with one die left, a lookup in their face-fit caches), and only otherwise
+//!   is each placement checked ([`Osbo`]'s `offers`).
 //! * [`Osbo`] overrides the engine's `random_playout` to keep each board's option list
-//!   from one action to the next (after a die only its cell and neighbours are rescanned,
-//!   unless it changes how the window bounds the board), and to draw a placement from the count of the
-//!   offered placements, kept by target, instead of listing them one by one; it offers
-//!   the same placements in the same order and draws from the generator exactly as the
-//!   provided loop does, which `tests/playout.rs` checks.
+//!   from one action to the next (after a die only the three rows around it are
+//!   rescanned, unless it changes how the window bounds the board), and to draw a
+//!   placement from the count of the offered placements, counted target by target from
+//!   the option lists, instead of listing them one by one; it offers the same placements
+//!   in the same order and draws from the generator exactly as the provided loop does,
+//!   which `tests/playout.rs` checks.
 //! * [`design`] (the text format and the scorer) and [`render`] (SVG and terminal
 //!   pictures of a knot) are usable without the game.
 

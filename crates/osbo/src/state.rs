@@ -146,17 +146,16 @@ impl Board {
         window: Window,
         f: impl FnMut(usize, usize, u16) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.scan(n, window, None, f)
+        self.scan(n, window, Region::All, f)
     }
 
-    /// [`Board::for_each_option`] over every target, or (`near` = `Some((r, c))`) over the
-    /// four neighbours of cell (`r`, `c`) only.
+    /// [`Board::for_each_option`] over the targets of `region`.
     #[inline]
     fn scan<B>(
         &self,
         n: usize,
         window: Window,
-        near: Option<(usize, usize)>,
+        region: Region,
         mut f: impl FnMut(usize, usize, u16) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let span = n as i32 - 1;
@@ -195,17 +194,19 @@ impl Board {
             }
         }
         let exact = window == Window::Strict && n < 3;
-        // The cells of `near`'s neighbours: one flag bit in the rows above and below, two
-        // in its own row.
+        // The cells of the region: for the neighbours of a cell, one flag bit in the rows
+        // above and below, two in its own row.
         let mut column = LO;
-        if let Some((tr, tc)) = near {
+        if let Region::Rows(tr) | Region::Near(tr, _) = region {
             first = first.max(tr.saturating_sub(1));
             last = last.min(tr + 1);
+        }
+        if let Region::Near(_, tc) = region {
             column = 1 << (4 * tc);
         }
         for r in first..=last {
-            let cols = match near {
-                Some((tr, _)) if r == tr => column << 4 | column >> 4,
+            let cols = match region {
+                Region::Near(tr, _) if r == tr => column << 4 | column >> 4,
                 _ => column,
             };
             let (req, occ) = self.design.probe_row(r);
@@ -248,10 +249,7 @@ impl Board {
     /// [`Board::for_each_option`].
     #[inline]
     pub(crate) fn options(&self, n: usize, window: Window) -> Options {
-        let mut list = Options {
-            len: 0,
-            items: [Target::default(); TARGETS],
-        };
+        let mut list = Options::EMPTY;
         self.options_into(n, window, &mut list);
         list
     }
@@ -276,8 +274,13 @@ impl Board {
     ///
     /// As in [`Board::takes_after`], only the die's cell and its four neighbours change
     /// unless the die changes how the window rule bounds the board (see
-    /// [`Board::same_bounds`]; then the board is scanned afresh): those cells are dropped from the list and the neighbours' new options,
-    /// from a scan of them alone, are put back in row-by-row order.
+    /// [`Board::same_bounds`]; then the board is scanned afresh). Those cells lie in rows
+    /// r - 1 to r + 1, and that stretch of the list is replaced by a scan of the three
+    /// rows: cheaper than finding the five cells and inserting the new targets one by one.
+    ///
+    /// Always inlined into its one caller: a call would pass the cell through memory,
+    /// written and read back in pieces.
+    #[inline(always)]
     pub(crate) fn place_updating(
         &mut self,
         (r, c, edges): (usize, usize, Edges),
@@ -290,10 +293,10 @@ impl Board {
         if !self.same_bounds((cells, reach), n, window) {
             self.options_into(n, window, options);
         } else {
-            let mut near = [Target::default(); 4];
+            let mut rows = [Target::default(); 3 * FRAME];
             let mut k = 0;
-            let _ = self.scan(n, window, Some((r, c)), |tr, tc, sets| {
-                near[k] = Target {
+            let _ = self.scan(n, window, Region::Rows(r), |tr, tc, sets| {
+                rows[k] = Target {
                     row: tr as u8,
                     col: tc as u8,
                     sets,
@@ -301,27 +304,14 @@ impl Board {
                 k += 1;
                 ControlFlow::<()>::Continue(())
             });
-            // The cells dropped lie in rows r - 1 to r + 1: rework that stretch only.
-            let items = &mut options.items;
-            let len = options.len;
+            let (items, len) = (&mut options.items, options.len);
             let lo = items[..len].partition_point(|t| (t.row as usize) + 1 < r);
             let hi = lo + items[lo..len].partition_point(|t| (t.row as usize) <= r + 1);
-            let mut end = lo;
-            for i in lo..hi {
-                let t = items[i];
-                if (t.row as usize).abs_diff(r) + (t.col as usize).abs_diff(c) > 1 {
-                    items[end] = t;
-                    end += 1;
-                }
+            if hi != lo + k {
+                items.copy_within(hi..len, lo + k);
             }
-            items.copy_within(hi..len, end + k);
-            for t in near[..k].iter().copied() {
-                let at = lo + items[lo..end].partition_point(|u| (u.row, u.col) < (t.row, t.col));
-                items.copy_within(at..end, at + 1);
-                items[at] = t;
-                end += 1;
-            }
-            options.len = len - (hi - lo) + (end - lo);
+            items[lo..lo + k].copy_from_slice(&rows[..k]);
+            options.len = len - (hi - lo) + k;
         }
         self.update_fit_from(options);
     }
@@ -349,11 +339,17 @@ impl Board {
     /// one of the edge sets `sets` has a legal placement; `options` must be this board's
     /// [`Board::options`].
     ///
-    /// A placement changes the options of its own cell and its four neighbours only,
-    /// unless it changes how the window rule bounds the board ([`Board::same_bounds`]):
-    /// then the new board is scanned afresh. Otherwise the other targets are looked up in `options` and only the
-    /// neighbours are scanned.
-    #[inline]
+    /// A die only adds constraints and grows the window rule's boxes, so the options of a
+    /// target only shrink: when no target takes `sets` now, only a target the die creates
+    /// could ([`Board::fresh_sides`]), and a die that creates none needs no further look.
+    /// Otherwise, a placement changes the options of its own cell and its four neighbours
+    /// only, unless it changes how the window rule bounds the board
+    /// ([`Board::same_bounds`]; then the new board is scanned afresh): the other targets
+    /// are looked up in `options` and only the neighbours are scanned.
+    ///
+    /// Always inlined: its two callers ask it in loops, and a call would pass the cell
+    /// through memory, written and read back in pieces.
+    #[inline(always)]
     pub(crate) fn takes_after(
         &self,
         options: &Options,
@@ -362,14 +358,25 @@ impl Board {
         n: usize,
         window: Window,
     ) -> bool {
+        let away = |t: &Target| (t.row as usize).abs_diff(r) + (t.col as usize).abs_diff(c) > 1;
+        let (mut taken, mut far) = (false, false);
+        for t in options.iter().filter(|t| t.sets & sets != 0) {
+            taken = true;
+            if away(t) {
+                far = true;
+                break;
+            }
+        }
+        if !taken && edges.0 & self.fresh_sides(r, c).0 == 0 {
+            return false;
+        }
         let mut b = *self;
         b.place(r, c, edges);
         if !b.same_bounds((self.cells, self.reach), n, window) {
             return b.takes_any(sets, n, window);
         }
-        let far = |t: &Target| (t.row as usize).abs_diff(r) + (t.col as usize).abs_diff(c) > 1;
-        options.iter().any(|t| t.sets & sets != 0 && far(t))
-            || b.scan(n, window, Some((r, c)), |_, _, options| {
+        far || b
+            .scan(n, window, Region::Near(r, c), |_, _, options| {
                 if options & sets != 0 {
                     ControlFlow::Break(())
                 } else {
@@ -379,10 +386,39 @@ impl Board {
             .is_break()
     }
 
+    /// The sides of cell (`r`, `c`) whose neighbour is an empty cell no crossing points
+    /// at: a die there with a crossing on such a side makes that cell a new target.
+    #[inline]
+    fn fresh_sides(&self, r: usize, c: usize) -> Edges {
+        // The empty cells of a row that are no target, one flag bit per cell.
+        let free = |row: usize| {
+            if row < FRAME {
+                LO & !occupied(self.design.row(row)) & !self.design.target_row(row)
+            } else {
+                0
+            }
+        };
+        let side = |cells: u64, d: Dir| ((cells >> (4 * c)) & 1) as u8 * d.bit();
+        let here = free(r);
+        Edges(
+            side(free(r.wrapping_sub(1)), Dir::N)
+                | side(here >> 4, Dir::E)
+                | side(free(r + 1), Dir::S)
+                | side(here << 4, Dir::W),
+        )
+    }
+
     /// Whether a die of `face` has a legal placement (as of the last [`Board::update_fit`]).
     #[inline]
     pub fn fits_face(&self, face: Face) -> bool {
         self.fit & (1 << face as u8) != 0
+    }
+
+    /// The face types with a legal placement, as a bit set (`1 << face`; as of the last
+    /// [`Board::update_fit`]).
+    #[inline]
+    pub fn fitting_faces(&self) -> u8 {
+        self.fit
     }
 
     /// A board holding `design` (as placed in the frame) in an `n` x `n` window.
@@ -466,28 +502,25 @@ impl Board {
     /// Places a die (no checks).
     #[inline]
     pub fn place(&mut self, r: usize, c: usize, edges: Edges) {
+        // The ends the die opens: its crossings not facing a die. The boxes grow by the
+        // cell and by the targets of those ends (kept within the frame).
+        let (_, occ) = self.design.probe_row(r);
+        let open = Edges(edges.0 & !((occ >> (4 * c)) & 15) as u8);
         self.design.set(r, c, edges);
-        let grow = |b: &mut [u8; 4], rr: i32, cc: i32| {
-            let (rr, cc) = (
-                rr.clamp(0, FRAME as i32 - 1) as u8,
-                cc.clamp(0, FRAME as i32 - 1) as u8,
-            );
-            b[0] = b[0].min(rr);
-            b[1] = b[1].max(rr);
-            b[2] = b[2].min(cc);
-            b[3] = b[3].max(cc);
-        };
-        grow(&mut self.cells, r as i32, c as i32);
-        grow(&mut self.reach, r as i32, c as i32);
-        for d in Dir::ALL {
-            if edges.has(d) {
-                let (dr, dc) = d.step();
-                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                if self.design.get(nr, nc).is_empty() {
-                    grow(&mut self.reach, nr, nc);
-                }
-            }
-        }
+        let (r, c, last) = (r as u8, c as u8, FRAME as u8 - 1);
+        let step = |d: Dir| u8::from(open.has(d));
+        self.cells = [
+            self.cells[0].min(r),
+            self.cells[1].max(r),
+            self.cells[2].min(c),
+            self.cells[3].max(c),
+        ];
+        self.reach = [
+            self.reach[0].min(r.saturating_sub(step(Dir::N))),
+            self.reach[1].max((r + step(Dir::S)).min(last)),
+            self.reach[2].min(c.saturating_sub(step(Dir::W))),
+            self.reach[3].max((c + step(Dir::E)).min(last)),
+        ];
     }
 
     /// Whether some face could still be placed. Under the strict window any target takes
@@ -502,6 +535,17 @@ impl Board {
 /// window keeps the dice within [`MAX_SIZE`] x [`MAX_SIZE`] cells (a board wider than its
 /// window has no options).
 const TARGETS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);
+
+/// The targets a scan visits ([`Board::scan`]).
+#[derive(Clone, Copy, Debug)]
+enum Region {
+    /// Every target.
+    All,
+    /// The targets in rows `r - 1` to `r + 1` (`Rows(r)`).
+    Rows(usize),
+    /// The four neighbours of cell (`r`, `c`) (`Near(r, c)`).
+    Near(usize, usize),
+}
 
 /// A target and the edge sets a die may show there (never empty).
 #[derive(Clone, Copy, Debug, Default)]
@@ -522,6 +566,16 @@ pub(crate) struct Options {
 }
 
 impl Options {
+    /// No targets.
+    pub const EMPTY: Options = Options {
+        len: 0,
+        items: [Target {
+            row: 0,
+            col: 0,
+            sets: 0,
+        }; TARGETS],
+    };
+
     /// The targets, row by row.
     #[inline]
     pub fn iter(&self) -> std::slice::Iter<'_, Target> {
@@ -579,9 +633,17 @@ impl Fresh {
     /// With one more cell.
     #[inline]
     pub fn with(mut self, design: usize, r: usize, c: usize) -> Fresh {
+        self.add(design, r, c);
+        self
+    }
+
+    /// Adds a cell in place. (Copying the whole right after writing one cell stalls the
+    /// processor: the copy's wide loads cannot be served from the byte-sized stores
+    /// still in flight.)
+    #[inline]
+    pub fn add(&mut self, design: usize, r: usize, c: usize) {
         self.cells[self.len as usize] = (design as u8, r as u8, c as u8);
         self.len += 1;
-        self
     }
 
     /// Whether the cell was placed this turn.
