@@ -147,6 +147,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether `action`, legal in `state`, comes with a free text its player writes (a
+    /// contract's free-text clause, say). The texts go into the record
+    /// ([`crate::Record::texts`]) in the order such actions are played; the rules never read
+    /// them (players judge them), so replays do not need them. By default no action does.
+    fn writes_text(&self, _state: &Self::State, _action: Self::Action) -> bool {
+        false
+    }
+
     /// The action in words for this state, for players (defaults to its `Display`).
     fn describe_action(&self, _state: &Self::State, action: Self::Action) -> String {
         action.to_string()

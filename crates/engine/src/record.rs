@@ -39,6 +39,11 @@ pub struct Record<A> {
     pub seed: Option<u64>,
     /// Every action in order, chance outcomes included.
     pub actions: Vec<A>,
+    /// The free texts written with actions ([`Game::writes_text`]), in the order those
+    /// actions were played: text `i` belongs to the `i`-th such action (an empty string when
+    /// a bot played it). The rules never read them, so replays do not need them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub texts: Vec<String>,
 }
 
 /// The header of a record, read before knowing which game's actions it holds.
@@ -108,6 +113,7 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
             data: game.data_fingerprint(),
             seed: None,
             actions: Vec::new(),
+            texts: Vec::new(),
         }
     }
 
@@ -204,7 +210,21 @@ pub fn read_header(text: &str) -> Result<RecordHeader, RecordError> {
 
 #[cfg(test)]
 mod tests {
-    use super::fingerprint;
+    use super::{Record, fingerprint};
+
+    #[test]
+    fn texts_are_kept_and_optional() {
+        let bare = r#"{"format":"gameshelf-record","version":1,"game":"g","actions":[1,2]}"#;
+        let mut r = Record::<u8>::from_json(bare).unwrap();
+        assert!(r.texts.is_empty(), "older records have no texts");
+        assert!(
+            !r.to_json().contains("texts"),
+            "and none are written when empty"
+        );
+        r.texts.push("I won't build on Tram Lane".to_owned());
+        let back = Record::<u8>::from_json(&r.to_json()).unwrap();
+        assert_eq!(back, r);
+    }
 
     /// FNV-1a reference values (the published test vectors for "" and "a").
     #[test]
