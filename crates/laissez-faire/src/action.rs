@@ -31,6 +31,9 @@ pub enum Action {
     Propose(u8, Term),
     /// Exercise an option held on this deed: pay the strike, take the deed.
     Exercise(u8),
+    /// Claim that the other party broke the free-text clause with this text number: the
+    /// players who are not parties judge it.
+    Dispute(u8),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
     DeclareRace,
     /// Objective 3: declare a stalemate after the quiet rounds.
@@ -54,6 +57,11 @@ pub enum Action {
     Withdraw,
     /// The author lets his terms stand after a request for time.
     Insist,
+    // ---- a ruling (an arbiter) ---------------------------------------------------------------
+    /// Uphold the claimed breach.
+    Uphold,
+    /// Dismiss it.
+    Dismiss,
     // ---- jail ----------------------------------------------------------------------------
     /// Pay the booking fee and leave jail.
     PayFee,
@@ -94,6 +102,9 @@ impl fmt::Display for Action {
             Action::Offer(to, d, c) => write!(f, "offer seat {} deed {d} for {c}", to + 1),
             Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", to + 1),
             Action::Exercise(d) => write!(f, "exercise the option on {d}"),
+            Action::Dispute(n) => write!(f, "claim a breach of clause #{n}"),
+            Action::Uphold => f.write_str("uphold the claim"),
+            Action::Dismiss => f.write_str("dismiss the claim"),
             Action::Go => f.write_str("go"),
             Action::Accept => f.write_str("accept"),
             Action::Counter(c) => write!(f, "counter at {c}"),

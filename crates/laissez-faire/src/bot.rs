@@ -281,6 +281,8 @@ impl Trader {
             Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
             // The rules stand as agreed at the table.
             Term::Rule(..) => false,
+            // It cannot read free text (B7: bots refuse it by default).
+            Term::Text(..) => false,
             Term::Option(deed, strike, premium) => {
                 let value = game.deed_value(s, deed);
                 strike >= Share::Double || premium.dollars() * 4 >= value
@@ -494,6 +496,8 @@ impl Bot<LaissezFaire> for Trader {
                 _ => Action::Insist,
             },
             Phase::JailFee if self.buf.contains(&Action::PayFee) => Action::PayFee,
+            // It cannot read the clause, so it cannot find a breach proven.
+            Phase::Ruling => Action::Dismiss,
             Phase::Bargain => match &s.bargain {
                 Some(b) if b.floor == b.customer => self.haggle(game, &s, b),
                 Some(b) => self.provide(game, &s, b),

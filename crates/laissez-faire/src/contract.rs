@@ -26,6 +26,13 @@
 //!   accept, one after another, and the rule ([`Rule`]) then changes for the rest of the
 //!   game. Only engine flags change this way.
 //!
+//! * [`Term::Text`]: a free-text clause (B6: behavioural promises, alliances, "fair" terms),
+//!   whose words are written by the proposer and kept in the game record
+//!   ([`gameshelf_engine::Record::texts`]); the notary records it and shows it but cannot
+//!   judge it. For [`LODGING_ROUNDS`] rounds either party may claim a breach once; the
+//!   players who are not parties judge the claim by majority (B-18), and an upheld claim
+//!   awards the penalty the clause names.
+//!
 //! Rights (lodging, service, options) are attached to their deed: they follow it to a new
 //! owner (B-20), and end if their holder acquires it. So does a loan's collateral: a pledged
 //! deed may be sold, and the buyer takes it with the pledge (B-20: "cannot be sold without
@@ -188,6 +195,9 @@ pub enum Term {
     Option(u8, Share, Sum),
     /// Every player still in the game agrees to set this rule to this value.
     Rule(Rule, bool),
+    /// A free-text clause: the game's text number (the record's text of that number holds
+    /// its words) and the penalty for a breach the arbiters uphold.
+    Text(u8, Sum),
 }
 
 impl fmt::Display for Term {
@@ -204,6 +214,11 @@ impl fmt::Display for Term {
             Term::Borrow(s, d) => write!(f, "borrow ${} against deed {d}", s.dollars()),
             Term::Lodging(p, cap) => write!(f, "lodging right at {p} capped at {cap}"),
             Term::Service(p, cap) => write!(f, "price cap at {p} of {cap}"),
+            Term::Text(note, penalty) => write!(
+                f,
+                "free-text clause #{note}, penalty ${}",
+                penalty.dollars()
+            ),
             Term::Rule(rule, value) => write!(f, "rule change: {} = {value}", rule.name()),
             Term::Option(d, strike, premium) => write!(
                 f,
@@ -244,6 +259,16 @@ pub enum Clause {
         /// on the companies the owner holds, so it is kept as a share).
         cap: Share,
     },
+    /// A free-text clause between `payer` (its author) and `payee`, judged by the other
+    /// players when either party claims a breach.
+    Text {
+        /// The game's text number (see [`Term::Text`]).
+        note: u8,
+        /// The penalty for an upheld breach, in dollars.
+        penalty: u32,
+        /// A breach was claimed already (one claim per clause).
+        disputed: bool,
+    },
     /// `payer` (the holder) may buy `deed` from `payee` for `strike`.
     Option {
         /// The deed.
@@ -261,7 +286,7 @@ impl Clause {
             Clause::Lodging { property, .. } => Some(property),
             Clause::Service { space, .. } => Some(space),
             Clause::Option { deed, .. } => Some(deed),
-            Clause::Schedule(_) | Clause::Loan { .. } => None,
+            Clause::Schedule(_) | Clause::Loan { .. } | Clause::Text { .. } => None,
         }
     }
 }
@@ -357,6 +382,12 @@ impl Contracts {
         })
     }
 
+    /// The live free-text clause with text number `note`, if any.
+    pub fn text(&self, note: u8) -> Option<&Contract> {
+        self.iter()
+            .find(|c| matches!(c.clause, Clause::Text { note: n, .. } if n == note))
+    }
+
     /// `seat`'s option on `deed`, if it holds one.
     pub fn option_on(&self, seat: u8, deed: u8) -> Option<&Contract> {
         self.iter().find(|c| {
@@ -392,6 +423,11 @@ pub enum Entry {
     Collateral,
     /// An option was exercised: the strike paid for the deed (in [`Line::amount`]).
     Exercised,
+    /// The arbiters upheld a claimed breach of a free-text clause: `from` owes `to` the
+    /// penalty (in [`Line::amount`]).
+    Upheld,
+    /// The arbiters dismissed a claimed breach (`from` the accused, `to` the claimant).
+    Dismissed,
 }
 
 /// One line of the ledger.

@@ -25,7 +25,7 @@ use crate::contract::{
     Rule, Rules, Sum, Term,
 };
 use crate::price::Share;
-use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
+use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, Ruling, State, Status};
 use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
 
 /// Why a configuration was rejected.
@@ -387,7 +387,11 @@ impl LaissezFaire {
         let amount = match term {
             Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
             Term::Option(_, _, premium) => premium.dollars(),
-            Term::Schedule(..) | Term::Lodging(..) | Term::Service(..) | Term::Rule(..) => 0,
+            Term::Schedule(..)
+            | Term::Lodging(..)
+            | Term::Service(..)
+            | Term::Rule(..)
+            | Term::Text(..) => 0,
         };
         ok.then_some(Thread {
             author: me,
@@ -409,6 +413,8 @@ impl LaissezFaire {
         match term {
             Term::Pay(sum) => s.players[author as usize].cash >= sum.dollars(),
             Term::Rule(rule, value) => s.rules.get(rule) != value,
+            // The next text number: the record's texts are numbered as they are written.
+            Term::Text(note, _) => note == s.notes && s.notes < u8::MAX,
             Term::Schedule(..) => true,
             Term::Borrow(_, NO_DEED) => true,
             Term::Borrow(_, deed) => {
@@ -479,11 +485,100 @@ impl LaissezFaire {
             Term::Borrow(sum, _) => s.players[other as usize].cash >= sum.dollars(),
             _ => true,
         };
+        // A text's number was taken when it was proposed.
+        let legal = match term {
+            Term::Text(note, _) => note < s.notes,
+            _ => self.term_legal(s, author, other, term),
+        };
         self.trades(s, author)
             && self.trades(s, other)
             && s.contracts.has_room()
             && lender_ok
-            && self.term_legal(s, author, other, term)
+            && legal
+    }
+
+    /// The claim `seat` would open with `Dispute(note)`, if it may: it is a party of the
+    /// live free-text clause `note`, no breach of it was claimed yet, the other party is
+    /// still in the game, and at least one player who is not a party can judge (B-18).
+    pub fn claim(&self, s: &State, seat: Seat, note: u8) -> Option<Ruling> {
+        let c = s.contracts.text(note)?;
+        let Clause::Text { disputed, .. } = c.clause else {
+            return None;
+        };
+        let me = seat as u8;
+        let accused = match me {
+            x if x == c.payer => c.payee,
+            x if x == c.payee => c.payer,
+            _ => return None,
+        };
+        let voters = (0..self.cfg.players as u8)
+            .filter(|&o| o != c.payer && o != c.payee && self.trades(s, o))
+            .fold(0u8, |m, o| m | 1 << o);
+        (!disputed && voters != 0 && self.trades(s, accused)).then_some(Ruling {
+            note,
+            claimant: me,
+            accused,
+            voters,
+            uphold: 0,
+            dismiss: 0,
+        })
+    }
+
+    /// One arbiter's vote; after the last, the verdict: an upheld claim makes the accused
+    /// pay the clause's penalty to the claimant at once, or owe it as arrears (B6: "an
+    /// uncovered PAY becomes a debt"); either way the clause cannot be claimed again.
+    fn vote(&self, s: &mut State, uphold: bool) {
+        let Some(mut r) = s.ruling else { return };
+        let voter = r.voters.trailing_zeros();
+        r.voters &= !(1 << voter);
+        if uphold {
+            r.uphold += 1;
+        } else {
+            r.dismiss += 1;
+        }
+        if r.voters != 0 {
+            s.ruling = Some(r);
+            return;
+        }
+        s.ruling = None;
+        s.phase = Phase::Manage;
+        let is_it = |c: &Contract| matches!(c.clause, Clause::Text { note, .. } if note == r.note);
+        let Some(slot) = s
+            .contracts
+            .0
+            .iter()
+            .position(|c| c.as_ref().is_some_and(is_it))
+        else {
+            return;
+        };
+        let Some(mut c) = s.contracts.0[slot] else {
+            return;
+        };
+        let Clause::Text { penalty, note, .. } = c.clause else {
+            return;
+        };
+        c.clause = Clause::Text {
+            note,
+            penalty,
+            disputed: true,
+        };
+        if r.uphold > r.dismiss {
+            self.log(s, c.id, Entry::Upheld, r.accused, r.claimant, penalty);
+            c.left = 0;
+            if s.players[r.accused as usize].cash >= penalty {
+                self.transfer(s, r.accused, r.claimant, penalty);
+                s.ledger.paid += u64::from(penalty);
+                s.ledger.payments += 1;
+            } else {
+                // The debt runs from the accused to the claimant from now on.
+                c.payer = r.accused;
+                c.payee = r.claimant;
+                c.arrears += penalty;
+            }
+        } else {
+            self.log(s, c.id, Entry::Dismissed, r.accused, r.claimant, 0);
+        }
+        s.contracts.0[slot] = c.live().then_some(c);
     }
 
     /// After `t`'s answerer accepts a unanimous rule change, the thread as it passes to the
@@ -527,6 +622,14 @@ impl LaissezFaire {
             Term::Rule(rule, value) => {
                 s.rules.set(rule, value);
                 (None, 0)
+            }
+            Term::Text(note, penalty) => {
+                let clause = Clause::Text {
+                    note,
+                    penalty: penalty.dollars(),
+                    disputed: false,
+                };
+                (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
             }
             Term::Pay(sum) => {
                 self.transfer(s, a, b, sum.dollars());
@@ -1112,6 +1215,14 @@ impl LaissezFaire {
                     name(deed)
                 )
             }
+            Clause::Text {
+                note,
+                penalty,
+                disputed,
+            } => format!(
+                "seats {p} and {q}: free-text clause #{note}, penalty ${penalty}{}",
+                if disputed { " (claimed once)" } else { "" }
+            ),
         };
         let arrears = if c.arrears > 0 {
             format!(", arrears ${}", c.arrears)
@@ -1184,6 +1295,9 @@ impl LaissezFaire {
             for rule in Rule::ALL {
                 push(Term::Rule(rule, !s.rules.get(rule)));
             }
+            for penalty in Sum::ALL {
+                push(Term::Text(s.notes, penalty));
+            }
         }
     }
 
@@ -1235,7 +1349,9 @@ impl Game for LaissezFaire {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
         let threads = usize::from(MAX_OFFERS) * (usize::from(MAX_EXCHANGES) + self.cfg.players);
-        let window = 3 * deeds + 3 + threads;
+        // Each free-text clause may be claimed once, before every other player.
+        let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
+        let window = 3 * deeds + 3 + threads + claims;
         let rooms = self
             .board
             .cities
@@ -1272,6 +1388,8 @@ impl Game for LaissezFaire {
             offers: 0,
             trade: None,
             contracts: Default::default(),
+            notes: 0,
+            ruling: None,
             rules: Rules {
                 stay_doubles_bonus: self.cfg.stay_doubles_bonus,
                 final_lap_stay: self.cfg.final_lap_stay,
@@ -1299,6 +1417,10 @@ impl Game for LaissezFaire {
             },
             Phase::Bargain => match &s.bargain {
                 Some(b) => Actor::Player(b.floor as usize),
+                None => Actor::Terminal,
+            },
+            Phase::Ruling => match &s.ruling {
+                Some(r) => Actor::Player(r.voters.trailing_zeros() as usize),
                 None => Actor::Terminal,
             },
             Phase::Oubliette => {
@@ -1345,6 +1467,18 @@ impl Game for LaissezFaire {
                     }
                 }
                 out.extend(spaces_in(exercisable).map(Action::Exercise));
+                // Claims in text-number order (slots are not in that order).
+                let mut claims = [false; 256];
+                for c in s.contracts.iter() {
+                    if let Clause::Text { note, .. } = c.clause {
+                        claims[note as usize] = self.claim(s, seat, note).is_some();
+                    }
+                }
+                out.extend(
+                    (0..=u8::MAX)
+                        .filter(|&n| claims[n as usize])
+                        .map(Action::Dispute),
+                );
                 if self.may_declare_race(s, seat) {
                     out.push(Action::DeclareRace);
                 }
@@ -1357,6 +1491,7 @@ impl Game for LaissezFaire {
                 self.threads(s, seat, out);
                 out.push(Action::Go);
             }
+            Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
             Phase::Trade => {
                 let Some(t) = &s.trade else { return };
                 if t.floor == t.answerer {
@@ -1443,6 +1578,7 @@ impl Game for LaissezFaire {
             }
             (Phase::Manage, Action::DeclareRace) => self.may_declare_race(s, seat),
             (Phase::Manage, Action::DeclareStalemate) => self.may_declare_stalemate(s),
+            (Phase::Manage, Action::Dispute(note)) => self.claim(s, seat, note).is_some(),
             (Phase::Manage, Action::Exercise(deed)) => {
                 (deed as usize) < SPACES && self.exercisable(s, seat, deed).is_some()
             }
@@ -1514,6 +1650,14 @@ impl Game for LaissezFaire {
             }
             Action::DeclareRace => s.final_lap = true,
             Action::Exercise(deed) => self.exercise(s, seat, deed),
+            Action::Dispute(note) => {
+                if let Some(r) = self.claim(s, seat, note) {
+                    s.ruling = Some(r);
+                    s.phase = Phase::Ruling;
+                }
+            }
+            Action::Uphold => self.vote(s, true),
+            Action::Dismiss => self.vote(s, false),
             Action::DeclareStalemate => self.finish(s, EndKind::Stalemate),
             Action::Offer(to, deed, cash) => {
                 if let Some(t) = self.offer(s, seat, to, deed, cash) {
@@ -1524,6 +1668,9 @@ impl Game for LaissezFaire {
             }
             Action::Propose(to, term) => {
                 if let Some(t) = self.proposal(s, seat, to, term) {
+                    if matches!(term, Term::Text(..)) {
+                        s.notes += 1;
+                    }
                     s.offers += 1;
                     s.trade = Some(t);
                     s.phase = Phase::Trade;
@@ -1691,6 +1838,11 @@ impl Game for LaissezFaire {
 
     fn resample(&self, s: &State, _seat: Seat, _rng: &mut Rng) -> State {
         s.clone()
+    }
+
+    /// A free-text clause's proposal comes with its words.
+    fn writes_text(&self, _s: &State, action: Action) -> bool {
+        matches!(action, Action::Propose(_, Term::Text(..)))
     }
 
     fn turns(&self, s: &State) -> u32 {

@@ -94,6 +94,9 @@ pub enum Phase {
     Manage,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
+    /// The players who are not parties judge a claimed breach of a free-text clause
+    /// ([`State::ruling`]), one vote each.
+    Ruling,
     /// The current player cannot pay a tax ([`State::tax_due`]): he may open trade threads
     /// to raise the cash, then goes on (B-15).
     Shortfall,
@@ -115,6 +118,23 @@ pub enum Phase {
     Bargain,
     /// The game is over.
     Over,
+}
+
+/// A claimed breach of a free-text clause before the arbiters (B-18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    /// The clause's text number.
+    pub note: u8,
+    /// The party who claims the breach.
+    pub claimant: u8,
+    /// The other party.
+    pub accused: u8,
+    /// The arbiters still to vote (bit per seat); the lowest votes next.
+    pub voters: u8,
+    /// Votes to uphold the claim so far.
+    pub uphold: u8,
+    /// Votes to dismiss it so far.
+    pub dismiss: u8,
 }
 
 /// How a game ended.
@@ -189,6 +209,11 @@ pub struct State {
     pub contracts: Contracts,
     /// The rules the players may change by a unanimous contract (B-19), as they stand.
     pub rules: Rules,
+    /// Free-text clauses proposed so far: the number the next one gets (the record's
+    /// texts are numbered the same way).
+    pub notes: u8,
+    /// The claim being judged, in [`Phase::Ruling`].
+    pub ruling: Option<Ruling>,
     /// The notary's ledger: every contract and every payment made under one.
     pub ledger: Ledger,
     /// `jail=oubliette`: the Oubliette Turns taken when this jail turn's Turn began.

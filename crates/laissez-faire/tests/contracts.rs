@@ -274,6 +274,76 @@ fn a_rule_changes_only_when_every_player_still_in_agrees() {
 }
 
 #[test]
+fn a_free_text_clause_is_judged_by_the_players_who_are_not_parties() {
+    let (g, mut s) = setup(4);
+    // The clause's words travel in the record; the move names its text number.
+    let clause = Action::Propose(1, Term::Text(0, Sum::S200));
+    assert!(g.writes_text(&s, clause));
+    assert!(!legal(&g, &s).contains(&Action::Propose(1, Term::Text(1, Sum::S200))));
+    make(&g, &mut s, 1, Term::Text(0, Sum::S200));
+    assert_eq!(s.notes, 1);
+    assert!(
+        g.describe_contract(s.contracts.iter().next().unwrap())
+            .contains("#0")
+    );
+    // Seat 0 claims a breach: seats 2 and 3 vote, in seat order.
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Dispute(0)));
+    let mut dismissed = s.clone();
+    g.apply(&mut s, Action::Dispute(0)).unwrap();
+    assert_eq!(s.phase, Phase::Ruling);
+    assert_eq!(g.actor(&s), gameshelf_engine::Actor::Player(2));
+    g.apply(&mut s, Action::Uphold).unwrap();
+    assert_eq!(g.actor(&s), gameshelf_engine::Actor::Player(3));
+    g.apply(&mut s, Action::Uphold).unwrap();
+    assert_eq!(s.phase, Phase::Manage);
+    assert_eq!(
+        (s.players[0].cash, s.players[1].cash),
+        (1700, 1300),
+        "the penalty"
+    );
+    let line = s.ledger.recent().last().copied().unwrap();
+    assert_eq!(
+        (line.entry, line.from, line.to, line.amount),
+        (Entry::Upheld, 1, 0, 200)
+    );
+    assert!(
+        !legal(&g, &s).contains(&Action::Dispute(0)),
+        "one claim per clause"
+    );
+    // A split vote dismisses: nothing moves, and the clause stays.
+    g.apply(&mut dismissed, Action::Dispute(0)).unwrap();
+    g.apply(&mut dismissed, Action::Uphold).unwrap();
+    g.apply(&mut dismissed, Action::Dismiss).unwrap();
+    assert_eq!(dismissed.players[1].cash, 1500);
+    assert_eq!(dismissed.contracts.iter().count(), 1);
+    assert_eq!(
+        dismissed.ledger.recent().last().unwrap().entry,
+        Entry::Dismissed
+    );
+}
+
+#[test]
+fn an_upheld_penalty_the_accused_cannot_pay_becomes_a_debt() {
+    let (g, mut s) = setup(3);
+    make(&g, &mut s, 1, Term::Text(0, Sum::S500));
+    s.players[1].cash = 100;
+    g.apply(&mut s, Action::Dispute(0)).unwrap();
+    g.apply(&mut s, Action::Uphold).unwrap();
+    let c = *s.contracts.iter().next().unwrap();
+    assert_eq!((c.payer, c.payee, c.arrears), (1, 0, 500));
+    assert_eq!(
+        g.net_worth(&s, 1),
+        100 + 30 - 500,
+        "the debt counts against him (B-NW)"
+    );
+    // Two players cannot judge each other: no claim without an arbiter.
+    let (g, mut s) = setup(2);
+    make(&g, &mut s, 1, Term::Text(0, Sum::S50));
+    assert!(!legal(&g, &s).contains(&Action::Dispute(0)));
+}
+
+#[test]
 fn an_unsecured_loan_defaults_into_arrears() {
     let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, NO_DEED));

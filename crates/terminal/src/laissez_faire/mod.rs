@@ -156,6 +156,17 @@ fn notary(game: &LaissezFaire, s: &State) -> Option<Notary> {
                 line.to + 1,
                 line.amount
             ),
+            Entry::Upheld => format!(
+                "the arbiters upheld seat {}'s claim: seat {} owes ${}",
+                line.to + 1,
+                line.from + 1,
+                line.amount
+            ),
+            Entry::Dismissed => format!(
+                "the arbiters dismissed seat {}'s claim against seat {}",
+                line.to + 1,
+                line.from + 1
+            ),
             Entry::None => continue,
         };
         ledger.push(format!(
@@ -189,6 +200,19 @@ fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Ruling => match &s.ruling {
+            Some(r) => format!(
+                "{who}: seat {} claims seat {} broke free-text clause #{}; the arbiters vote \
+                 ({} to uphold, {} to dismiss so far), seat {} next",
+                r.claimant + 1,
+                r.accused + 1,
+                r.note,
+                r.uphold,
+                r.dismiss,
+                r.voters.trailing_zeros() + 1
+            ),
+            None => who,
+        },
         Phase::Shortfall => format!(
             "{who} cannot pay a tax of ${}: a window to raise the cash by trade or contract, \
              then go on",
