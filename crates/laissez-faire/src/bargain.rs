@@ -27,10 +27,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::board::{APARTMENT, SpaceKind};
-use crate::game::{LaissezFaire, capacity};
+use crate::board::{SPACES, SpaceKind};
+use crate::game::{LaissezFaire, capacity, spaces_in};
 use crate::price::Share;
-use crate::state::{BANK, Phase, State};
+use crate::state::{BANK, Phase, State, Status};
 
 /// Counter-offers per bargain, both sides together (the rulings' limit, B7).
 pub const MAX_COUNTERS: u8 = 6;
@@ -209,20 +209,54 @@ impl LaissezFaire {
     /// cap, which the owner may not refuse; another player owner: negotiable, from the
     /// no-monopoly rent at the current buildings.
     pub fn room_price(&self, s: &State, seat: usize, space: u8) -> Option<Price> {
-        let SpaceKind::Property { rent, city } = &self.board().spaces[space as usize].kind else {
+        let SpaceKind::Property { city, .. } = self.board().spaces[space as usize].kind else {
+            return None;
+        };
+        let lodgers = self.occupants(s, space, seat);
+        self.room_price_given(s, seat, space, lodgers, self.bank_monopoly(s, city))
+    }
+
+    /// [`LaissezFaire::room_price`] for every property at once (`None` elsewhere), counting
+    /// lodgers and the bank's holdings once rather than space by space: what a bot comparing
+    /// the whole board's rooms wants.
+    pub fn room_prices(&self, s: &State, seat: usize) -> [Option<Price>; SPACES] {
+        let mut lodgers = [0u8; SPACES];
+        for (i, p) in s.players[..self.config().players].iter().enumerate() {
+            if i != seat && p.status == Status::Playing && !p.jailed {
+                lodgers[p.pos as usize] += 1;
+            }
+        }
+        let bank = self.holdings(s, BANK);
+        let mut out = [None; SPACES];
+        for city in &self.board().cities {
+            let monopoly = city.properties & !bank == 0;
+            for i in spaces_in(city.properties) {
+                out[i as usize] = self.room_price_given(s, seat, i, lodgers[i as usize], monopoly);
+            }
+        }
+        out
+    }
+
+    /// The room price of property `space` for `seat`, given the other lodgers there and
+    /// whether the bank holds the whole city.
+    fn room_price_given(
+        &self,
+        s: &State,
+        seat: usize,
+        space: u8,
+        lodgers: u8,
+        monopoly: bool,
+    ) -> Option<Price> {
+        let SpaceKind::Property { rent, .. } = &self.board().spaces[space as usize].kind else {
             return None;
         };
         let lot = s.lots.0[space as usize];
-        // An apartment has room for everyone: no need to count the lodgers.
-        if lot.level < APARTMENT && self.occupants(s, space, seat) >= capacity(lot.level) {
+        if lodgers >= capacity(lot.level) {
             return None;
         }
         Some(match lot.owner {
             o if o as usize == seat => Price::Listed(0),
-            BANK => {
-                let column = usize::from(self.bank_monopoly(s, *city));
-                Price::Listed(rent[column][lot.level as usize])
-            }
+            BANK => Price::Listed(rent[usize::from(monopoly)][lot.level as usize]),
             o => match s.contracts.lodging_cap(seat as u8, space) {
                 Some(cap) => Price::Listed(cap),
                 None => Price::Negotiable {

@@ -76,14 +76,22 @@ impl Trader {
         2 * (board.house_prices[board.cities[city as usize].side as usize] * 11 / 10)
     }
 
+    /// The expected cost of lodging after a move: the mean over the cities of the cheapest
+    /// room `seat` can pay there (the bench where there is none).
     fn expected_lodging(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
         let board = game.board();
         let cash = s.players[seat].cash;
-        let total: u32 = (0..board.cities.len() as u8)
-            .map(|c| {
-                Trader::cheapest_room(game, s, seat, c)
+        let prices = game.room_prices(s, seat);
+        let total: u32 = board
+            .cities
+            .iter()
+            .enumerate()
+            .map(|(c, city)| {
+                spaces_in(city.properties)
+                    .filter_map(|i| prices[i as usize].map(Trader::estimate))
+                    .min()
                     .filter(|&p| p <= cash)
-                    .unwrap_or_else(|| Trader::bench_cost(game, c))
+                    .unwrap_or_else(|| Trader::bench_cost(game, c as u8))
             })
             .sum();
         total / board.cities.len() as u32
