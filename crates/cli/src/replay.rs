@@ -4,6 +4,7 @@ use std::fs;
 
 use anyhow::{Context, Result};
 use gameshelf_engine::{Actor, Game, Record, read_header};
+use gameshelf_terminal::with_text;
 use serde_json::json;
 
 use crate::args::ReplayArgs;
@@ -31,6 +32,9 @@ fn replay<G: Game>(game: &G, text: &str, args: &ReplayArgs) -> Result<()> {
     let record = Record::<G::Action>::from_json(text)
         .with_context(|| format!("{file} is not a valid record"))?;
     let step = args.step && !args.json;
+    // Text `i` belongs to the `i`-th action that writes one; a record without them (older,
+    // or cut short) shows none.
+    let mut texts = record.texts.iter();
     let end = record
         .replay_with(game, |index, before, action| {
             if step {
@@ -44,10 +48,12 @@ fn replay<G: Game>(game: &G, text: &str, args: &ReplayArgs) -> Result<()> {
                     0 => "setup".to_owned(),
                     t => format!("turn {t}"),
                 };
-                out!(
-                    "{index:>5}  {turn:<9}  {who:<8} {}",
-                    game.describe_action(before, action)
-                );
+                let mut move_text = game.describe_action(before, action);
+                if game.writes_text(before, action) {
+                    let text = texts.next().map_or("", String::as_str);
+                    move_text = with_text(&move_text, text);
+                }
+                out!("{index:>5}  {turn:<9}  {who:<8} {move_text}");
             }
         })
         .with_context(|| format!("{file} does not replay"))?;

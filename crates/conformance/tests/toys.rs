@@ -82,6 +82,18 @@ fn a_race_ends_at_the_goal_or_the_turn_limit() {
 }
 
 #[test]
+fn a_boasting_race_writes_text_with_its_runners_moves_only() {
+    let plain = Race::default();
+    let boasting = Race::default().boasting();
+    check(&boasting, &Config::default());
+    let s = boasting.initial_state();
+    assert!(boasting.writes_text(&s, Step::Gamble));
+    assert!(boasting.writes_text(&s, Step::Walk(1)));
+    assert!(!boasting.writes_text(&s, Step::Roll(2)));
+    assert!(!plain.writes_text(&s, Step::Gamble));
+}
+
+#[test]
 #[should_panic(expected = "the roll must be sorted")]
 fn a_race_refuses_an_unsorted_roll() {
     Race::new(RaceRules {

@@ -13,6 +13,12 @@
 //! so a game can hide what that seat may not see (the lesson boardgame.io learned about
 //! logs leaking hidden information).
 //!
+//! Some actions come with a free text their player writes ([`Game::writes_text`], e.g. a
+//! contract's free-text clause). The session asks a human for it right after the choice (a
+//! prompt line in line mode, a small popup in the full-screen view), writes an empty text
+//! for a bot, keeps the texts in [`Record::texts`] (undo takes them back with their actions)
+//! and shows each on its move's log line ([`with_text`]).
+//!
 //! * [`line`](mod@line) is generic over [`Game`]: plain text on any `BufRead`/`Write`, for scripts and
 //!   screen readers.
 //! * [`laissez_faire`] is the Laissez-faire front end: its text for line mode and a
@@ -21,6 +27,7 @@
 //!   a full-screen ratatui view with the ring board.
 //!
 //! [`Record`]: gameshelf_engine::Record
+//! [`Record::texts`]: gameshelf_engine::Record::texts
 
 use gameshelf_engine::{Bot, Game};
 
@@ -33,9 +40,11 @@ mod present;
 mod screen;
 mod session;
 mod signal;
+mod text;
 mod tty;
 
 pub use present::{Presenter, percent};
+pub use text::{MAX_TEXT_CHARS, clean_text, with_text};
 
 /// Who plays a seat.
 pub enum Player<G: Game> {

@@ -7,6 +7,10 @@
 //! takes back the human's previous decision when nothing else (no draw, no other player)
 //! moved since (see the session's undo).
 //!
+//! A choice that comes with a free text ([`Game::writes_text`]) is followed by a second
+//! prompt, e.g. `text for this move (one line): `: the line typed (trimmed; empty, or end of
+//! input, for no text) goes into the record with the move and is shown on its log line.
+//!
 //! Input is any [`BufRead`] and output any [`Write`], so a match can be driven by a script
 //! or a test. End of input, `q` or `quit` leaves the match; the record so far is returned.
 
@@ -16,6 +20,7 @@ use gameshelf_engine::{Game, Record};
 
 use crate::present::Presenter;
 use crate::session::{Session, Turn};
+use crate::text::clean_text;
 use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
 /// What the human typed at a prompt.
@@ -118,7 +123,12 @@ fn run<G: Game, P: Presenter<G>>(
                 show_decision(session, seat, out)?;
                 match ask(session, input, out)? {
                     Reply::Choice(index) => {
-                        if let Some(line) = session.play_choice(index) {
+                        let text = if session.choice_writes_text(index) {
+                            ask_text(session, index, input, out)?
+                        } else {
+                            String::new()
+                        };
+                        if let Some(line) = session.play_choice(index, &text) {
                             writeln!(out, "{line}")?;
                         }
                     }
@@ -206,6 +216,25 @@ fn ask<G: Game, P: Presenter<G>>(
             )?,
         }
     }
+}
+
+/// Asks for the free text of the `index`-th choice and reads one line: trimmed, with
+/// anything unprintable dropped and cut to [`crate::MAX_TEXT_CHARS`]; end of input is an
+/// empty text. Bytes that are not UTF-8 are replaced rather than refused.
+fn ask_text<G: Game, P: Presenter<G>>(
+    session: &Session<'_, G, P>,
+    index: usize,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<String> {
+    let prompt = session.text_prompt(index).unwrap_or_default();
+    write!(out, "{prompt} (one line): ")?;
+    out.flush()?;
+    let mut line = Vec::new();
+    if input.read_until(b'\n', &mut line)? == 0 {
+        writeln!(out)?;
+    }
+    Ok(clean_text(&String::from_utf8_lossy(&line)))
 }
 
 #[cfg(test)]

@@ -32,6 +32,14 @@ pub trait Presenter<G: Game> {
         game.describe_action(before, action)
     }
 
+    /// What a human is asked for when `action`, their choice, comes with a free text
+    /// ([`Game::writes_text`]): a few words without punctuation, e.g. `text of the clause`.
+    /// Line mode prompts with it followed by ` (one line): `; the full-screen view titles
+    /// its text popup with it. By default `text for this move`.
+    fn text_prompt(&self, _game: &G, _action: G::Action) -> String {
+        "text for this move".to_owned()
+    }
+
     /// The result of a finished game: the winners, the final values and how it ended. By
     /// default the seats with the highest return win.
     fn result_text(&self, game: &G, end: &G::State, names: &[String]) -> String {

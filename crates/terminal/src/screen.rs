@@ -4,6 +4,10 @@
 //! The loop is generic over the game; what only a game knows (its board and player panels)
 //! is drawn by its [`Table`]. Drawing is a pure function of a [`Scene`], built from the
 //! viewing seat's observation, so frames can be tested on ratatui's `TestBackend`.
+//!
+//! A choice that comes with a free text ([`Game::writes_text`]) opens a one-line text
+//! popup over the frame before it is played: printable characters are typed, Backspace
+//! erases, Enter plays the choice with the text and Esc plays it with no text.
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +21,7 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap}
 
 use crate::present::Presenter;
 use crate::session::{Session, Turn};
+use crate::text::{Edit, MAX_TEXT_CHARS, TextInput};
 use crate::tty::Tty;
 use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
@@ -266,6 +271,43 @@ fn draw_help(frame: &mut Frame, help: &str) {
     );
 }
 
+/// Draws the text popup for a choice that comes with a free text: `prompt` and how many
+/// characters are used in its title, then `text` with a cursor, cut into lines of the
+/// popup's width.
+fn draw_text_input(frame: &mut Frame, prompt: &str, text: &str) {
+    let area = frame.area();
+    let width = (area.width / 4 * 3).clamp(area.width.min(24), area.width);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let shown: Vec<char> = text.chars().chain(['_']).collect();
+    let lines: Vec<Line> = shown
+        .chunks(inner)
+        .map(|chunk| Line::raw(chunk.iter().collect::<String>()))
+        .collect();
+    let height = u16::try_from(lines.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let popup = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let used = text.chars().count();
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(format!(" {prompt} ({used}/{MAX_TEXT_CHARS}) "))
+                .title_bottom(" Enter: done | Esc: no text "),
+        ),
+        popup,
+    );
+}
+
+/// The keys while the text popup is open.
+const TEXT_KEYS: &str =
+    "type your text | Backspace: erase | Enter: done | Esc: no text | Ctrl-C: quit";
+
 /// The keys, shown at the bottom of the screen (unless the game's [`Table::keys`] says
 /// otherwise).
 const KEYS: &str =
@@ -327,6 +369,18 @@ struct Ui {
     done: bool,
     /// A one-frame message in the title line (what an undo did or why it was refused).
     notice: Option<String>,
+    /// The text being written for a choice, while its popup is open.
+    writing: Option<Writing>,
+}
+
+/// A choice waiting for its free text.
+struct Writing {
+    /// The index of the choice.
+    index: usize,
+    /// What the popup asks for.
+    prompt: String,
+    /// The text so far.
+    input: TextInput,
 }
 
 /// Plays a match in the mode `options` asks for: the full-screen view when standard input
@@ -380,6 +434,7 @@ fn play_driven<'a, G: Game, T: Table<G>>(
         quitting: false,
         done: false,
         notice: None,
+        writing: None,
     };
     while !ui.done {
         if let Err(e) = frame_and_input(&mut tty, &mut session, &mut ui) {
@@ -416,7 +471,11 @@ fn frame_and_input<G: Game, T: Table<G>>(
         selected: ui.selected,
         log: &ui.log,
         log_scroll: ui.log_scroll,
-        keys: session.presenter().keys(),
+        keys: if ui.writing.is_some() {
+            TEXT_KEYS
+        } else {
+            session.presenter().keys()
+        },
         help: ui
             .help
             .then(|| format!("{HELP}\n{}", session.presenter().help())),
@@ -427,7 +486,12 @@ fn frame_and_input<G: Game, T: Table<G>>(
             .then(|| session.choices().get(ui.selected).copied())
             .flatten(),
     };
-    tty.terminal.draw(|frame| draw(frame, &table, &scene))?;
+    tty.terminal.draw(|frame| {
+        draw(frame, &table, &scene);
+        if let Some(writing) = &ui.writing {
+            draw_text_input(frame, &writing.prompt, writing.input.text());
+        }
+    })?;
     let n = scene.choices.len();
     drop(scene);
 
@@ -435,6 +499,15 @@ fn frame_and_input<G: Game, T: Table<G>>(
         Turn::Auto if !ui.step && !ui.help && !ui.quitting => wait_key(PAUSE)?,
         _ => Some(read_key()?),
     };
+    if ui.writing.is_some() {
+        if let Some(key) = key {
+            write_key(session, ui, key);
+        } else {
+            // Only a human writes, and a human's turn waits for a key; drop a stale popup.
+            ui.writing = None;
+        }
+        return Ok(());
+    }
     let cmd = key.map_or(Command::Other, command);
     ui.notice = None;
     if ui.help {
@@ -505,9 +578,51 @@ fn title<G: Game, T: Table<G>>(session: &Session<'_, G, T>, turn: Turn, ui: &Ui)
     }
 }
 
-/// Plays the human's choice `index` if there is one.
+/// Plays the human's choice `index` if there is one, or first opens the text popup when
+/// it comes with a free text.
 fn choose<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui, index: usize) {
-    if let Some(line) = session.play_choice(index) {
+    if session.choice_writes_text(index) {
+        ui.writing = Some(Writing {
+            index,
+            prompt: session.text_prompt(index).unwrap_or_default(),
+            input: TextInput::default(),
+        });
+    } else {
+        play_choice(session, ui, index, "");
+    }
+}
+
+/// Gives `key` to the open text popup, and plays its choice once the text is done.
+fn write_key<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui, key: KeyEvent) {
+    let Some(writing) = &mut ui.writing else {
+        return;
+    };
+    let index = writing.index;
+    match writing.input.key(key) {
+        Edit::Typing => {}
+        Edit::Done(text) => {
+            ui.writing = None;
+            play_choice(session, ui, index, &text);
+        }
+        Edit::Empty => {
+            ui.writing = None;
+            play_choice(session, ui, index, "");
+        }
+        Edit::Interrupt => {
+            ui.writing = None;
+            ui.done = true;
+        }
+    }
+}
+
+/// Plays the human's choice `index` with `text` if there is such a choice.
+fn play_choice<G: Game, T: Table<G>>(
+    session: &mut Session<'_, G, T>,
+    ui: &mut Ui,
+    index: usize,
+    text: &str,
+) {
+    if let Some(line) = session.play_choice(index, text) {
         push_log(session, ui, line);
     }
 }
@@ -571,7 +686,42 @@ fn wait_key(timeout: Duration) -> std::io::Result<Option<KeyEvent>> {
 
 #[cfg(test)]
 mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
     use super::*;
+
+    /// The rows of a `width` x `height` frame with only the text popup drawn.
+    fn popup_rows(width: u16, height: u16, prompt: &str, text: &str) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| draw_text_input(frame, prompt, text))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_text_popup_shows_the_prompt_the_count_and_the_text_with_a_cursor() {
+        let rows = popup_rows(40, 9, "text of the clause", "no tram");
+        let screen = rows.join("\n");
+        assert!(screen.contains("text of the clause (7/200)"), "{screen}");
+        assert!(screen.contains("│no tram_"), "{screen}");
+        assert!(screen.contains("Enter: done"), "{screen}");
+    }
+
+    #[test]
+    fn a_long_text_wraps_and_a_tiny_screen_does_not_break_the_popup() {
+        let long = "x".repeat(MAX_TEXT_CHARS);
+        let rows = popup_rows(40, 20, "text", &long);
+        let xs: usize = rows.iter().map(|r| r.matches('x').count()).sum();
+        assert!(xs >= MAX_TEXT_CHARS, "{rows:#?}");
+        for (width, height) in [(1, 1), (5, 2), (30, 3)] {
+            popup_rows(width, height, "text", &long);
+        }
+    }
 
     #[test]
     fn log_entries_wrap_at_spaces_within_the_width() {

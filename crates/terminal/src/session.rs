@@ -11,12 +11,20 @@
 //! [`Session::undo`] goes back to the same human's previous decision, as long as only that
 //! human acted since: a chance outcome (a draw, a roll) or another player's move in between
 //! would be undone with it and replayed differently, so it is refused. The snapshots are
-//! dropped whenever such a move is applied. The undone actions leave the record, and each
-//! front end drops their log lines (one per action).
+//! dropped whenever such a move is applied. The undone actions leave the record with their
+//! texts, and each front end drops their log lines (one per action).
+//!
+//! # Texts
+//!
+//! When an action comes with a free text ([`Game::writes_text`], asked of the state before
+//! it), the session pushes one text onto the record's `texts` as it applies the action: the
+//! one the human typed (through [`clean_text`]), or an empty one for a bot or chance. The
+//! move's log line shows it ([`with_text`]).
 
 use gameshelf_engine::{Actor, Game, Outcomes, Record, Rng, Seat, SeatView};
 
 use crate::present::Presenter;
+use crate::text::{clean_text, with_text};
 use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 
 /// Whose move it is, as the front ends need to know it.
@@ -53,6 +61,7 @@ struct Snapshot<G: Game> {
     state: G::State,
     seat: Seat,
     record_len: usize,
+    texts_len: usize,
 }
 
 /// Why [`Session::undo`] refused.
@@ -218,28 +227,57 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
                 ),
             },
         };
-        Some(self.apply(actor, action))
+        Some(self.apply(actor, action, ""))
     }
 
-    /// Plays the `index`-th choice of the human to move and returns its log line; `None`
+    /// Whether the `index`-th choice of the human to move comes with a free text
+    /// ([`Game::writes_text`]), which the front end then asks for before playing it; `false`
     /// when no human is to move or there is no such choice.
-    pub(crate) fn play_choice(&mut self, index: usize) -> Option<String> {
+    pub(crate) fn choice_writes_text(&self, index: usize) -> bool {
+        self.legal
+            .get(index)
+            .is_some_and(|&action| self.game.writes_text(&self.state, action))
+    }
+
+    /// What to ask the human for the text of the `index`-th choice (see
+    /// [`Presenter::text_prompt`]); `None` when there is no such choice.
+    pub(crate) fn text_prompt(&self, index: usize) -> Option<String> {
+        let &action = self.legal.get(index)?;
+        Some(self.presenter.text_prompt(self.game, action))
+    }
+
+    /// Plays the `index`-th choice of the human to move with `text`, and returns its log
+    /// line; `None` when no human is to move or there is no such choice. The text, cleaned,
+    /// goes into the record when the choice writes one ([`Session::choice_writes_text`]) and
+    /// is ignored otherwise.
+    pub(crate) fn play_choice(&mut self, index: usize, text: &str) -> Option<String> {
         let Turn::Human(seat) = self.turn() else {
             return None;
         };
         let action = *self.legal.get(index)?;
-        Some(self.apply(Actor::Player(seat), action))
+        Some(self.apply(Actor::Player(seat), action, text))
     }
 
-    fn apply(&mut self, actor: Actor, action: G::Action) -> String {
-        let text = self
+    /// Applies `action` of `actor`, with `text` if a human wrote one, and returns its log
+    /// line.
+    fn apply(&mut self, actor: Actor, action: G::Action, text: &str) -> String {
+        let described = self
             .presenter
             .describe_move(self.game, &self.state, action, self.viewer);
-        let line = match actor {
-            Actor::Player(seat) => format!("{}: {text}", self.label(seat)),
-            Actor::Chance | Actor::Terminal => text,
+        let mut line = match actor {
+            Actor::Player(seat) => format!("{}: {described}", self.label(seat)),
+            Actor::Chance | Actor::Terminal => described,
         };
         let human = matches!(actor, Actor::Player(seat) if self.players[seat].is_human());
+        if self.game.writes_text(&self.state, action) {
+            let text = if human {
+                clean_text(text)
+            } else {
+                String::new()
+            };
+            line = with_text(&line, &text);
+            self.record.texts.push(text);
+        }
         if !human {
             self.snapshots.clear();
             self.undo_barrier = match actor {
@@ -270,13 +308,14 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
                     state: self.state.clone(),
                     seat,
                     record_len,
+                    texts_len: self.record.texts.len(),
                 });
             }
         }
     }
 
     /// Goes back to the previous decision of the human to move, dropping the actions played
-    /// since from the record; returns how many were dropped.
+    /// since, and their texts, from the record; returns how many actions were dropped.
     ///
     /// # Errors
     /// [`UndoRefused`] when no human is to move, when there is no earlier decision, or when
@@ -297,6 +336,7 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         let dropped = self.record.actions.len() - back.record_len;
         self.state = back.state.clone();
         self.record.actions.truncate(back.record_len);
+        self.record.texts.truncate(back.texts_len);
         self.refresh();
         Ok(dropped)
     }

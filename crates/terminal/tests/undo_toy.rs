@@ -1,20 +1,14 @@
 //! Undo and the chance driver in line mode, on a one-player toy: climb to the top by steps
 //! of one or two, or draw a card that moves 0, 1 or 2.
 
-use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
+use gameshelf_conformance::toy::{Race, RaceState, Step};
 use gameshelf_engine::{Game, Record, Seat};
 use gameshelf_terminal::{ChanceDriver, Mode, PlayOptions, Player, Presenter, line};
 
 /// One climber to step 10: steps of one or two (walks), or a draw (a gamble) of a card
 /// that moves 0, 1 or 2 at even odds.
 fn climb() -> Race {
-    Race::new(RaceRules {
-        players: 1,
-        goal: 10,
-        walk: 2,
-        roll: &[(0, 1), (1, 1), (2, 1)],
-        turn_limit: 50,
-    })
+    Race::climb()
 }
 
 struct ClimbText;

@@ -6,7 +6,8 @@
 //! own. Each passes the conformance kit itself.
 //!
 //! * [`Race`]: runners walk or gamble on a roll towards a goal square, configured by
-//!   [`RaceRules`] (runners, goal, walks, the roll's odds, a turn limit).
+//!   [`RaceRules`] (runners, goal, walks, the roll's odds, a turn limit); a
+//!   [`Race::boasting`] race's moves come with a free text.
 //! * [`Tree`]: a two-seat game given as a function from the history of actions to what
 //!   happens next ([`TreeNode`]), for small game trees whose value a test works out by hand.
 //!

@@ -46,6 +46,7 @@ impl Default for RaceRules {
 pub struct Race {
     info: GameInfo,
     rules: RaceRules,
+    boasting: bool,
 }
 
 /// An action of a [`Race`].
@@ -84,6 +85,19 @@ pub struct RaceState {
 }
 
 impl Race {
+    /// A solitaire climb: one runner to square 10 by walks of one or two, or a gamble on a
+    /// draw that moves 0, 1 or 2 at even odds; at most 50 turns. Handy where a test plays a
+    /// whole game through a front end.
+    pub fn climb() -> Self {
+        Race::new(RaceRules {
+            players: 1,
+            goal: 10,
+            walk: 2,
+            roll: &[(0, 1), (1, 1), (2, 1)],
+            turn_limit: 50,
+        })
+    }
+
     /// A race with these rules.
     ///
     /// # Panics
@@ -125,7 +139,16 @@ impl Race {
                 params: &[],
             },
             rules,
+            boasting: false,
         }
+    }
+
+    /// The same race, but every move of a runner (a walk or a gamble, not a roll) comes
+    /// with a boast: a free text its runner writes ([`Game::writes_text`]), for testing how
+    /// front ends ask for texts and keep them.
+    pub fn boasting(mut self) -> Self {
+        self.boasting = true;
+        self
     }
 
     /// The rules of this race.
@@ -216,6 +239,11 @@ impl Game for Race {
         state.rolling = false;
         state.to_move = (state.to_move + 1) % self.rules.players;
         state.turns += 1;
+    }
+
+    /// Walks and gambles of a [`Race::boasting`] race.
+    fn writes_text(&self, _: &RaceState, action: Step) -> bool {
+        self.boasting && !matches!(action, Step::Roll(_))
     }
 
     fn returns(&self, state: &RaceState) -> Returns {

@@ -283,6 +283,10 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         }
     }
 
+    fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
+        "text of the clause".to_owned()
+    }
+
     fn help(&self) -> String {
         let kinds = game_kinds();
         format!("{RULES}\n{kinds}")
