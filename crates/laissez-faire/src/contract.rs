@@ -110,6 +110,34 @@ pub enum Due {
     EachRound,
     /// Each time the payer's token passes (or lands on) Start.
     EachStart,
+    /// Each time the payer stays in his room instead of moving (e.g. a tenant's side of a
+    /// deal with his landlord).
+    EachStay,
+}
+
+impl Due {
+    /// Every due event, in order.
+    pub const ALL: [Due; 3] = [Due::EachRound, Due::EachStart, Due::EachStay];
+
+    /// The event in words: "each round", "at each Start", "at each stay".
+    pub fn words(self) -> &'static str {
+        match self {
+            Due::EachRound => "each round",
+            Due::EachStart => "at each Start",
+            Due::EachStay => "at each stay",
+        }
+    }
+}
+
+/// What brings scheduled payments due: the start of a round, or an event of one player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occasion {
+    /// A round begins: instalments, loan repayments and rights' countdowns.
+    Round,
+    /// This seat's token passed Start.
+    Start(u8),
+    /// This seat stayed.
+    Stay(u8),
 }
 
 /// A rule the players may change by a unanimous contract (B-19): one of the engine's flags
@@ -204,12 +232,12 @@ impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Term::Pay(s) => write!(f, "pay ${} now", s.dollars()),
-            Term::Schedule(s, Due::EachRound) => {
-                write!(f, "pay ${} each round, {INSTALMENTS} times", s.dollars())
-            }
-            Term::Schedule(s, Due::EachStart) => {
-                write!(f, "pay ${} at each Start, {INSTALMENTS} times", s.dollars())
-            }
+            Term::Schedule(s, due) => write!(
+                f,
+                "pay ${} {}, {INSTALMENTS} times",
+                s.dollars(),
+                due.words()
+            ),
             Term::Borrow(s, NO_DEED) => write!(f, "borrow ${} without collateral", s.dollars()),
             Term::Borrow(s, d) => write!(f, "borrow ${} against deed {d}", s.dollars()),
             Term::Lodging(p, cap) => write!(f, "lodging right at {p} capped at {cap}"),

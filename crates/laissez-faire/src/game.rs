@@ -21,8 +21,8 @@ use crate::bargain::{self, Price};
 use crate::board::{APARTMENT, Board, BoardError, SPACES, SpaceKind};
 use crate::config::{Config, ID, MAX_PLAYERS, Objective, PARAMS, TaxShortfall};
 use crate::contract::{
-    Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, REPAYMENT_PERCENT,
-    Rule, Rules, Sum, Term,
+    Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, Occasion,
+    REPAYMENT_PERCENT, Rule, Rules, Sum, Term,
 };
 use crate::price::Share;
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, Ruling, State, Status};
@@ -722,28 +722,29 @@ impl LaissezFaire {
         });
     }
 
-    /// The obligations due now: at the start of a round (`start == None`: scheduled payments
-    /// each round, loan repayments, lodging rights' countdown) or when `seat` passes Start
-    /// (`start == Some(seat)`: that payer's scheduled payments at each Start). Each payment is
-    /// checked and made in full, or defaults (see [`crate::contract`]).
-    fn obligations_due(&self, s: &mut State, start: Option<u8>) {
+    /// The obligations due on `occasion`: at the start of a round, scheduled payments each
+    /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start or
+    /// stays, that payer's scheduled payments for the event. Each payment is checked and
+    /// made in full, or defaults (see [`crate::contract`]).
+    fn obligations_due(&self, s: &mut State, occasion: Occasion) {
         for slot in 0..s.contracts.0.len() {
             let Some(mut c) = s.contracts.0[slot] else {
                 continue;
             };
             let right = c.clause.right_at().is_some();
-            let due_now = match (c.clause, start) {
+            let due_now = match (c.clause, occasion) {
                 // Rights count their rounds down; they owe nothing.
                 _ if right => {
-                    if start.is_none() {
+                    if occasion == Occasion::Round {
                         c.left = c.left.saturating_sub(1);
                     }
                     false
                 }
-                (Clause::Schedule(Due::EachStart), Some(seat)) => c.payer == seat,
-                (Clause::Schedule(Due::EachStart), None) => false,
-                (_, None) => true,
-                (_, Some(_)) => false,
+                (Clause::Schedule(Due::EachStart), Occasion::Start(seat))
+                | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat)) => c.payer == seat,
+                (Clause::Schedule(Due::EachStart | Due::EachStay), _) => false,
+                (_, Occasion::Round) => true,
+                (_, _) => false,
             };
             if due_now {
                 c = self.settle(s, c);
@@ -941,7 +942,7 @@ impl LaissezFaire {
                     0
                 };
                 s.quiet = true;
-                self.obligations_due(s, None);
+                self.obligations_due(s, Occasion::Round);
                 if self.cfg.objective == Objective::Rounds && s.round >= self.cfg.rounds {
                     return self.finish(s, EndKind::Rounds);
                 }
@@ -978,6 +979,7 @@ impl LaissezFaire {
         let pos = s.players[seat].pos;
         self.log_rent(s, seat, pos, rent);
         s.players[seat].last_rent = rent;
+        self.obligations_due(s, Occasion::Stay(seat as u8));
         self.after_roll_turn(s, true);
     }
 
@@ -1010,7 +1012,7 @@ impl LaissezFaire {
                 return self.end_turn(s);
             }
             p.cash += self.board.start_salary;
-            self.obligations_due(s, Some(seat as u8));
+            self.obligations_due(s, Occasion::Start(seat as u8));
         }
         s.players[seat].pos = (to % SPACES) as u8;
         self.land(s);
@@ -1177,11 +1179,8 @@ impl LaissezFaire {
         let name = |i: u8| &self.board.spaces[i as usize].name;
         let (p, q) = (c.payer + 1, c.payee + 1);
         let body = match c.clause {
-            Clause::Schedule(Due::EachRound) => {
-                format!("seat {p} pays seat {q} ${} each round", c.instalment)
-            }
-            Clause::Schedule(Due::EachStart) => {
-                format!("seat {p} pays seat {q} ${} at each Start", c.instalment)
+            Clause::Schedule(due) => {
+                format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
             }
             Clause::Loan {
                 collateral,
@@ -1266,7 +1265,7 @@ impl LaissezFaire {
                 push(Term::Pay(sum));
             }
             for sum in Sum::ALL {
-                for due in [Due::EachRound, Due::EachStart] {
+                for due in Due::ALL {
                     push(Term::Schedule(sum, due));
                 }
             }

@@ -94,6 +94,27 @@ fn a_schedule_on_passing_start_pays_when_the_payer_passes_start() {
 }
 
 #[test]
+fn a_schedule_at_each_stay_pays_when_the_payer_stays() {
+    let (g, mut s) = setup(2);
+    make(&g, &mut s, 1, Term::Schedule(Sum::S50, Due::EachStay));
+    // Seat 0 lodged at Bayside Terrace (bank, 1 house) after paying $60, rolls 3+4, stays:
+    // $60 rent and $70 to the bank for the utility, and $50 to seat 1.
+    s.players[0].pos = 39;
+    s.players[0].last_rent = 60;
+    s.lots.0[39].level = 1;
+    g.apply(&mut s, Action::Go).unwrap();
+    g.apply(
+        &mut s,
+        Action::Roll(gameshelf_engine::dice::DicePair::new(3, 4)),
+    )
+    .unwrap();
+    g.apply(&mut s, Action::Stay).unwrap();
+    assert_eq!(s.players[0].cash, 1500 - 60 - 70 - 50);
+    assert_eq!(s.players[1].cash, 1550);
+    assert_eq!(s.contracts.iter().next().unwrap().left, INSTALMENTS - 1);
+}
+
+#[test]
 fn a_loan_lends_now_and_is_repaid_with_interest() {
     let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S500, TILE));
