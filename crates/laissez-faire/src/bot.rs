@@ -287,6 +287,13 @@ impl Trader {
                     && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
             }
             Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
+            // A sale on credit: only at a good price, and only to a buyer it would not hand
+            // a whole set.
+            Term::Buy(deed, sum) => {
+                let buyer = game.holdings(s, t.author);
+                sum.dollars() * 2 >= game.deed_value(s, deed) * 3
+                    && !Trader::completes(game, buyer, deed)
+            }
             // The rules stand as agreed at the table.
             Term::Rule(..) => false,
             // It cannot read free text (B7: bots refuse it by default).

@@ -11,6 +11,9 @@
 //! * [`Term::Borrow`]: the other party lends the proposer a sum now; the proposer repays
 //!   [`REPAYMENT_PERCENT`]% of it in [`INSTALMENTS`] equal instalments, one each round, with
 //!   one of his deeds (or none) as collateral.
+//! * [`Term::Buy`]: the proposer buys one of the other party's deeds now and pays for it in
+//!   instalments, the deed pledged to the seller until paid (a deed transfer with an
+//!   obligation attached).
 //! * [`Term::Lodging`]: a standing lodging right for the proposer at one of the other
 //!   party's properties for [`LODGING_ROUNDS`] rounds, at a rent capped at a share of the
 //!   reference rent; the owner may not refuse him (capacity still applies, B-17).
@@ -212,6 +215,11 @@ pub enum Term {
     Schedule(Sum, Due),
     /// The proposer borrows the sum, with this deed of his as collateral ([`NO_DEED`]: none).
     Borrow(Sum, u8),
+    /// The proposer buys this deed of the other party now and pays the sum for it in
+    /// [`INSTALMENTS`] equal instalments, one each round, the deed pledged to the seller
+    /// until it is paid for (B6 `TRANSFER_DEED` with a `LOAN` attached: a seller-financed
+    /// sale; a missed instalment hands the deed back).
+    Buy(u8, Sum),
     /// The proposer gets a lodging right at this property of the other party, at a rent
     /// capped at this share of the reference rent ([`Share::Half`] or [`Share::Par`]).
     Lodging(u8, Share),
@@ -240,6 +248,7 @@ impl fmt::Display for Term {
             ),
             Term::Borrow(s, NO_DEED) => write!(f, "borrow ${} without collateral", s.dollars()),
             Term::Borrow(s, d) => write!(f, "borrow ${} against deed {d}", s.dollars()),
+            Term::Buy(d, s) => write!(f, "buy deed {d} for ${} in instalments", s.dollars()),
             Term::Lodging(p, cap) => write!(f, "lodging right at {p} capped at {cap}"),
             Term::Service(p, cap) => write!(f, "price cap at {p} of {cap}"),
             Term::Text(note, penalty) => write!(

@@ -388,6 +388,7 @@ impl LaissezFaire {
             Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
             Term::Option(_, _, premium) => premium.dollars(),
             Term::Schedule(..)
+            | Term::Buy(..)
             | Term::Lodging(..)
             | Term::Service(..)
             | Term::Rule(..)
@@ -421,6 +422,12 @@ impl LaissezFaire {
                 (deed as usize) < SPACES
                     && self.board.deeds & (1 << deed) != 0
                     && s.lots.0[deed as usize].owner == author
+                    && !s.contracts.pledged(deed)
+            }
+            Term::Buy(deed, _) => {
+                (deed as usize) < SPACES
+                    && self.board.deeds & (1 << deed) != 0
+                    && s.lots.0[deed as usize].owner == other
                     && !s.contracts.pledged(deed)
             }
             Term::Lodging(p, cap) => {
@@ -651,6 +658,19 @@ impl LaissezFaire {
                     principal,
                 };
                 (Some(new(a, b, clause, instalment, INSTALMENTS)), principal)
+            }
+            Term::Buy(deed, sum) => {
+                s.lots.0[deed as usize].owner = a;
+                s.quiet = false;
+                self.follow_deed(s, deed, a);
+                let principal = sum.dollars();
+                s.ledger.lent += u64::from(principal);
+                let clause = Clause::Loan {
+                    collateral: deed,
+                    principal,
+                };
+                let instalment = principal / u32::from(INSTALMENTS);
+                (Some(new(a, b, clause, instalment, INSTALMENTS)), 0)
             }
             Term::Lodging(property, cap) => {
                 let SpaceKind::Property { rent, .. } = self.board.spaces[property as usize].kind
@@ -1150,6 +1170,13 @@ impl LaissezFaire {
                 name(deed),
                 sum.dollars() * REPAYMENT_PERCENT / 100 / u32::from(INSTALMENTS)
             ),
+            Term::Buy(deed, sum) => format!(
+                "buy {} now for ${}, paying {INSTALMENTS} x ${} each round, the deed pledged \
+                 to the seller until paid",
+                name(deed),
+                sum.dollars(),
+                sum.dollars() / u32::from(INSTALMENTS)
+            ),
             Term::Lodging(p, cap) => format!(
                 "a lodging right at {} for {LODGING_ROUNDS} rounds, rent capped at {cap} of the \
                  reference rent",
@@ -1275,8 +1302,13 @@ impl LaissezFaire {
                 }
                 push(Term::Borrow(sum, NO_DEED));
             }
-            // In action order: every lodging right, then every price cap, then options.
             let theirs = self.board.deeds & self.holdings(s, to);
+            for deed in spaces_in(theirs) {
+                for sum in Sum::ALL {
+                    push(Term::Buy(deed, sum));
+                }
+            }
+            // In action order: every lodging right, then every price cap, then options.
             for make in [Term::Lodging, Term::Service] {
                 for p in spaces_in(theirs) {
                     for cap in [Share::Half, Share::Par] {

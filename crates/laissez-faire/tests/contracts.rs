@@ -115,6 +115,22 @@ fn a_schedule_at_each_stay_pays_when_the_payer_stays() {
 }
 
 #[test]
+fn a_deed_bought_on_credit_goes_back_to_the_seller_on_a_missed_instalment() {
+    let (g, mut s) = setup(2);
+    // Seat 0 buys Tram Lane from seat 1 for $200: 5 x $40, the deed pledged to seat 1.
+    make(&g, &mut s, 1, Term::Buy(TRAM, Sum::S200));
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+    assert!(s.contracts.pledged(TRAM));
+    assert_eq!(s.players[0].cash, 1500, "nothing is paid now");
+    next_round(&g, &mut s);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1460, 1540));
+    s.players[0].cash = 10;
+    next_round(&g, &mut s);
+    assert_eq!(s.lots.0[TRAM as usize].owner, 1, "the deed goes back");
+    assert_eq!(s.contracts.iter().count(), 0);
+}
+
+#[test]
 fn a_loan_lends_now_and_is_repaid_with_interest() {
     let (g, mut s) = setup(2);
     make(&g, &mut s, 1, Term::Borrow(Sum::S500, TILE));
