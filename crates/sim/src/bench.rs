@@ -29,6 +29,33 @@ pub struct PlayoutBench {
     pub actions_per_game: f64,
 }
 
+impl PlayoutBench {
+    /// The figures for `games` games of `actions` actions (`decisions` of them players')
+    /// that took `timed`.
+    fn from_counts<G: Game>(
+        game: &G,
+        games: u64,
+        actions: u64,
+        decisions: u64,
+        timed: Duration,
+    ) -> Self {
+        let secs = timed.as_secs_f64();
+        let ns = secs * 1e9;
+        let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
+        PlayoutBench {
+            game: game.spec().to_string(),
+            games,
+            actions,
+            decisions,
+            seconds: secs,
+            games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
+            ns_per_action: per(ns, actions),
+            ns_per_decision: per(ns, decisions),
+            actions_per_game: per(actions as f64, games),
+        }
+    }
+}
+
 /// Runs random playouts of `game` from its initial state on one thread for about
 /// `seconds` of wall time (at least one playout), playout `i` with
 /// `Rng::for_stream(seed, i)`, reusing the state and the action and outcome buffers.
@@ -69,20 +96,7 @@ pub fn benchmark_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Playout
             break;
         }
     }
-    let secs = timed.as_secs_f64();
-    let ns = secs * 1e9;
-    let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
-    PlayoutBench {
-        game: game.spec().to_string(),
-        games,
-        actions,
-        decisions,
-        seconds: secs,
-        games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
-        ns_per_action: per(ns, actions),
-        ns_per_decision: per(ns, decisions),
-        actions_per_game: per(actions as f64, games),
-    }
+    PlayoutBench::from_counts(game, games, actions, decisions, timed)
 }
 
 /// Plays games of `game` between the bots `make_bots` seats (made once, reused for every
@@ -127,20 +141,7 @@ pub fn benchmark_bots<G: Game>(
             break;
         }
     }
-    let secs = timed.as_secs_f64();
-    let ns = secs * 1e9;
-    let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
-    PlayoutBench {
-        game: game.spec().to_string(),
-        games,
-        actions,
-        decisions,
-        seconds: secs,
-        games_per_second: if secs > 0.0 { games as f64 / secs } else { 0.0 },
-        ns_per_action: per(ns, actions),
-        ns_per_decision: per(ns, decisions),
-        actions_per_game: per(actions as f64, games),
-    }
+    PlayoutBench::from_counts(game, games, actions, decisions, timed)
 }
 
 impl std::fmt::Display for PlayoutBench {
