@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use gameshelf_engine::{Bot, Game, RandomBot};
+use gameshelf_engine::{Bot, Game, RandomBot, limits};
 use gameshelf_laissez_faire::{LaissezFaire, bot::Trader};
 use gameshelf_open_oubliette::{OpenOubliette, bot::Heuristic};
 use gameshelf_osbo::{Osbo, bot::Greedy};
@@ -50,30 +50,91 @@ pub enum BotSpec {
 pub const ACCEPTED: &str = "random, heuristic, easy, medium, hard, mcts:N (N iterations), \
 mcts:Nms or mcts:Ns (time), each mcts form optionally with @T for T threads (0: all cores)";
 
-/// A bot spec that names no bot.
+/// A bot spec that was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {given:?}: expected one of {ACCEPTED}")]
-pub struct BotSpecError {
-    /// The text given.
-    pub given: String,
+#[non_exhaustive]
+pub enum BotSpecError {
+    /// The spec names no bot.
+    #[error("unknown bot {given:?}: expected one of {ACCEPTED}")]
+    Unknown {
+        /// The text given.
+        given: String,
+    },
+    /// A search bot asks for more than a limit of [`gameshelf_engine::limits`].
+    #[error("bot {given:?} asks for {value} {what}, above the limit of {limit}")]
+    OverLimit {
+        /// The text given.
+        given: String,
+        /// What is limited, e.g. `iterations per move`.
+        what: &'static str,
+        /// The value asked for.
+        value: u128,
+        /// The limit.
+        limit: u128,
+    },
+}
+
+impl BotSpecError {
+    /// The spec text that was refused.
+    pub fn given(&self) -> &str {
+        match self {
+            BotSpecError::Unknown { given } | BotSpecError::OverLimit { given, .. } => given,
+        }
+    }
 }
 
 impl FromStr for BotSpec {
     type Err = BotSpecError;
 
     fn from_str(s: &str) -> Result<Self, BotSpecError> {
-        match s.trim() {
-            "random" => Ok(BotSpec::Random),
-            "heuristic" => Ok(BotSpec::Heuristic),
+        let given = s.trim();
+        let spec = match given {
+            "random" => BotSpec::Random,
+            "heuristic" => BotSpec::Heuristic,
             other => other
                 .parse()
                 .map(BotSpec::Level)
                 .ok()
                 .or_else(|| parse_mcts(other.strip_prefix("mcts:")?))
-                .ok_or_else(|| BotSpecError {
-                    given: other.to_owned(),
-                }),
+                .ok_or_else(|| BotSpecError::Unknown {
+                    given: given.to_owned(),
+                })?,
+        };
+        match spec.over_limit() {
+            Some((what, value, limit)) => Err(BotSpecError::OverLimit {
+                given: given.to_owned(),
+                what,
+                value,
+                limit,
+            }),
+            None => Ok(spec),
         }
+    }
+}
+
+impl BotSpec {
+    /// The first limit this spec exceeds, as (what, value, limit): search iterations,
+    /// search time or threads (see [`gameshelf_engine::limits`]).
+    fn over_limit(self) -> Option<(&'static str, u128, u128)> {
+        let BotSpec::Mcts { budget, threads } = self else {
+            return None;
+        };
+        let (what, value, limit) = match budget {
+            Budget::Iterations(n) => (
+                "iterations per move",
+                u128::from(n),
+                u128::from(limits::SEARCH_ITERATIONS),
+            ),
+            Budget::Time(d) => (
+                "milliseconds per move",
+                d.as_millis(),
+                limits::SEARCH_TIME.as_millis(),
+            ),
+        };
+        if value > limit {
+            return Some((what, value, limit));
+        }
+        (threads > limits::THREADS).then_some(("threads", threads as u128, limits::THREADS as u128))
     }
 }
 
@@ -179,7 +240,7 @@ mod tests {
         );
         assert_eq!(BotSpec::Random.to_string(), "random");
         let e = parse_list("random,genius").unwrap_err();
-        assert_eq!(e.given, "genius");
+        assert_eq!(e.given(), "genius");
         assert!(
             e.to_string()
                 .starts_with("unknown bot \"genius\": expected one of random, heuristic, easy"),
@@ -222,11 +283,32 @@ mod tests {
             "expert",
         ] {
             assert_eq!(
-                bad.parse::<BotSpec>().unwrap_err().given,
+                bad.parse::<BotSpec>().unwrap_err().given(),
                 bad,
                 "{bad} should be refused"
             );
         }
+    }
+
+    /// `mcts:10@1000000` once started a million threads per move.
+    #[test]
+    fn search_specs_above_the_limits_are_refused_with_the_limit_named() {
+        let refused = |text: &str| text.parse::<BotSpec>().unwrap_err().to_string();
+        let e = refused("mcts:10@1000000");
+        assert!(e.contains("1000000 threads, above the limit of 256"), "{e}");
+        let e = refused("mcts:1000001");
+        assert!(
+            e.contains("iterations per move, above the limit of 1000000"),
+            "{e}"
+        );
+        let e = refused("mcts:61s");
+        assert!(
+            e.contains("61000 milliseconds per move, above the limit of 60000"),
+            "{e}"
+        );
+        assert!(refused("mcts:18446744073709551615s").contains("limit"));
+        assert!("mcts:1000000@256".parse::<BotSpec>().is_ok());
+        assert!("mcts:60s".parse::<BotSpec>().is_ok());
     }
 
     #[test]

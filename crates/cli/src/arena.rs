@@ -1,29 +1,34 @@
 //! `gameshelf arena`: seat-rotated matches between bots, with win rates and Elo.
 
 use anyhow::Result;
-use gameshelf_ai::{Roster, parse_list};
+use gameshelf_ai::parse_list;
+use gameshelf_shelf::{Shelved, Visitor};
 use gameshelf_sim::SimConfig;
 use gameshelf_sim::arena::arena;
 
 use crate::args::ArenaArgs;
-use crate::shelf::{self, Shelf};
+use crate::shelf;
 
 pub fn run(args: &ArenaArgs) -> Result<()> {
-    match shelf::from_args(&args.game, None)? {
-        Shelf::OpenOubliette(game) => run_game(&game, args),
-        Shelf::Osbo(game) => run_game(&game, args),
-        Shelf::OublietteSolitaire(game) => run_game(&game, args),
-        Shelf::LaissezFaire(game) => run_game(&game, args),
+    shelf::from_args(&args.game, None)?.visit(Arena(args))
+}
+
+struct Arena<'a>(&'a ArenaArgs);
+
+impl Visitor for Arena<'_> {
+    type Output = Result<()>;
+    fn visit<G: Shelved>(self, game: &G) -> Result<()> {
+        run_game(game, self.0)
     }
 }
 
-fn run_game<G: Roster>(game: &G, args: &ArenaArgs) -> Result<()> {
+fn run_game<G: Shelved>(game: &G, args: &ArenaArgs) -> Result<()> {
     let specs = parse_list(&args.bots)?;
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
     let config = SimConfig {
         games: args.games,
         seed: args.seed,
-        threads: args.threads.map(|t| t as usize),
+        threads: args.threads,
         progress: !args.quiet && !args.json,
     };
     let report = arena(game, &names, |e| game.bot(specs[e]), &config);

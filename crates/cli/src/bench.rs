@@ -2,26 +2,33 @@
 //! speed (`--mcts`).
 
 use anyhow::Result;
-use gameshelf_ai::Roster;
 use gameshelf_ai::mcts::bench_mcts;
 use gameshelf_engine::Game;
-use gameshelf_sim::{benchmark_bots, benchmark_playouts};
+use gameshelf_shelf::{Shelved, Visitor};
+use gameshelf_sim::{benchmark_bots, benchmark_playouts, benchmark_sim};
 
 use crate::args::BenchArgs;
-use crate::shelf::{self, Shelf};
+use crate::shelf;
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    match shelf::from_args(&args.game, None)? {
-        Shelf::OpenOubliette(game) => run_game(&game, args),
-        Shelf::Osbo(game) => run_game(&game, args),
-        Shelf::OublietteSolitaire(game) => run_game(&game, args),
-        Shelf::LaissezFaire(game) => run_game(&game, args),
+    shelf::from_args(&args.game, None)?.visit(Bench(args))
+}
+
+struct Bench<'a>(&'a BenchArgs);
+
+impl Visitor for Bench<'_> {
+    type Output = Result<()>;
+    fn visit<G: Shelved>(self, game: &G) -> Result<()> {
+        run_game(game, self.0)
     }
 }
 
-fn run_game<G: Roster>(game: &G, args: &BenchArgs) -> Result<()> {
+fn run_game<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
     if args.mcts {
         return run_mcts(game, args);
+    }
+    if args.vs_sim {
+        return run_vs_sim(game, args);
     }
     let (b, what) = match &args.bots {
         Some(text) => {
@@ -46,6 +53,34 @@ fn run_game<G: Roster>(game: &G, args: &BenchArgs) -> Result<()> {
             args.seconds
         );
         out!("{b}");
+    }
+    Ok(())
+}
+
+/// `bench --vs-sim`: random playouts, then the simulator's loop with random bots, and the
+/// ratio of their speeds (one core each, the same timing).
+fn run_vs_sim<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
+    let playouts = benchmark_playouts(game, args.seconds, args.seed);
+    let sim = benchmark_sim::<G, G::Tally>(game, args.seconds, args.seed);
+    let ratio = sim.games_per_second / playouts.games_per_second;
+    if args.json {
+        let value = serde_json::json!({
+            "game": game.spec().to_string(),
+            "playouts": playouts,
+            "sim": sim,
+            "ratio": ratio,
+        });
+        out!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        out!(
+            "{}: random playouts for {:.1} s, one core",
+            game.spec(),
+            args.seconds
+        );
+        out!("{playouts}");
+        out!("the simulator's loop with random bots and the game's tally, one core");
+        out!("{sim}");
+        out!("  ratio sim / playouts {ratio:.2}");
     }
     Ok(())
 }

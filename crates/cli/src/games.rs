@@ -1,23 +1,13 @@
 //! `gameshelf games`: the games and their variant parameters.
 
 use anyhow::Result;
-use gameshelf_engine::Game;
-use gameshelf_laissez_faire::LaissezFaire;
-use gameshelf_open_oubliette::OpenOubliette;
-use gameshelf_osbo::Osbo;
-use gameshelf_oubliette_solitaire::OublietteSolitaire;
+use gameshelf_shelf::catalogue;
 use serde_json::json;
 
 use crate::args::GamesArgs;
-use crate::shelf::GAME_IDS;
 
 pub fn run(args: &GamesArgs) -> Result<()> {
-    let playable = [
-        OpenOubliette::default().info().clone(),
-        Osbo::default().info().clone(),
-        OublietteSolitaire::default().info().clone(),
-        LaissezFaire::default().info().clone(),
-    ];
+    let playable = catalogue();
     if args.json {
         let games: Vec<_> = playable
             .iter()
@@ -58,20 +48,6 @@ pub fn run(args: &GamesArgs) -> Result<()> {
             );
         }
         out!();
-    }
-    let planned: Vec<_> = GAME_IDS
-        .iter()
-        .filter(|id| playable.iter().all(|i| i.id != **id))
-        .collect();
-    if !planned.is_empty() {
-        out!(
-            "planned: {}",
-            planned
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
     }
     Ok(())
 }

@@ -20,39 +20,56 @@ macro_rules! out {
 
 mod arena;
 mod args;
+mod balance;
 mod bench;
+mod compare;
 mod games;
+mod merge;
 mod odds;
 mod osbo;
+mod part;
 mod play;
 mod replay;
+mod serve;
 mod shelf;
 mod sim;
 mod solitaire;
+mod sweep;
 
 use std::process::ExitCode;
 
 use clap::Parser;
+use gameshelf_engine::escape_lines;
 
 use args::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games(a) => games::run(&a),
-        Command::Play(a) => play::run(&a),
-        Command::Sim(a) => sim::run(&a),
-        Command::Replay(a) => replay::run(&a),
-        Command::Odds(a) => odds::run(&a),
-        Command::Bench(a) => bench::run(&a),
-        Command::Arena(a) => arena::run(&a),
-        Command::Osbo(a) => osbo::run(&a),
-        Command::Solitaire(a) => solitaire::run(&a),
+        None => serve::run(&args::ServeArgs::default()),
+        Some(command) => match command {
+            Command::Serve(a) => serve::run(&a),
+            Command::Games(a) => games::run(&a),
+            Command::Play(a) => play::run(&a),
+            Command::Sim(a) => sim::run(&a),
+            Command::Compare(a) => compare::run(&a),
+            Command::Merge(a) => merge::run(&a),
+            Command::Balance(a) => balance::run(&a),
+            Command::Sweep(a) => sweep::run(&a),
+            Command::Replay(a) => replay::run(&a),
+            Command::Odds(a) => odds::run(&a),
+            Command::Bench(a) => bench::run(&a),
+            Command::Arena(a) => arena::run(&a),
+            Command::Osbo(a) => osbo::run(&a),
+            Command::Solitaire(a) => solitaire::run(&a),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("gameshelf: {e:#}");
+            // Messages may quote a file or an argument: control characters in them are
+            // shown escaped, never sent to the terminal.
+            eprintln!("gameshelf: {}", escape_lines(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }

@@ -1,62 +1,66 @@
 //! `gameshelf replay`: verify or step through a game record.
 
-use std::fs;
-
-use anyhow::{Context, Result};
-use gameshelf_engine::{Actor, Game, Record, read_header};
-use gameshelf_terminal::with_text;
+use anyhow::{Context, Result, bail};
+use gameshelf_engine::{Record, escape_controls, read_header, read_record};
+use gameshelf_shelf::{Shelved, Visitor};
+use gameshelf_terminal::replay::{browse, print, steps};
 use serde_json::json;
 
 use crate::args::ReplayArgs;
-use crate::shelf::{self, Shelf};
+use crate::shelf::Shelf;
 
 pub fn run(args: &ReplayArgs) -> Result<()> {
-    let text = fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text = read_record(&args.file)?;
     let header = read_header(&text)
         .with_context(|| format!("{} is not a valid record", args.file.display()))?;
     let spec = header
         .game
         .parse()
         .with_context(|| format!("{}: bad game string", args.file.display()))?;
-    match shelf::build(&spec, args.data.as_deref())? {
-        Shelf::OpenOubliette(game) => replay(&game, &text, args),
-        Shelf::Osbo(game) => replay(&game, &text, args),
-        Shelf::OublietteSolitaire(game) => replay(&game, &text, args),
-        Shelf::LaissezFaire(game) => replay(&game, &text, args),
+    let shelf = Shelf::build(&spec, args.data.as_deref())?;
+    if let Some(dir) = &args.svg {
+        return crate::osbo::write_record_svgs(&shelf, &text, &args.file, dir, args.at);
+    }
+    shelf.visit(Replay { text: &text, args })
+}
+
+struct Replay<'a> {
+    text: &'a str,
+    args: &'a ReplayArgs,
+}
+
+impl Visitor for Replay<'_> {
+    type Output = Result<()>;
+    fn visit<G: Shelved>(self, game: &G) -> Result<()> {
+        replay(game, self.text, self.args)
     }
 }
 
-fn replay<G: Game>(game: &G, text: &str, args: &ReplayArgs) -> Result<()> {
+fn replay<G: Shelved>(game: &G, text: &str, args: &ReplayArgs) -> Result<()> {
     let file = args.file.display();
     let record = Record::<G::Action>::from_json(text)
         .with_context(|| format!("{file} is not a valid record"))?;
-    let step = args.step && !args.json;
-    // Text `i` belongs to the `i`-th action that writes one; a record without them (older,
-    // or cut short) shows none.
-    let mut texts = record.texts.iter();
+    let viewer = match args.seat {
+        None => None,
+        Some(n) if (1..=game.num_players() as u64).contains(&n) => Some(n as usize - 1),
+        Some(n) => bail!(
+            "--seat {n} is not accepted: the game has seats 1 to {}",
+            game.num_players()
+        ),
+    };
     let end = record
-        .replay_with(game, |index, before, action| {
-            if step {
-                let who = match game.actor(before) {
-                    Actor::Player(p) => format!("seat {}", p + 1),
-                    Actor::Chance => "chance".to_owned(),
-                    Actor::Terminal => "-".to_owned(),
-                };
-                // turns() counts the turn in progress; 0 is the set-up before the first turn.
-                let turn = match game.turns(before) {
-                    0 => "setup".to_owned(),
-                    t => format!("turn {t}"),
-                };
-                let mut move_text = game.describe_action(before, action);
-                if game.writes_text(before, action) {
-                    let text = texts.next().map_or("", String::as_str);
-                    move_text = with_text(&move_text, text);
-                }
-                out!("{index:>5}  {turn:<9}  {who:<8} {move_text}");
-            }
-        })
+        .replay(game)
         .with_context(|| format!("{file} does not replay"))?;
+    if args.step && !args.json {
+        let steps = steps(game, &game.presenter(), &record, viewer)
+            .with_context(|| format!("{file} does not replay"))?;
+        let title = format!("{file} ({})", record.game);
+        if !browse(&title, &steps)? {
+            let mut text = Vec::new();
+            print(&steps, &mut text)?;
+            out!("{}", String::from_utf8_lossy(&text).trim_end());
+        }
+    }
     let finished = game.is_terminal(&end);
     let returns = game.returns(&end);
     if args.json {
@@ -80,7 +84,9 @@ fn replay<G: Game>(game: &G, text: &str, args: &ReplayArgs) -> Result<()> {
     if finished {
         let seats = &record.seats;
         for (i, r) in returns.as_slice().iter().enumerate() {
-            let who = seats.get(i).map(String::as_str).unwrap_or("?");
+            let who = seats
+                .get(i)
+                .map_or("?".into(), |name| escape_controls(name));
             out!("  seat {} ({who}): {r}", i + 1);
         }
         out!("  ended by: {}", game.end_kind(&end));

@@ -1,23 +1,24 @@
 //! `gameshelf sim`: many bot games on all cores.
 
-use anyhow::{Result, bail};
-use gameshelf_ai::{BotSpec, Roster, parse_list};
-use gameshelf_engine::Tally;
-use gameshelf_laissez_faire::tally::LaissezFaireTally;
-use gameshelf_open_oubliette::tally::OublietteTally;
-use gameshelf_osbo::tally::OsboTally;
-use gameshelf_oubliette_solitaire::tally::SolitaireTally;
-use gameshelf_sim::{SimConfig, simulate};
+use anyhow::{Context, Result, bail};
+use gameshelf_ai::{BotSpec, parse_list};
+use gameshelf_shelf::{Shelved, Visitor};
+use gameshelf_sim::{Shard, SimConfig, SimReport, simulate_shard};
 
 use crate::args::SimArgs;
-use crate::shelf::{self, Shelf};
+use crate::part::PartFile;
+use crate::shelf;
 
 pub fn run(args: &SimArgs) -> Result<()> {
-    match shelf::from_args(&args.game, args.mode.as_deref())? {
-        Shelf::OpenOubliette(game) => run_game::<_, OublietteTally>(&game, args),
-        Shelf::Osbo(game) => run_game::<_, OsboTally>(&game, args),
-        Shelf::OublietteSolitaire(game) => run_game::<_, SolitaireTally>(&game, args),
-        Shelf::LaissezFaire(game) => run_game::<_, LaissezFaireTally>(&game, args),
+    shelf::from_args(&args.game, args.mode.as_deref())?.visit(Sim(args))
+}
+
+struct Sim<'a>(&'a SimArgs);
+
+impl Visitor for Sim<'_> {
+    type Output = Result<()>;
+    fn visit<G: Shelved>(self, game: &G) -> Result<()> {
+        run_game(game, self.0)
     }
 }
 
@@ -33,28 +34,51 @@ pub fn seat_bots(text: &str, seats: usize) -> Result<Vec<BotSpec>> {
     }
 }
 
-fn run_game<G: Roster, T: Tally<G>>(game: &G, args: &SimArgs) -> Result<()> {
+fn run_game<G: Shelved>(game: &G, args: &SimArgs) -> Result<()> {
     let specs = seat_bots(&args.bots, game.num_players())?;
     let config = SimConfig {
         games: args.games,
         seed: args.seed,
-        threads: args.threads.map(|t| t as usize),
-        progress: !args.quiet && !args.json,
+        threads: args.threads,
+        progress: !args.quiet && !args.json && args.shard.is_none(),
     };
-    let report = simulate::<G, T>(game, |seat| game.bot(specs[seat]), &config);
-    if args.json {
-        let mut value = serde_json::to_value(&report)?;
+    let bots: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let part = simulate_shard::<G, G::Tally>(game, |seat| game.bot(specs[seat]), &config, shard);
+    if args.shard.is_some() {
+        let part = serde_json::to_value(&part)?;
+        return PartFile::Sim { shard, bots, part }.print();
+    }
+    let report = part.report(game);
+    if let Some(file) = &args.html {
+        let names: Vec<String> = bots.iter().map(|s| format!("({s})")).collect();
+        write_html(file, &gameshelf_report::sim_page(&report, &names)?)?;
+    }
+    print(game, &report, &bots, args.seed, args.json)
+}
+
+/// Writes an HTML report.
+pub fn write_html(file: &std::path::Path, html: &str) -> Result<()> {
+    std::fs::write(file, html).with_context(|| format!("cannot write {}", file.display()))
+}
+
+/// Prints a simulation report as text or JSON (also the merged report of shards).
+pub fn print<G: Shelved>(
+    game: &G,
+    report: &SimReport<G::Tally>,
+    bots: &[String],
+    seed: u64,
+    json: bool,
+) -> Result<()> {
+    if json {
+        let mut value = serde_json::to_value(report)?;
         value["game"] = game.spec().to_string().into();
-        value["bots"] = specs
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .into();
-        value["seed"] = args.seed.into();
+        value["bots"] = bots.into();
+        value["seed"] = seed.into();
         out!("{}", serde_json::to_string_pretty(&value)?);
     } else {
-        let names: Vec<String> = specs.iter().map(|s| format!("({s})")).collect();
-        out!("{}  seed {}", game.spec(), args.seed);
+        let names: Vec<String> = bots.iter().map(|s| format!("({s})")).collect();
+        out!("{}  seed {}", game.spec(), seed);
         out!("{}", report.to_text(&names).trim_end());
     }
     Ok(())

@@ -14,6 +14,8 @@ use gameshelf_oubliette_solitaire::{Deal, OublietteSolitaire};
 use gameshelf_sim::stats::{Interval, Z95, wilson};
 use serde_json::json;
 
+use crate::args::{parse_budget, parse_games, parse_threads};
+
 #[derive(Args, Debug)]
 pub struct SolitaireArgs {
     #[command(subcommand)]
@@ -24,8 +26,8 @@ pub struct SolitaireArgs {
 pub enum SolitaireCommand {
     /// The heuristic's win rate and a clairvoyant solver's bound, over many numbered deals.
     Odds {
-        /// Number of deals.
-        #[arg(long, default_value = "10000")]
+        /// Number of deals (at most 1 000 000 000).
+        #[arg(long, default_value = "10000", value_parser = parse_games)]
         deals: u64,
         /// Jokers in the deck (2 or 3).
         #[arg(long, default_value = "2")]
@@ -33,11 +35,14 @@ pub enum SolitaireCommand {
         /// Picks the deals: deal i is number `Rng::for_stream(seed, i).next_u64()`.
         #[arg(long, default_value = "1")]
         seed: u64,
-        /// The solver's node budget per deal (0: heuristic only).
-        #[arg(long, default_value = "20000")]
+        /// The solver's node budget per deal (0: heuristic only; at most 10 000 000).
+        #[arg(long, default_value = "20000", value_parser = parse_budget)]
         budget: u64,
-        /// Worker threads (default: all cores); the figures do not depend on it.
-        #[arg(long)]
+        /// The memory cap of each search's table of lost states, in MiB.
+        #[arg(long, default_value = "256")]
+        table_mib: u64,
+        /// Worker threads (default: all cores; at most 256); the figures do not depend on it.
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// A variant parameter `name=value` (repeatable).
         #[arg(long = "param", value_name = "NAME=VALUE")]
@@ -54,9 +59,12 @@ pub enum SolitaireCommand {
         /// Jokers in the deck (2 or 3).
         #[arg(long, default_value = "2")]
         jokers: u8,
-        /// The node budget.
-        #[arg(long, default_value = "1000000")]
+        /// The node budget (at most 10 000 000).
+        #[arg(long, default_value = "1000000", value_parser = parse_budget)]
         budget: u64,
+        /// The memory cap of the table of lost states, in MiB.
+        #[arg(long, default_value = "1024")]
+        table_mib: u64,
         /// A variant parameter `name=value` (repeatable).
         #[arg(long = "param", value_name = "NAME=VALUE")]
         params: Vec<String>,
@@ -64,6 +72,52 @@ pub enum SolitaireCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Solve the numbered deals FROM..=TO: one line per deal (deal, verdict, nodes, turns
+    /// of the winning line) and the shares won, lost and undecided.
+    Deals {
+        /// The first deal number.
+        #[arg(long, default_value = "1")]
+        from: u64,
+        /// The last deal number.
+        #[arg(long, default_value = "10000")]
+        to: u64,
+        /// Jokers in the deck (2 or 3).
+        #[arg(long, default_value = "2")]
+        jokers: u8,
+        /// The solver's node budget per deal.
+        #[arg(long, default_value = "100000")]
+        budget: u64,
+        /// The memory cap of each search's table of lost states, in MiB.
+        #[arg(long, default_value = "256")]
+        table_mib: u64,
+        /// Worker threads (default: all cores); the verdicts do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A variant parameter `name=value` (repeatable).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Write the per-deal verdicts to this file (tab-separated, one header line)
+        /// instead of standard output.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+}
+
+fn limits(budget: u64, table_mib: u64) -> Result<solver::Limits> {
+    Ok(solver::Limits {
+        nodes: budget,
+        table_bytes: table_mib.saturating_mul(1 << 20),
+    }
+    .checked()?)
+}
+
+fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    // Deep search lines need more stack than rayon's default.
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .stack_size(64 << 20)
+        .build()
+        .context("cannot start the worker threads")
 }
 
 fn game(jokers: u8, params: &[String]) -> Result<OublietteSolitaire> {
@@ -90,6 +144,7 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             jokers,
             seed,
             budget,
+            table_mib,
             threads,
             params,
             json,
@@ -101,7 +156,7 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             let config = OddsConfig {
                 deals: *deals,
                 seed: *seed,
-                budget: *budget,
+                limits: limits(*budget, *table_mib)?,
             };
             odds(&game, &config, *threads, *json)
         }
@@ -109,9 +164,36 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             deal,
             jokers,
             budget,
+            table_mib,
             params,
             json,
-        } => solve(&game(*jokers, params)?, *deal, *budget, *json),
+        } => solve(
+            &game(*jokers, params)?,
+            *deal,
+            limits(*budget, *table_mib)?,
+            *json,
+        ),
+        SolitaireCommand::Deals {
+            from,
+            to,
+            jokers,
+            budget,
+            table_mib,
+            threads,
+            params,
+            out,
+        } => {
+            if from > to {
+                bail!("--from {from} is above --to {to}: expected FROM <= TO");
+            }
+            deals(
+                &game(*jokers, params)?,
+                (*from, *to),
+                limits(*budget, *table_mib)?,
+                *threads,
+                out.as_deref(),
+            )
+        }
     }
 }
 
@@ -134,13 +216,7 @@ fn odds(
             eprint!("\r{n}/{} deals", config.deals);
         }
     };
-    // Deep search lines need more stack than rayon's default.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .stack_size(64 << 20)
-        .build()
-        .context("cannot start the worker threads")?;
-    let c = pool.install(|| solver::odds(game, config, progress));
+    let c = pool(threads)?.install(|| solver::odds(game, config, progress));
     if !quiet {
         eprint!("\r");
     }
@@ -154,7 +230,7 @@ fn odds(
             "{}",
             serde_json::to_string_pretty(&json!({
                 "game": game.spec().to_string(), "seed": config.seed, "deals": n,
-                "budget": config.budget,
+                "budget": config.limits.nodes,
                 "heuristic": {"wins": c.heuristic_wins, "win_rate": rate(c.heuristic_wins), "ci": heuristic},
                 "solver": {
                     "solved": c.solved, "lost": c.lost, "undecided": c.undecided, "nodes": c.nodes,
@@ -177,10 +253,10 @@ fn odds(
         ci(heuristic),
         c.heuristic_wins
     );
-    if config.budget > 0 {
+    if config.limits.nodes > 0 {
         out!(
             "  clairvoyant solver (budget {} nodes per deal): {} solved, {} proven lost, {} undecided",
-            config.budget,
+            config.limits.nodes,
             c.solved,
             c.lost,
             c.undecided
@@ -200,9 +276,10 @@ fn odds(
     Ok(())
 }
 
-fn solve(game: &OublietteSolitaire, number: u64, budget: u64, json: bool) -> Result<()> {
+fn solve(game: &OublietteSolitaire, number: u64, limits: solver::Limits, json: bool) -> Result<()> {
+    let budget = limits.nodes;
     let deal = Deal::new(number, game.config().jokers);
-    let sol = solver::solve(game, &deal, budget);
+    let sol = solver::solve(game, &deal, limits);
     if json {
         out!(
             "{}",
@@ -241,5 +318,64 @@ fn solve(game: &OublietteSolitaire, number: u64, budget: u64, json: bool) -> Res
             out!("undecided: no winning line found within the budget of {budget} nodes")
         }
     }
+    Ok(())
+}
+
+fn deals(
+    game: &OublietteSolitaire,
+    (from, to): (u64, u64),
+    limits: solver::Limits,
+    threads: Option<usize>,
+    out: Option<&std::path::Path>,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    let started = Instant::now();
+    let total = to - from + 1;
+    let done = AtomicU64::new(0);
+    let quiet = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let progress = || {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if !quiet && n % 100 == 0 {
+            eprint!("\r{n}/{total} deals");
+        }
+    };
+    let verdicts = pool(threads)?.install(|| solver::verdicts(game, from, to, limits, progress));
+    if !quiet {
+        eprint!("\r");
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let count = |v: Verdict| verdicts.iter().filter(|d| d.verdict == v).count() as u64;
+    let (won, lost, undecided) = (
+        count(Verdict::Won),
+        count(Verdict::Lost),
+        count(Verdict::Undecided),
+    );
+    let mut table = format!(
+        "# {} deals {from}..={to}, budget {} nodes per deal\ndeal\tverdict\tnodes\tturns\n",
+        game.spec(),
+        limits.nodes
+    );
+    for d in &verdicts {
+        let verdict = match d.verdict {
+            Verdict::Won => "won",
+            Verdict::Lost => "lost",
+            Verdict::Undecided => "undecided",
+        };
+        writeln!(table, "{}\t{verdict}\t{}\t{}", d.deal, d.nodes, d.turns)?;
+    }
+    match out {
+        Some(path) => std::fs::write(path, &table)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => out!("{}", table.trim_end()),
+    }
+    let share = |k: u64| 100.0 * k as f64 / total as f64;
+    out!(
+        "{}: deals {from}..={to}: {won} won ({:.2}%), {lost} proven lost ({:.2}%), {undecided} undecided ({:.2}%), {:.1} s",
+        game.spec(),
+        share(won),
+        share(lost),
+        share(undecided),
+        seconds
+    );
     Ok(())
 }

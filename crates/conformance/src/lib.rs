@@ -19,7 +19,7 @@
 //! * At a few **deep-checked states** per game (the first and last included): the state
 //!   clones equal and round-trips through JSON, each seat's observation serialises
 //!   ([`Check::Serde`]), and for each seat several resamples keep that seat's observation
-//!   ([`Check::Observation`]) and are valid states that play on to the end
+//!   and the public (spectator's) observation ([`Check::Observation`]) and are valid states that play on to the end
 //!   ([`Check::Resample`]). Perfect-information games must resample the state itself;
 //!   imperfect ones must, somewhere in the run, resample a state that differs.
 //!

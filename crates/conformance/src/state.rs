@@ -209,6 +209,22 @@ pub fn check_resample<G: Game>(
                 )
             })?;
         }
+        let public = game.observe_public(state);
+        ensure(
+            game.observe_public(&resampled) == public,
+            Check::Observation,
+            || {
+                format!(
+                    "a spectator observes a resample for seat {seat} differently: the public \
+                 observation depends on something hidden from seat {seat}\n  public:            \
+                 {}\n  public (resample): {}",
+                    public.as_ref().map_or("none".to_owned(), excerpt),
+                    game.observe_public(&resampled)
+                        .as_ref()
+                        .map_or("none".to_owned(), excerpt)
+                )
+            },
+        )?;
         stats.resamples += 1;
         stats.differing += u64::from(differs);
         if k == 0 {

@@ -115,6 +115,19 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         std::borrow::Cow::Owned(self.observe(state, seat))
     }
 
+    /// What a spectator may see of `state`: only what is public, what no seat hides from
+    /// any other (a server sends it to spectators, and replays show it to someone who is no
+    /// seat). `None` when the game cannot say.
+    ///
+    /// By default a game of perfect information shows the whole state (seat 0's
+    /// observation) and any other game says `None`; a game with hidden information
+    /// overrides it (a solitaire whose one seat sees nothing a spectator would not, or a
+    /// card game whose hands are all hidden). The conformance kit checks that a public
+    /// observation never changes under any seat's resample.
+    fn observe_public(&self, state: &Self::State) -> Option<Self::Observation> {
+        (self.info().information == crate::Information::Perfect).then(|| self.observe(state, 0))
+    }
+
     /// A state drawn from those `seat` cannot tell apart from `state`: everything `seat` sees
     /// is kept, everything hidden from it (others' hands, the contents of draw piles) is
     /// redealt at random, consistently with the counts it can see. Search under hidden
@@ -152,6 +165,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// ([`crate::Record::texts`]) in the order such actions are played; the rules never read
     /// them (players judge them), so replays do not need them. By default no action does.
     fn writes_text(&self, _state: &Self::State, _action: Self::Action) -> bool {
+        false
+    }
+
+    /// Whether going from `before` to `after` (one action, with every step the rules took
+    /// by themselves after it) showed the player something that was hidden without a chance
+    /// outcome, such as a face-down card turned up when the card above it was used. Undo in
+    /// play sessions never crosses such a move, as it never crosses a chance outcome. By
+    /// default nothing is ever revealed that way.
+    fn revealed(&self, _before: &Self::State, _after: &Self::State) -> bool {
         false
     }
 
@@ -204,21 +226,27 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// # Errors
     /// [`IllegalAction`] when the game is over or the action is not listed for the actor.
     fn apply(&self, state: &mut Self::State, action: Self::Action) -> Result<(), IllegalAction> {
-        let actor = self.actor(state);
         if self.is_legal(state, action) {
             self.apply_unchecked(state, action);
             return Ok(());
         }
+        Err(self.refusal(state, action))
+    }
+
+    /// Why `action`, which is not legal in `state`, is refused: the error [`Game::apply`]
+    /// returns for it.
+    fn refusal(&self, state: &Self::State, action: Self::Action) -> IllegalAction {
+        let actor = self.actor(state);
         let reason = match actor {
             Actor::Terminal => "the game is over".to_owned(),
             Actor::Chance => "it is not one of the chance outcomes here".to_owned(),
             Actor::Player(p) => format!("it is not one of player {}'s legal actions here", p + 1),
         };
-        Err(IllegalAction {
+        IllegalAction {
             action: action.to_string(),
             actor,
             reason,
-        })
+        }
     }
 
     /// Plays uniformly random legal actions (and chance by its probabilities) until the end,

@@ -22,14 +22,22 @@
 //!
 //! Shared mechanisms live here once: [`CardSet`] for decks and hands, [`dice`] for dice
 //! outcomes, [`Rng`] for seeded reproducible simulation, and the [`Record`] format.
+//!
+//! Everything that comes from outside goes through one gate: [`file`] reads regular files
+//! up to a size limit and writes records atomically, [`limits`] holds every bound on what
+//! is accepted, and [`escape_controls`] makes outside text safe to show in a terminal.
 
 pub mod actor;
 pub mod bot;
 pub mod cards;
 pub mod chance;
 pub mod dice;
+pub mod escape;
+pub mod file;
 pub mod game;
 pub mod info;
+pub mod limits;
+pub mod present;
 pub mod record;
 pub mod rng;
 pub mod spec;
@@ -39,9 +47,12 @@ pub use actor::{Actor, MAX_SEATS, Returns, Seat};
 pub use bot::{Bot, RandomBot, SeatView, play};
 pub use cards::CardSet;
 pub use chance::{Outcomes, Ratio};
+pub use escape::{escape_controls, escape_lines};
+pub use file::FileError;
 pub use game::{Game, IllegalAction, Playout};
 pub use info::{ChanceMode, GameInfo, Information, ParamKind, ParamSpec, Utility};
-pub use record::{Record, RecordError, RecordHeader, fingerprint, read_header};
+pub use present::{Presenter, percent};
+pub use record::{Record, RecordError, RecordHeader, fingerprint, read_header, read_record};
 pub use rng::Rng;
 pub use spec::{GameSpec, ParamValue, Params, SpecError};
 pub use tally::Tally;

@@ -5,13 +5,23 @@
 //!
 //! ```json
 //! {"format":"gameshelf-record","version":1,"game":"open-oubliette(players=3)",
-//!  "seats":["you","heuristic","heuristic"],"seed":7,"actions":[...]}
+//!  "seats":["you","heuristic","heuristic"],"players":["human","heuristic","heuristic"],
+//!  "seed":7,"actions":[...]}
 //! ```
+//!
+//! Records are read with [`read_record`] (a regular file of at most
+//! [`limits::RECORD_BYTES`]) and written with [`Record::save`], atomically (see
+//! [`crate::file`]). Fields added since version 1 (`players`, `deal`, `texts`) are optional,
+//! so older records still load.
+
+use std::path::Path;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::file::{self, FileError};
 use crate::game::{Game, IllegalAction};
+use crate::limits;
 
 /// The value of the `format` field of every record.
 pub const FORMAT: &str = "gameshelf-record";
@@ -30,6 +40,10 @@ pub struct Record<A> {
     /// Who sat in each seat (bot names or `human`), for people reading the record.
     #[serde(default)]
     pub seats: Vec<String>,
+    /// Who plays each seat, to resume the game with the same players: `human`, or the bot's
+    /// spec (`heuristic`, `mcts:2000`). Empty in records older than this field.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
     /// The fingerprint of the rules data the game was played with (see
     /// [`Game::data_fingerprint`]); absent for games without data files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -37,6 +51,10 @@ pub struct Record<A> {
     /// The seed the match was played with, if any (informational: replays do not use it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The numbered deal whose order chance followed, for games dealt by number (the
+    /// solitaire's `--deal N`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<u64>,
     /// Every action in order, chance outcomes included.
     pub actions: Vec<A>,
     /// The free texts written with actions ([`Game::writes_text`]), in the order those
@@ -110,8 +128,10 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
             version: VERSION,
             game: game.spec().to_string(),
             seats: Vec::new(),
+            players: Vec::new(),
             data: game.data_fingerprint(),
             seed: None,
+            deal: None,
             actions: Vec::new(),
             texts: Vec::new(),
         }
@@ -120,6 +140,15 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
     /// The record as pretty JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("records serialise")
+    }
+
+    /// Writes the record to `path` atomically, as [`crate::file::write_atomic`] does: the
+    /// file holds the old record or the new one, never a part, and a link there is refused.
+    ///
+    /// # Errors
+    /// [`FileError`] when the path cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        file::write_atomic(path, self.to_json().as_bytes())
     }
 
     /// Reads a record.
@@ -135,26 +164,50 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
     ///
     /// # Errors
     /// [`RecordError::WrongGame`] if the record names another configuration,
+    /// [`RecordError::WrongData`] if it was played with other rules data,
     /// [`RecordError::Illegal`] at the first action that is not legal where it stands.
     pub fn replay<G: Game<Action = A>>(&self, game: &G) -> Result<G::State, RecordError>
     where
         A: Copy,
     {
-        self.replay_with(game, |_, _, _| {})
+        self.check_game(game)?;
+        let mut state = game.initial_state();
+        for (index, &a) in self.actions.iter().enumerate() {
+            game.apply(&mut state, a)
+                .map_err(|source| RecordError::Illegal { index, source })?;
+        }
+        Ok(state)
     }
 
-    /// Like [`Record::replay`], calling `step(index, state_before, action)` before each action.
+    /// Like [`Record::replay`], calling `step(index, before, action, after)` after each
+    /// action is applied. An action is checked before `step` sees it, so a caller may
+    /// describe it, with the state it was played in, knowing it is legal there: a corrupt
+    /// record stops the replay with an error before anything reads its bad action.
     ///
     /// # Errors
     /// As [`Record::replay`].
     pub fn replay_with<G: Game<Action = A>>(
         &self,
         game: &G,
-        mut step: impl FnMut(usize, &G::State, A),
+        mut step: impl FnMut(usize, &G::State, A, &G::State),
     ) -> Result<G::State, RecordError>
     where
         A: Copy,
     {
+        self.check_game(game)?;
+        let mut state = game.initial_state();
+        for (index, &a) in self.actions.iter().enumerate() {
+            let before = state.clone();
+            game.apply(&mut state, a)
+                .map_err(|source| RecordError::Illegal { index, source })?;
+            step(index, &before, a, &state);
+        }
+        Ok(state)
+    }
+
+    /// Whether the record is for `game`: the same configuration, and the same rules data
+    /// when both say which.
+    fn check_game<G: Game<Action = A>>(&self, game: &G) -> Result<(), RecordError> {
         let expected = game.spec().to_string();
         if expected != self.game {
             return Err(RecordError::WrongGame {
@@ -171,13 +224,7 @@ impl<A: Serialize + DeserializeOwned> Record<A> {
                 });
             }
         }
-        let mut state = game.initial_state();
-        for (index, &a) in self.actions.iter().enumerate() {
-            step(index, &state, a);
-            game.apply(&mut state, a)
-                .map_err(|source| RecordError::Illegal { index, source })?;
-        }
-        Ok(state)
+        Ok(())
     }
 }
 
@@ -191,6 +238,15 @@ pub fn fingerprint(canonical: &str) -> String {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     format!("{h:016x}")
+}
+
+/// Reads the text of the record file at `path`: a regular file of at most
+/// [`limits::RECORD_BYTES`] bytes.
+///
+/// # Errors
+/// [`FileError`] when it cannot be read, is not a regular file, or is too large.
+pub fn read_record(path: &Path) -> Result<String, FileError> {
+    file::read_text(path, limits::RECORD_BYTES, "a game record")
 }
 
 /// Reads and checks just the header of a record, to find which game it is for.

@@ -93,14 +93,16 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::First(s) => write!(f, "first player {}", s + 1),
+            Action::First(s) => write!(f, "first player {}", u16::from(*s) + 1),
             Action::Roll(d) => write!(f, "roll {}+{}", d.low, d.high),
             Action::Oubliette(a) => write!(f, "oubliette: {a}"),
             Action::Build(s) => write!(f, "build on {s}"),
             Action::DeclareRace => f.write_str("declare the race"),
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
-            Action::Offer(to, d, c) => write!(f, "offer seat {} deed {d} for {c}", to + 1),
-            Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", to + 1),
+            Action::Offer(to, d, c) => {
+                write!(f, "offer seat {} deed {d} for {c}", u16::from(*to) + 1)
+            }
+            Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", u16::from(*to) + 1),
             Action::Exercise(d) => write!(f, "exercise the option on {d}"),
             Action::Dispute(n) => write!(f, "claim a breach of clause #{n}"),
             Action::Uphold => f.write_str("uphold the claim"),

@@ -8,6 +8,9 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+use gameshelf_engine::escape_controls;
+use gameshelf_engine::file::{FileError, read_text};
+use gameshelf_engine::limits::DATA_BYTES;
 use serde::{Deserialize, Serialize};
 
 /// Spaces on a board.
@@ -20,6 +23,16 @@ pub const CITIES: usize = 8;
 pub const LEVELS: usize = 4;
 /// The highest building level (an apartment).
 pub const APARTMENT: u8 = 3;
+
+/// The most dollars any figure of a board file may be (cash, salary, prices, rents,
+/// fares, taxes): a million, 500 times the largest figure of the default board. With every
+/// figure within it, the sums and products the rules form from them (a rent times a
+/// multiplier, a fee plus its tenths, the deeds of a whole board) stay far inside the 32
+/// bits that hold money, and a player's cash, which can only grow by such sums, stops at
+/// its ceiling rather than wrapping.
+pub const MAX_MONEY: u32 = 1_000_000;
+/// The largest dice multiplier of a utility: 1000 (the default board's are 4 and 10).
+pub const MAX_MULTIPLIER: u32 = 1_000;
 
 /// The default board's text, embedded.
 const DEFAULT_BOARD: &str = include_str!("../data/board.toml");
@@ -152,14 +165,10 @@ pub struct Board {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardError {
-    /// The file cannot be read.
-    #[error("cannot read board file {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The cause.
-        source: std::io::Error,
-    },
+    /// The file cannot be read: missing, not a regular file, or larger than
+    /// [`gameshelf_engine::limits::DATA_BYTES`].
+    #[error(transparent)]
+    File(#[from] FileError),
     /// The file is not valid TOML for the format (a missing field, a wrong type).
     #[error("board file is not in the board format: {0}")]
     Format(String),
@@ -246,13 +255,10 @@ impl Board {
     /// Loads and validates a board file.
     ///
     /// # Errors
-    /// [`BoardError::Io`] when the file cannot be read; otherwise as [`Board::parse`].
+    /// [`BoardError::File`] when the file cannot be read (see [`gameshelf_engine::file`]);
+    /// otherwise as [`Board::parse`].
     pub fn load(path: impl AsRef<Path>) -> Result<Board, BoardError> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| BoardError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text = read_text(path.as_ref(), DATA_BYTES, "a board file")?;
         Board::parse(&text)
     }
 
@@ -286,12 +292,36 @@ impl Board {
     }
 }
 
+/// The first of `figures` above `max`, as `field = value`.
+fn above<'a>(
+    max: u32,
+    figures: impl IntoIterator<Item = (&'a str, &'a [u32])>,
+) -> Option<(&'a str, u32)> {
+    figures
+        .into_iter()
+        .find_map(|(field, values)| values.iter().find(|&&v| v > max).map(|&v| (field, v)))
+}
+
+/// What a board file says when a figure is above its bound.
+fn too_much(field: &str, value: u32, max: u32) -> String {
+    format!("{field} = {value} is above {max}, the most a board accepts")
+}
+
 fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
+    let board_figures = [
+        ("start_cash", std::slice::from_ref(&raw.start_cash)),
+        ("start_salary", std::slice::from_ref(&raw.start_salary)),
+    ];
+    if let Some((field, v)) = above(MAX_MONEY, board_figures) {
+        return Err(BoardError::Layout(too_much(field, v, MAX_MONEY)));
+    }
     for (side, &h) in raw.house_prices.iter().enumerate() {
-        if h == 0 || h % 10 != 0 {
+        if h == 0 || h % 10 != 0 || h > MAX_MONEY {
             return Err(BoardError::Side {
                 side,
-                problem: format!("house price {h} is not a positive multiple of 10 (B-11)"),
+                problem: format!(
+                    "house price {h} is not a positive multiple of 10 up to {MAX_MONEY}"
+                ),
             });
         }
     }
@@ -335,6 +365,27 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
             name: r.name.clone(),
             problem,
         };
+        let money = [
+            ("price", r.price.as_slice()),
+            ("mortgage", r.mortgage.as_slice()),
+            ("rent", r.rent.as_ref().map_or(&[][..], |a| a.as_slice())),
+            (
+                "rent_monopoly",
+                r.rent_monopoly.as_ref().map_or(&[][..], |a| a.as_slice()),
+            ),
+            ("fares", r.fares.as_ref().map_or(&[][..], |a| a.as_slice())),
+            ("amount", r.amount.as_slice()),
+        ];
+        if let Some((field, v)) = above(MAX_MONEY, money) {
+            return Err(bad(too_much(field, v, MAX_MONEY)));
+        }
+        let multipliers = [(
+            "multipliers",
+            r.multipliers.as_ref().map_or(&[][..], |a| a.as_slice()),
+        )];
+        if let Some((field, v)) = above(MAX_MULTIPLIER, multipliers) {
+            return Err(bad(too_much(field, v, MAX_MULTIPLIER)));
+        }
         if r.index != i {
             return Err(bad(format!(
                 "is listed at position {i} but says index {}",
@@ -356,7 +407,7 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
                 .ok_or_else(|| bad("needs `city`".to_owned()))?;
             let c = city_named(name)?;
             if cities[c as usize].side != Board::side(i as u8) {
-                return Err(bad(format!("city {name} is not on this space's side (B8)")));
+                return Err(bad(format!("city {name} is not on this space's side")));
             }
             Ok(c)
         };
@@ -397,7 +448,7 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
                 let fee_side = r
                     .fee_side
                     .filter(|&s| (s as usize) < SIDES)
-                    .ok_or_else(|| bad("needs `fee_side` 0..3 (B8)".to_owned()))?;
+                    .ok_or_else(|| bad("needs `fee_side` 0..3".to_owned()))?;
                 SpaceKind::GoToJail { fee_side }
             }
             "property" => {
@@ -413,7 +464,7 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
             "transit" => {
                 if i % 10 != 5 {
                     return Err(bad(
-                        "a transit company is the middle space of a side (B2)".to_owned()
+                        "a transit company is the middle space of a side".to_owned()
                     ));
                 }
                 let names = r
@@ -426,7 +477,7 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
                     || connects.iter().any(|&c| cities[c as usize].side != side)
                 {
                     return Err(bad(
-                        "must connect the two different cities of its own side (B2)".to_owned(),
+                        "must connect the two different cities of its own side".to_owned()
                     ));
                 }
                 let fares = r.fares.ok_or_else(|| bad("needs `fares`".to_owned()))?;
@@ -455,7 +506,7 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
             }
         };
         spaces.push(Space {
-            name: r.name.clone(),
+            name: escape_controls(&r.name).into_owned(),
             kind,
             price,
             mortgage,
@@ -473,7 +524,7 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
         if c.properties == 0 {
             return Err(BoardError::City {
                 name: c.name.clone(),
-                problem: "has no street property (B2)".to_owned(),
+                problem: "has no street property".to_owned(),
             });
         }
     }
@@ -499,8 +550,12 @@ fn validate(raw: RawBoard, fingerprint: String) -> Result<Board, BoardError> {
             .find(|&j| utilities & (1 << j) != 0)
             .unwrap_or_default();
     }
+    // Names are shown to players: a control character in one is kept as its escape.
+    for c in &mut cities {
+        c.name = escape_controls(&c.name).into_owned();
+    }
     Ok(Board {
-        name: raw.name,
+        name: escape_controls(&raw.name).into_owned(),
         start_cash: raw.start_cash,
         start_salary: raw.start_salary,
         house_prices: raw.house_prices,
@@ -600,8 +655,20 @@ mod tests {
         ));
         assert!(matches!(
             Board::load("/nonexistent/board.toml"),
-            Err(BoardError::Io { .. })
+            Err(BoardError::File(_))
         ));
+    }
+
+    #[test]
+    fn control_characters_in_names_are_kept_escaped() {
+        let b = Board::parse(
+            &DEFAULT_BOARD
+                .replace("\"Lisbon\"", "\"Lis\\u001b[2Jbon\"")
+                .replacen("name = \"Tile Row\"", "name = \"Tile\\u0007Row\"", 1),
+        )
+        .unwrap();
+        assert_eq!(b.cities[0].name, "Lis\\u{1b}[2Jbon");
+        assert_eq!(b.spaces[3].name, "Tile\\u{7}Row");
     }
 
     #[test]

@@ -222,7 +222,7 @@ impl Trader {
         if s.offers > 0 || borrowing {
             return None;
         }
-        let have = me.cash + game.jail_dollars(s, seat);
+        let have = me.cash.saturating_add(game.jail_dollars(s, seat));
         let need = if s.tax_due > 0 {
             s.tax_due.saturating_sub(me.cash)
         } else if me.jailed {

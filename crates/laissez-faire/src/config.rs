@@ -11,26 +11,20 @@ pub const MAX_PLAYERS: usize = 8;
 
 /// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::int(
-        "players",
-        2,
-        MAX_PLAYERS as i64,
-        "4",
-        "number of players (B1)",
-    ),
+    ParamSpec::int("players", 2, MAX_PLAYERS as i64, "4", "number of players"),
     ParamSpec::choice(
         "objective",
         &["race", "rounds", "last_standing"],
         "race",
         "objective 1 (net-worth race with the final lap), 2 (round limit) or 3 (last player \
-         standing, with stalemate) (B5)",
+         standing, with stalemate)",
     ),
     ParamSpec::int(
         "rounds",
         1,
         10_000,
         "20",
-        "objective 2: the round limit (B5; rounds stand for the time limit)",
+        "objective 2: the round limit (rounds stand for the time limit)",
     ),
     ParamSpec::int(
         "max_rounds",
@@ -45,73 +39,73 @@ pub const PARAMS: &[ParamSpec] = &[
         1,
         1_000_000,
         "2000",
-        "objective 1: the net worth a player needs to declare the race (B5)",
+        "objective 1: the net worth a player needs to declare the race",
     ),
     ParamSpec::choice(
         "jail",
         &["standard", "oubliette"],
         "standard",
-        "wait in jail, or play Open Oubliette's jail mode there (issue 5; Open Oubliette A.6)",
+        "wait in jail, or play Open Oubliette's three-turn jail mode there",
     ),
     ParamSpec::int(
         "jail_chances",
         2,
         3,
         "3",
-        "jail turns with a chance to pay before elimination (B-11)",
+        "jail turns with a chance to pay before elimination",
     ),
     ParamSpec::choice(
         "bank_fare",
         &["by_bank_count", "base"],
         "by_bank_count",
-        "the bank's transit fare: by the number of companies it owns, or the 1-company fare (B-07)",
+        "the bank's transit fare: by the number of companies it owns, or the 1-company fare",
     ),
     ParamSpec::flag(
         "stay_doubles_bonus",
         "true",
-        "doubles rolled while staying still give the extra roll-turn (B-09)",
+        "doubles rolled while staying still give the extra roll-turn",
     ),
     ParamSpec::flag(
         "final_lap_stay",
         "false",
-        "players may stay in a housed property after a race declaration (B5)",
+        "players may stay in a housed property after a race declaration",
     ),
     ParamSpec::choice(
         "tax_shortfall",
         &["jail", "eliminate", "pay_what_you_can"],
         "jail",
         "a player who cannot pay a tax: pays all cash and goes to jail, is eliminated, or pays \
-         what he can (B-15)",
+         what he can",
     ),
     ParamSpec::flag(
         "trading",
         "true",
-        "trade threads between players: offers, counters, withdrawals, acceptance (B7)",
+        "trade threads between players: offers, counters, withdrawals, acceptance",
     ),
     ParamSpec::flag(
         "contracts",
         "true",
         "contracts kept by the notary, proposed in trade threads: payments now or on a \
-         schedule, loans with collateral, lodging rights with a rent cap (B6; needs trading)",
+         schedule, loans with collateral, lodging rights with a rent cap (needs trading)",
     ),
     ParamSpec::int(
         "stalemate_rounds",
         1,
         100,
         "3",
-        "objective 3: quiet rounds before a stalemate may be declared (B5)",
+        "objective 3: quiet rounds before a stalemate may be declared",
     ),
     ParamSpec::choice(
         "stalemate_result",
         &["net_worth", "draw"],
         "net_worth",
-        "objective 3: a stalemate is won on net worth, or drawn (B5)",
+        "objective 3: a stalemate is won on net worth, or drawn",
     ),
     ParamSpec::choice(
         "nw_property_basis",
         &["mortgage_value", "price"],
         "mortgage_value",
-        "net worth counts deeds at their mortgage value or their price (B-NW)",
+        "net worth counts deeds at their mortgage value or their price",
     ),
 ];
 

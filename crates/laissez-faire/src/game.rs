@@ -713,7 +713,7 @@ impl LaissezFaire {
     /// Moves cash between two players (the notary's transfer) and breaks a quiet round.
     fn transfer(&self, s: &mut State, from: u8, to: u8, amount: u32) {
         s.players[from as usize].cash -= amount;
-        s.players[to as usize].cash += amount;
+        s.players[to as usize].cash = s.players[to as usize].cash.saturating_add(amount);
         if amount > 0 {
             s.quiet = false;
         }
@@ -752,9 +752,12 @@ impl LaissezFaire {
                 continue;
             };
             let right = c.clause.right_at().is_some();
+            // A free-text clause owes nothing by itself: only an upheld penalty the accused
+            // could not pay (its arrears) falls due.
+            let promise = matches!(c.clause, Clause::Text { .. }) && c.arrears == 0;
             let due_now = match (c.clause, occasion) {
-                // Rights count their rounds down; they owe nothing.
-                _ if right => {
+                // Rights and promises count their rounds down; they owe nothing.
+                _ if right || promise => {
                     if occasion == Occasion::Round {
                         c.left = c.left.saturating_sub(1);
                     }
@@ -861,7 +864,7 @@ impl LaissezFaire {
         if self.trade_executable(s, t) {
             let (giver, taker) = (t.giver as usize, t.taker() as usize);
             s.players[taker].cash -= t.amount;
-            s.players[giver].cash += t.amount;
+            s.players[giver].cash = s.players[giver].cash.saturating_add(t.amount);
             let lot = &mut s.lots.0[t.deed as usize];
             lot.owner = taker as u8;
             s.quiet = false;
@@ -875,7 +878,7 @@ impl LaissezFaire {
     pub(crate) fn pay(&self, s: &mut State, from: usize, to: u8, amount: u32) {
         s.players[from].cash -= amount;
         if to != BANK && amount > 0 {
-            s.players[to as usize].cash += amount;
+            s.players[to as usize].cash = s.players[to as usize].cash.saturating_add(amount);
             s.quiet = false;
         }
     }
@@ -1031,7 +1034,7 @@ impl LaissezFaire {
                 p.pos = 0;
                 return self.end_turn(s);
             }
-            p.cash += self.board.start_salary;
+            p.cash = p.cash.saturating_add(self.board.start_salary);
             self.obligations_due(s, Occasion::Start(seat as u8));
         }
         s.players[seat].pos = (to % SPACES) as u8;
@@ -1539,7 +1542,7 @@ impl Game for LaissezFaire {
                 }
             }
             Phase::JailFee => {
-                if me.cash + self.jail_dollars(s, seat) >= self.jail_fee(s, seat) {
+                if me.cash.saturating_add(self.jail_dollars(s, seat)) >= self.jail_fee(s, seat) {
                     out.push(Action::PayFee);
                 }
                 out.push(Action::Wait);
@@ -1763,7 +1766,7 @@ impl Game for LaissezFaire {
             Action::PayFee => {
                 let fee = self.jail_fee(s, seat);
                 let dollars = self.jail_dollars(s, seat);
-                s.players[seat].cash += dollars;
+                s.players[seat].cash = s.players[seat].cash.saturating_add(dollars);
                 s.cells[seat] = None;
                 self.pay(s, seat, BANK, fee);
                 let p = &mut s.players[seat];

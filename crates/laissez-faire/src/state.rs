@@ -30,7 +30,9 @@ pub enum Status {
 /// One seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// Cash.
+    /// Cash. Gains stop at `u32::MAX` dollars instead of wrapping: a board's figures are
+    /// bounded ([`crate::board::MAX_MONEY`]), but a long enough game could still pile up
+    /// salaries past 32 bits.
     pub cash: u32,
     /// The token's space (the Jail corner while jailed).
     pub pos: u8,

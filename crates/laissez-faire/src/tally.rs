@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use gameshelf_engine::{Game, Tally};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::bargain::Charge;
@@ -17,7 +17,7 @@ use crate::state::{BANK, Phase, State};
 use crate::trade::MAX_EXCHANGES;
 
 /// Money paid for one kind of service.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Flow {
     /// Paid to player owners (their income).
     pub to_players: u64,
@@ -41,7 +41,7 @@ impl Flow {
 }
 
 /// Laissez-faire's simulation figures.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct LaissezFaireTally {
     /// Games counted.
     pub games: u64,

@@ -361,6 +361,22 @@ fn a_free_text_clause_is_judged_by_the_players_who_are_not_parties() {
 }
 
 #[test]
+fn a_free_text_clause_pays_nothing_at_the_round_start() {
+    let (g, mut s) = setup(3);
+    make(&g, &mut s, 1, Term::Text(0, Sum::S200));
+    let left = s.contracts.iter().next().unwrap().left;
+    let payments = s.ledger.payments;
+    next_round(&g, &mut s);
+    assert_eq!(s.ledger.payments, payments, "no $0 payment is booked");
+    assert!(
+        s.ledger.recent().all(|l| l.entry != Entry::Paid),
+        "no $0 line in the ledger"
+    );
+    let c = *s.contracts.iter().next().unwrap();
+    assert_eq!(c.left, left - 1, "the clause counts its rounds down");
+}
+
+#[test]
 fn an_upheld_penalty_the_accused_cannot_pay_becomes_a_debt() {
     let (g, mut s) = setup(3);
     make(&g, &mut s, 1, Term::Text(0, Sum::S500));

@@ -35,7 +35,7 @@ impl Dir {
 pub enum Action {
     // ---- chance ------------------------------------------------------------------------
     /// Setup: the turn order, as the index of a permutation of the seats in lexicographic
-    /// order (`Order(0)` = seat order). Our ruling: equivalent to [R]'s 1d6 roll-off.
+    /// order (`Order(0)` = seat order). Our ruling: equivalent to the README's 1d6 roll-off.
     Order(u16),
     /// The movement roll (unordered pair: doubles matter).
     Move(DicePair),
@@ -60,11 +60,15 @@ pub enum Action {
     Direction(Dir),
     /// At the Exit: take Recovery and/or Treasure (both `false`: go on with the turn).
     Exit {
-        /// Return the (up to) three most severe wounds.
+        /// Return up to three wounds, chosen next ([`Action::ReturnWound`]).
         recover: bool,
         /// Cash in the unused treasure.
         cash: bool,
     },
+    /// The Exit action Recovery: return this wound card to the wound pile.
+    ReturnWound(u8),
+    /// The Exit action Recovery: return no more wounds.
+    RecoverDone,
     /// `cash_in_subset`: add this unused card to the cash-in.
     CashCard(u8),
     /// `cash_in_subset`: bank the cards chosen so far.
@@ -119,6 +123,8 @@ impl fmt::Display for Action {
                 recover: true,
                 cash: true,
             } => f.write_str("exit: recovery and cash in"),
+            Action::ReturnWound(c) => write!(f, "return wound card {c}"),
+            Action::RecoverDone => f.write_str("return no more wounds"),
             Action::CashCard(c) => write!(f, "cash in treasure card {c}"),
             Action::CashDone => f.write_str("bank the chosen cards"),
             Action::Attack(s) => write!(f, "attack seat {s}"),

@@ -1,9 +1,11 @@
 //! A heuristic bot that plays from its seat's observation only.
 //!
 //! It cashes in when its unused treasure is worth it (always when that wins), rests when
-//! wounded, heads for event corners, spends weapons, armor and kept cards only when they
-//! turn a roll that matters, and ambushes players holding many unused cards when its odds
-//! are good.
+//! wounded (returning its most severe wounds), heads for event corners, spends weapons,
+//! armor and kept cards when they turn a roll that matters, equips a clearly better weapon
+//! or armor that is at risk (from a player fight being lost, or from the cash-in it is
+//! heading for) while much treasure is left, never uses gear that would change nothing,
+//! and ambushes players holding many unused cards when its odds are good.
 
 use gameshelf_engine::dice::p_2d6_at_least;
 use gameshelf_engine::{Bot, SeatView};
@@ -23,6 +25,8 @@ const ENDGAME_PILE: u8 = 10;
 const REST_AT: u8 = 3;
 /// Monster power from which a weapon is worth spending.
 const STRONG_MONSTER: u8 = 6;
+/// Bonus gain from which a weapon or armor at risk is kept rather than cashed in or lost.
+const KEEP_GEAR_GAIN: u8 = 2;
 /// Chance of success from which a reroll or an attack is worth it.
 const GOOD_ODDS: f64 = 0.45;
 
@@ -121,6 +125,7 @@ impl Mind<'_> {
             Phase::PreWindow | Phase::PostWindow => self.window(),
             Phase::Direction => self.direction(),
             Phase::ExitChoice => self.exit(),
+            Phase::RecoverPick => self.recover_pick(),
             Phase::CashPick => self.cash_pick(),
             Phase::PvpChoice => self.pvp(),
             Phase::CheckPre => self.check_pre(),
@@ -193,6 +198,20 @@ impl Mind<'_> {
             .or_else(|| self.has(exit(true, false)))
     }
 
+    /// Recovery returns the most severe wounds.
+    fn recover_pick(&self) -> Option<Action> {
+        let w = &self.game.decks().wounds;
+        self.legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::ReturnWound(_)))
+            .max_by_key(|a| match a {
+                Action::ReturnWound(c) => (w[*c as usize].modifier, std::cmp::Reverse(*c)),
+                _ => (0, std::cmp::Reverse(0)),
+            })
+            .or_else(|| self.has(Action::RecoverDone))
+    }
+
     fn cash_pick(&self) -> Option<Action> {
         let t = &self.game.decks().treasures;
         self.legal
@@ -245,6 +264,34 @@ impl Mind<'_> {
         self.has(Action::Pass)
     }
 
+    /// Gear worth keeping for the fights ahead although it does not turn this roll: the
+    /// unused weapon or armor with the highest bonus, if it raises the bonus by at least
+    /// [`KEEP_GEAR_GAIN`], while much treasure is left and the card is at risk: a player
+    /// fight is being lost (the winner takes unused cards) or the bot is heading home to
+    /// cash in, which banks every unused card. Never when cashing in wins the game.
+    fn keep_gear(&self, current: u8) -> Option<Action> {
+        let pvp = matches!(
+            self.s().check.kind,
+            CheckKind::PvpTarget | CheckKind::PvpOpposed
+        );
+        let at_risk = pvp || self.wants_home();
+        if !at_risk || self.cash_wins() || self.obs.treasure_left <= ENDGAME_PILE {
+            return None;
+        }
+        let t = &self.game.decks().treasures;
+        self.legal
+            .iter()
+            .copied()
+            .filter(|a| match a {
+                Action::Equip(c) => t[*c as usize].bonus >= current + KEEP_GEAR_GAIN,
+                _ => false,
+            })
+            .max_by_key(|a| match a {
+                Action::Equip(c) => t[*c as usize].bonus,
+                _ => 0,
+            })
+    }
+
     fn check_post(&self) -> Option<Action> {
         let s = self.s();
         let c = &s.check;
@@ -282,6 +329,9 @@ impl Mind<'_> {
         } else {
             p_2d6_at_least(own as i32 - need + 1).complement().to_f64()
         };
+        if let Some(a) = self.keep_gear(current) {
+            return Some(a);
+        }
         if reroll_odds >= GOOD_ODDS
             && let Some(a) = self.play(|e| matches!(e, Effect::Reroll))
         {
@@ -295,7 +345,7 @@ impl Mind<'_> {
 mod tests {
     use super::*;
     use gameshelf_engine::dice::DicePair;
-    use gameshelf_engine::{Game, RandomBot, Rng};
+    use gameshelf_engine::{CardSet, Game, RandomBot, Rng};
 
     fn started(game: &OpenOubliette) -> State {
         let mut s = game.initial_state();
@@ -380,6 +430,113 @@ mod tests {
         }
         let flail = treasure(&game, "Flail");
         assert_eq!(choose(&game, &s), Action::Equip(flail));
+    }
+
+    /// Seat 0 on space 1 moves to space 4, draws `name` and rolls `roll` to attack.
+    fn attacks(game: &OpenOubliette, s: &mut State, name: &str, roll: u8) {
+        s.players[0].pos = 1;
+        for a in [
+            Action::Move(DicePair::new(1, 2)),
+            Action::DrawMonster(monster(game, name)),
+            Action::Roll(roll),
+        ] {
+            game.apply(s, a).unwrap();
+        }
+    }
+
+    #[test]
+    fn never_uses_gear_that_changes_nothing() {
+        let game = OpenOubliette::default();
+        // Not heading home (300 g unused): the Knife cannot turn 2 against a Dragon.
+        let mut s = started(&game);
+        holding(&game, &mut s, &["Knife"]);
+        attacks(&game, &mut s, "Dragon", 2);
+        assert_eq!(s.phase, Phase::CheckPost, "the window is open");
+        assert_eq!(choose(&game, &s), Action::Pass);
+        // Heading home with a Club equipped: the Knife would add nothing.
+        let mut s = started(&game);
+        holding(&game, &mut s, &["Knife", "Crown", "Club"]);
+        let club = treasure(&game, "Club");
+        s.players[0].unused.remove(club);
+        s.players[0].equipped.insert(club);
+        s.players[0].atk = 3;
+        attacks(&game, &mut s, "Dragon", 2);
+        assert_eq!(choose(&game, &s), Action::Pass);
+    }
+
+    #[test]
+    fn keeps_a_much_better_weapon_from_the_cash_in_it_is_heading_for() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        holding(&game, &mut s, &["Glowing Sword", "Crown"]);
+        let mut endgame = s.clone();
+        attacks(&game, &mut s, "Dragon", 2); // 2 + 6 < 10: the Sword cannot turn it
+        let sword = treasure(&game, "Glowing Sword");
+        assert_eq!(choose(&game, &s), Action::Equip(sword));
+        // With little treasure left the game ends soon: the Sword is cashed instead.
+        let keep: CardSet = endgame
+            .treasure_draw
+            .iter()
+            .take(ENDGAME_PILE as usize)
+            .collect();
+        endgame.treasure_removed = endgame.treasure_draw.difference(keep);
+        endgame.treasure_draw = keep;
+        attacks(&game, &mut endgame, "Dragon", 2);
+        assert_eq!(choose(&game, &endgame), Action::Pass);
+    }
+
+    #[test]
+    fn equips_armor_that_a_winning_attacker_would_take() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        holding(&game, &mut s, &["Chain Mail Armor", "Pottery"]);
+        let (mail, pottery) = (
+            treasure(&game, "Chain Mail Armor"),
+            treasure(&game, "Pottery"),
+        );
+        s.players[0].unused = CardSet::EMPTY;
+        s.players[1].unused = [mail, pottery].into_iter().collect();
+        s.players[0].pos = 1;
+        s.players[1].pos = 4;
+        for a in [
+            Action::Move(DicePair::new(1, 2)),
+            Action::Attack(1),
+            Action::Roll(12),
+        ] {
+            game.apply(&mut s, a).unwrap();
+        }
+        assert_eq!(game.actor(&s), gameshelf_engine::Actor::Player(1));
+        assert_eq!(choose(&game, &s), Action::Equip(mail));
+    }
+
+    #[test]
+    fn recovery_returns_the_most_severe_wounds() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        let by_modifier = |m: u8| {
+            game.decks()
+                .wounds
+                .iter()
+                .position(|w| w.modifier == m)
+                .unwrap() as u8
+        };
+        let (scratch, bruise, critical) = (by_modifier(0), by_modifier(1), by_modifier(4));
+        for c in [scratch, bruise, critical] {
+            s.wound_draw.remove(c);
+            s.players[0].wounds.insert(c);
+        }
+        s.players[0].w = 5;
+        s.players[0].pos = 18;
+        let recover = Action::Exit {
+            recover: true,
+            cash: false,
+        };
+        for a in [Action::Move(DicePair::new(2, 3)), recover] {
+            game.apply(&mut s, a).unwrap();
+        }
+        assert_eq!(choose(&game, &s), Action::ReturnWound(critical));
+        game.apply(&mut s, Action::ReturnWound(critical)).unwrap();
+        assert_eq!(choose(&game, &s), Action::ReturnWound(bruise));
     }
 
     #[test]

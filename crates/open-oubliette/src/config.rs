@@ -1,4 +1,5 @@
-//! Variant parameters: every `FLAG:` of the rulings, the edition presets and the game string.
+//! Variant parameters: every contested reading of the rules, the edition presets and the game
+//! string.
 //!
 //! A [`GameSpec`] such as `open-oubliette(players=3,edition=blog,doubles_mandatory=false)` is
 //! resolved against [`PARAMS`] into a [`Config`]. `edition` is a preset: it sets the flags on
@@ -12,26 +13,26 @@ pub const ID: &str = "open-oubliette";
 /// The largest number of players (per-seat arrays have this size).
 pub const MAX_PLAYERS: usize = 6;
 
-/// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
+/// Every parameter, with its default (gameshelf's reading of the rules).
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::int(
         "players",
         1,
         MAX_PLAYERS as i64,
         "4",
-        "number of players (A.1: not stated; 1 to 6)",
+        "number of players (the sources give none; 1 to 6)",
     ),
     ParamSpec::choice(
         "mode",
         &["standalone", "jail"],
         "standalone",
-        "standalone game, or the Landlord's Game jail (A.6, O39)",
+        "standalone game, or the Landlord's Game jail",
     ),
     ParamSpec::choice(
         "edition",
         &["rulings", "blog", "readme"],
         "rulings",
-        "preset of the flags where [B] and [R] differ (O38); explicit flags override it",
+        "preset of the flags where the blog post and the README differ; explicit flags override it",
     ),
     ParamSpec::flag(
         "open_hands",
@@ -50,174 +51,184 @@ pub const PARAMS: &[ParamSpec] = &[
         1,
         10_000_000,
         "6000",
-        "banked gold that wins at once (O4)",
+        "banked gold that wins at once",
     ),
     ParamSpec::choice(
         "tiebreak_tier2",
         &["excluding", "including"],
         "excluding",
-        "second tie-break counts unused treasure excluding or including used weapons/armor (O1)",
+        "second tie-break counts unused treasure excluding or including used weapons/armor",
     ),
     ParamSpec::choice(
         "direction_choice",
         &["from_exit", "ever_after_landing", "exact_landing_only"],
         "from_exit",
-        "when a move may go either way (O5)",
+        "when a move may go either way",
     ),
     ParamSpec::flag(
         "direction_persists",
         "false",
-        "a chosen direction is kept for later moves (O6)",
+        "a chosen direction is kept for later moves",
     ),
     ParamSpec::flag(
         "exit_pass_stops",
         "false",
-        "taking an Exit action after passing it puts the token on the Exit (O7)",
+        "taking an Exit action after passing it puts the token on the Exit",
     ),
     ParamSpec::flag(
         "exit_cancels_extra_turn",
         "false",
-        "an Exit action cancels this turn's doubles extra turn (O8)",
+        "an Exit action cancels this turn's doubles extra turn",
     ),
     ParamSpec::flag(
         "doubles_mandatory",
         "false",
-        "doubles must be followed by another turn (O9)",
+        "doubles must be followed by another turn",
     ),
     ParamSpec::flag(
         "declare_before_roll",
         "false",
-        "weapons and armor must be used before the roll (O12)",
+        "weapons and armor must be used before the roll",
+    ),
+    ParamSpec::choice(
+        "gear_windows",
+        &["all", "useful"],
+        "all",
+        "while a roll is being lost: offer every unused weapon or armor and kept card (all), \
+         or only when they could turn the roll, and only such gear (useful, fewer prompts)",
     ),
     ParamSpec::flag(
         "stack_weapons",
         "false",
-        "all used weapons add up instead of only the best (O13)",
+        "all used weapons add up instead of only the best",
     ),
     ParamSpec::flag(
         "stack_armor",
         "false",
-        "all used armor adds up instead of only the best (O13)",
+        "all used armor adds up instead of only the best",
     ),
     ParamSpec::choice(
         "pvp_model",
         &["target", "opposed"],
         "target",
-        "player-vs-player roll: defense score as target, or opposed rolls (O14, A.4)",
+        "player-vs-player roll: defense score as target, or opposed rolls",
     ),
     ParamSpec::choice(
         "pvp_wound",
         &["attacker", "winner"],
         "attacker",
-        "who draws the wound after a player-vs-player fight (O15)",
+        "who draws the wound after a player-vs-player fight",
     ),
     ParamSpec::choice(
         "levelup_end",
         &["next_cash_in", "next_exit_arrival", "game_end"],
         "next_cash_in",
-        "how long a Level Up lasts in the standalone game (O19)",
+        "how long a Level Up lasts in the standalone game",
     ),
     ParamSpec::flag(
         "levelup_global",
         "false",
-        "Level Ups raise every player's monsters (O19)",
+        "Level Ups raise every player's monsters",
     ),
     ParamSpec::choice(
         "quest_arrival",
         &["land_or_pass", "land_only"],
         "land_or_pass",
-        "which Exit arrivals check Quests and clear the trip's kills (O20)",
+        "which Exit arrivals check Quests and clear the trip's kills",
     ),
     ParamSpec::flag(
         "quest_persists_if_unmet",
         "false",
-        "an unmet Quest stays for the next trip (O20)",
+        "an unmet Quest stays for the next trip",
     ),
-    ParamSpec::flag(
-        "ambush_adds_wounds",
-        "false",
-        "Ambush adds W to its roll (O21)",
-    ),
+    ParamSpec::flag("ambush_adds_wounds", "false", "Ambush adds W to its roll"),
     ParamSpec::choice(
         "lost_treasure_dest",
         &["removed", "reshuffled_into_deck"],
         "removed",
-        "where treasure lost to Ambush or Trap goes (O21, O22)",
+        "where treasure lost to Ambush or Trap goes",
     ),
     ParamSpec::choice(
         "trap_treasure",
         &["this_turn_win", "random_unused"],
         "this_turn_win",
-        "which treasure card a Trap takes (O22)",
+        "which treasure card a Trap takes",
     ),
     ParamSpec::flag(
         "lost_turn_skips_extra",
         "true",
-        "a lost turn can be a pending extra turn (O23)",
+        "a lost turn can be a pending extra turn",
     ),
     ParamSpec::choice(
         "spelunk_mode",
         &["full_turn", "roll_and_move"],
         "full_turn",
-        "what Spelunk's \"Roll again!\" gives (O24)",
+        "what Spelunk's \"Roll again!\" gives",
     ),
     ParamSpec::flag(
         "tunnel_relative_to_move",
         "false",
-        "Tunnel \"ahead\" follows the direction of this turn's move (O25)",
+        "Tunnel \"ahead\" follows the direction of this turn's move",
     ),
     ParamSpec::flag(
         "tunnel_triggers_landing",
         "false",
-        "a Tunnel move triggers player fights and a monster where it ends (O25)",
+        "a Tunnel move triggers player fights and a monster where it ends",
     ),
     ParamSpec::flag(
         "hoard_draws_deck_dragon",
         "false",
-        "Dragon Hoard takes a Dragon card from the monster deck (O26)",
+        "Dragon Hoard takes a Dragon card from the monster deck",
     ),
     ParamSpec::choice(
         "kept_card_timing",
         &["after_roll", "before_roll"],
         "after_roll",
-        "Rage and Dodge are played after seeing the roll, or before it (O29, O31, O33)",
+        "Rage and Dodge are played after seeing the roll, or before it",
     ),
     ParamSpec::flag(
         "revenge_full_round",
         "true",
-        "Revenge starts a full new round, not one attack roll (O32)",
+        "Revenge starts a full new round, not one attack roll",
     ),
     ParamSpec::flag(
         "cash_in_subset",
         "false",
-        "a cash-in may bank any chosen subset of unused treasure (O34)",
+        "a cash-in may bank any chosen subset of unused treasure",
     ),
     ParamSpec::choice(
         "treasure_end_timing",
         &["immediate", "end_of_turn", "end_of_round"],
         "immediate",
-        "when an empty treasure pile ends the game (O36)",
+        "when an empty treasure pile ends the game",
     ),
     ParamSpec::flag(
         "jail_extra_turns_count",
         "false",
-        "in jail mode extra turns use up one of the 3 Turns (O39)",
+        "in jail mode extra turns use up one of the 3 Turns",
     ),
     ParamSpec::flag(
         "jail_early_release",
         "false",
-        "in jail mode the player may leave at the start of any Turn (O39)",
+        "in jail mode the player may leave at the start of any Turn",
+    ),
+    ParamSpec::int(
+        "later_gold",
+        0,
+        100_000,
+        "0",
+        "a designer's compensation, not in the rules: the k-th player in the turn order starts with (k-1) times this much banked gold",
     ),
 ];
 
-/// The published text a configuration follows where [B] and [R] differ.
+/// The published text a configuration follows where the blog post and the README differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edition {
-    /// The project's rulings (the defaults).
+    /// gameshelf's readings (the defaults).
     Rulings,
-    /// The literal blog post [B].
+    /// The literal blog post.
     Blog,
-    /// The literal README [R].
+    /// The literal README.
     Readme,
 }
 
@@ -255,11 +266,11 @@ impl Edition {
 pub enum Mode {
     /// The standalone game with its win conditions.
     Standalone,
-    /// Landlord's Game / Monopoly jail: 3 Turns each, no win condition (A.6).
+    /// Landlord's Game / Monopoly jail: 3 Turns each, no win condition.
     Jail,
 }
 
-/// O5: when a move may go either way.
+/// when a move may go either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DirectionChoice {
     /// Any move that starts on the Exit.
@@ -270,7 +281,7 @@ pub enum DirectionChoice {
     ExactLandingOnly,
 }
 
-/// O19: how long a Level Up lasts.
+/// how long a Level Up lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelUpEnd {
     /// Until the next cash-in, which adds 100 g per banked card per Level Up.
@@ -281,7 +292,7 @@ pub enum LevelUpEnd {
     GameEnd,
 }
 
-/// O36: when an empty treasure pile ends the game.
+/// when an empty treasure pile ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TreasureEndTiming {
     /// As soon as the effect that emptied it is resolved.
@@ -303,66 +314,72 @@ pub struct Config {
     pub open_hands: bool,
     /// The turn limit (`max_turns`).
     pub max_turns: u32,
-    /// Banked gold that wins (`win_threshold`, O4).
+    /// Banked gold that wins (`win_threshold`).
     pub win_threshold: u32,
-    /// Tie-break tier 2 includes used weapons/armor (`tiebreak_tier2=including`, O1).
+    /// Tie-break tier 2 includes used weapons/armor (`tiebreak_tier2=including`).
     pub tiebreak_including: bool,
-    /// When a move may go either way (`direction_choice`, O5).
+    /// When a move may go either way (`direction_choice`).
     pub direction_choice: DirectionChoice,
-    /// A chosen direction is kept (`direction_persists`, O6).
+    /// A chosen direction is kept (`direction_persists`).
     pub direction_persists: bool,
-    /// An Exit action after a pass puts the token on the Exit (`exit_pass_stops`, O7).
+    /// An Exit action after a pass puts the token on the Exit (`exit_pass_stops`).
     pub exit_pass_stops: bool,
-    /// An Exit action cancels the doubles extra turn (`exit_cancels_extra_turn`, O8).
+    /// An Exit action cancels the doubles extra turn (`exit_cancels_extra_turn`).
     pub exit_cancels_extra_turn: bool,
-    /// Doubles force another turn (`doubles_mandatory`, O9).
+    /// Doubles force another turn (`doubles_mandatory`).
     pub doubles_mandatory: bool,
-    /// Weapons/armor are used before the roll (`declare_before_roll`, O12).
+    /// Weapons/armor are used before the roll (`declare_before_roll`).
     pub declare_before_roll: bool,
-    /// Used weapons add up (`stack_weapons`, O13).
+    /// Fight windows open only when gear or kept cards could turn the roll, and offer only
+    /// such gear (`gear_windows=useful`).
+    pub gear_windows_useful: bool,
+    /// Used weapons add up (`stack_weapons`).
     pub stack_weapons: bool,
-    /// Used armor adds up (`stack_armor`, O13).
+    /// Used armor adds up (`stack_armor`).
     pub stack_armor: bool,
-    /// Opposed player-vs-player rolls (`pvp_model=opposed`, O14).
+    /// Opposed player-vs-player rolls (`pvp_model=opposed`).
     pub pvp_opposed: bool,
-    /// The winner of a player fight draws the wound (`pvp_wound=winner`, O15).
+    /// The winner of a player fight draws the wound (`pvp_wound=winner`).
     pub pvp_wound_winner: bool,
-    /// How long a Level Up lasts (`levelup_end`, O19).
+    /// How long a Level Up lasts (`levelup_end`).
     pub levelup_end: LevelUpEnd,
-    /// Level Ups raise everyone's monsters (`levelup_global`, O19).
+    /// Level Ups raise everyone's monsters (`levelup_global`).
     pub levelup_global: bool,
-    /// Only exact landings and Shortcuts check Quests (`quest_arrival=land_only`, O20).
+    /// Only exact landings and Shortcuts check Quests (`quest_arrival=land_only`).
     pub quest_land_only: bool,
-    /// Unmet Quests stay (`quest_persists_if_unmet`, O20).
+    /// Unmet Quests stay (`quest_persists_if_unmet`).
     pub quest_persists_if_unmet: bool,
-    /// Ambush adds W (`ambush_adds_wounds`, O21).
+    /// Ambush adds W (`ambush_adds_wounds`).
     pub ambush_adds_wounds: bool,
-    /// Lost treasure returns to the draw pile (`lost_treasure_dest=reshuffled_into_deck`, O21).
+    /// Lost treasure returns to the draw pile (`lost_treasure_dest=reshuffled_into_deck`).
     pub lost_treasure_reshuffled: bool,
-    /// A Trap takes a random unused card (`trap_treasure=random_unused`, O22).
+    /// A Trap takes a random unused card (`trap_treasure=random_unused`).
     pub trap_random_unused: bool,
-    /// A lost turn may be a pending extra turn (`lost_turn_skips_extra`, O23).
+    /// A lost turn may be a pending extra turn (`lost_turn_skips_extra`).
     pub lost_turn_skips_extra: bool,
-    /// Spelunk gives a roll-and-move only (`spelunk_mode=roll_and_move`, O24).
+    /// Spelunk gives a roll-and-move only (`spelunk_mode=roll_and_move`).
     pub spelunk_move_only: bool,
-    /// Tunnel follows the move's direction (`tunnel_relative_to_move`, O25).
+    /// Tunnel follows the move's direction (`tunnel_relative_to_move`).
     pub tunnel_relative_to_move: bool,
-    /// A Tunnel move triggers fights (`tunnel_triggers_landing`, O25).
+    /// A Tunnel move triggers fights (`tunnel_triggers_landing`).
     pub tunnel_triggers_landing: bool,
-    /// Dragon Hoard takes a deck Dragon (`hoard_draws_deck_dragon`, O26).
+    /// Dragon Hoard takes a deck Dragon (`hoard_draws_deck_dragon`).
     pub hoard_draws_deck_dragon: bool,
-    /// Rage and Dodge are played before the roll (`kept_card_timing=before_roll`, O29).
+    /// Rage and Dodge are played before the roll (`kept_card_timing=before_roll`).
     pub kept_before_roll: bool,
-    /// Revenge is a full round (`revenge_full_round`, O32).
+    /// Revenge is a full round (`revenge_full_round`).
     pub revenge_full_round: bool,
-    /// A cash-in may bank a chosen subset (`cash_in_subset`, O34).
+    /// A cash-in may bank a chosen subset (`cash_in_subset`).
     pub cash_in_subset: bool,
-    /// When an empty treasure pile ends the game (`treasure_end_timing`, O36).
+    /// When an empty treasure pile ends the game (`treasure_end_timing`).
     pub treasure_end_timing: TreasureEndTiming,
-    /// Extra turns use up jail Turns (`jail_extra_turns_count`, O39).
+    /// Extra turns use up jail Turns (`jail_extra_turns_count`).
     pub jail_extra_turns_count: bool,
-    /// The jailed player may leave early (`jail_early_release`, O39).
+    /// The jailed player may leave early (`jail_early_release`).
     pub jail_early_release: bool,
+    /// Banked gold each later player in the turn order starts with, per place after the
+    /// first (`later_gold`; a compensation variant, not in the rules).
+    pub later_gold: u32,
 }
 
 impl Default for Config {
@@ -421,6 +438,7 @@ impl Config {
             exit_cancels_extra_turn: yes("exit_cancels_extra_turn"),
             doubles_mandatory: yes("doubles_mandatory"),
             declare_before_roll: yes("declare_before_roll"),
+            gear_windows_useful: is("gear_windows", "useful"),
             stack_weapons: yes("stack_weapons"),
             stack_armor: yes("stack_armor"),
             pvp_opposed: is("pvp_model", "opposed"),
@@ -451,6 +469,7 @@ impl Config {
             },
             jail_extra_turns_count: yes("jail_extra_turns_count"),
             jail_early_release: yes("jail_early_release"),
+            later_gold: p.int("later_gold") as u32,
         })
     }
 
@@ -483,6 +502,10 @@ impl Config {
             ("exit_cancels_extra_turn", b(self.exit_cancels_extra_turn)),
             ("doubles_mandatory", b(self.doubles_mandatory)),
             ("declare_before_roll", b(self.declare_before_roll)),
+            (
+                "gear_windows",
+                pick(self.gear_windows_useful, "all", "useful"),
+            ),
             ("stack_weapons", b(self.stack_weapons)),
             ("stack_armor", b(self.stack_armor)),
             ("pvp_model", pick(self.pvp_opposed, "target", "opposed")),
@@ -543,6 +566,7 @@ impl Config {
             ),
             ("jail_extra_turns_count", b(self.jail_extra_turns_count)),
             ("jail_early_release", b(self.jail_early_release)),
+            ("later_gold", self.later_gold.to_string()),
         ]
     }
 
@@ -626,7 +650,7 @@ mod tests {
     fn every_param_round_trips_through_the_canonical_string() {
         let s = "open-oubliette(players=3,mode=jail,edition=readme,open_hands=true,max_turns=50,\
                  win_threshold=5000,tiebreak_tier2=excluding,direction_persists=true,\
-                 exit_pass_stops=true,pvp_model=opposed,levelup_end=game_end,\
+                 exit_pass_stops=true,gear_windows=useful,pvp_model=opposed,levelup_end=game_end,\
                  quest_arrival=land_only,lost_treasure_dest=reshuffled_into_deck,\
                  trap_treasure=random_unused,lost_turn_skips_extra=false,\
                  spelunk_mode=roll_and_move,kept_card_timing=before_roll,\

@@ -5,10 +5,13 @@
 //! [`Decks::load_dir`]; every mistake is reported as a [`DeckError`] naming the file, the card
 //! (its 1-based position in the file and its name) and what is wrong.
 
-use std::path::{Path, PathBuf};
+use std::borrow::Cow;
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use gameshelf_engine::CardSet;
+use gameshelf_engine::file::{FileError, read_text};
+use gameshelf_engine::limits::DATA_BYTES;
+use gameshelf_engine::{CardSet, escape_controls};
 use serde::Deserialize;
 
 /// The file names of the four decks inside a data folder.
@@ -28,14 +31,10 @@ const WOUNDS_TOML: &str = include_str!("../data/wounds.toml");
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum DeckError {
-    /// The file could not be read.
-    #[error("cannot read {}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
+    /// The file could not be read: missing, not a regular file, or larger than
+    /// [`gameshelf_engine::limits::DATA_BYTES`].
+    #[error(transparent)]
+    File(#[from] FileError),
     /// The file is not TOML of the deck's shape (a misspelt or unknown field, a wrong type).
     #[error("{file}: {message}")]
     Syntax {
@@ -421,6 +420,15 @@ fn in_range(
     Ok(value as u8)
 }
 
+/// A name or text from a deck file as it is kept and shown: control characters escaped
+/// (see [`escape_controls`]), so that no card can drive the player's terminal.
+fn shown(text: String) -> String {
+    match escape_controls(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(escaped) => escaped,
+    }
+}
+
 fn check_size(file: &'static str, n: usize) -> Result<(), DeckError> {
     let problem = match n {
         0 => DeckProblem::Empty,
@@ -431,7 +439,7 @@ fn check_size(file: &'static str, n: usize) -> Result<(), DeckError> {
 }
 
 impl Decks {
-    /// The decks of the published game (the four tables of [B]), parsed once.
+    /// The decks of the published game (the four tables of the designer's blog post), parsed once.
     pub fn standard() -> Arc<Decks> {
         static STANDARD: OnceLock<Arc<Decks>> = OnceLock::new();
         STANDARD
@@ -457,13 +465,11 @@ impl Decks {
     /// Loads `monsters.toml`, `treasures.toml`, `events.toml` and `wounds.toml` from `dir`.
     ///
     /// # Errors
-    /// [`DeckError::Io`] if a file cannot be read, otherwise as [`Decks::from_strs`].
+    /// [`DeckError::File`] if a file cannot be read (see [`gameshelf_engine::file`]),
+    /// otherwise as [`Decks::from_strs`].
     pub fn load_dir(dir: impl AsRef<Path>) -> Result<Decks, DeckError> {
         let dir = dir.as_ref();
-        let read = |name: &str| {
-            let path = dir.join(name);
-            std::fs::read_to_string(&path).map_err(|source| DeckError::Io { path, source })
-        };
+        let read = |name: &str| read_text(&dir.join(name), DATA_BYTES, "a card data file");
         Decks::from_strs(
             &read(FILES[0])?,
             &read(FILES[1])?,
@@ -581,7 +587,9 @@ fn load_monsters(text: &str) -> Result<(Vec<Monster>, Vec<String>), DeckError> {
     let raw: Vec<RawMonster> = parse(FILE, text)?;
     let mut names: Vec<String> = Vec::new();
     let mut out = Vec::new();
-    for (i, m) in raw.into_iter().enumerate() {
+    for (i, mut m) in raw.into_iter().enumerate() {
+        m.name = shown(m.name);
+        m.description = shown(m.description);
         let card = |problem| DeckError::Card {
             file: FILE,
             position: i + 1,
@@ -620,7 +628,8 @@ fn load_treasures(text: &str) -> Result<Vec<Treasure>, DeckError> {
     check_size(FILE, raw.len())?;
     raw.into_iter()
         .enumerate()
-        .map(|(i, t)| {
+        .map(|(i, mut t)| {
+            t.name = shown(t.name);
             let card = |problem| DeckError::Card {
                 file: FILE,
                 position: i + 1,
@@ -676,7 +685,8 @@ fn load_wounds(text: &str) -> Result<Vec<Wound>, DeckError> {
     check_size(FILE, raw.len())?;
     raw.into_iter()
         .enumerate()
-        .map(|(i, w)| {
+        .map(|(i, mut w)| {
+            w.title = shown(w.title);
             let modifier =
                 in_range("modifier", w.modifier, 0, 20, "0 to 20").map_err(|problem| {
                     DeckError::Card {
@@ -703,7 +713,10 @@ fn load_events(text: &str, monster_names: &[String]) -> Result<Vec<Event>, DeckE
     check_size(FILE, raw.len())?;
     raw.into_iter()
         .enumerate()
-        .map(|(i, e)| {
+        .map(|(i, mut e)| {
+            e.title = shown(e.title);
+            e.text = shown(e.text);
+            e.monster = e.monster.map(shown);
             let (effect, keep) =
                 event_effect(&e, monster_names).map_err(|problem| DeckError::Card {
                     file: FILE,
@@ -1051,6 +1064,21 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_in_card_names_are_kept_escaped() {
+        let mut files = std_files();
+        files[0] = files[0].replace("\"Dragon\"", "\"Dra\\u001b]0;pwned\\u0007gon\"");
+        files[2] = files[2].replace("\"Dragon\"", "\"Dra\\u001b]0;pwned\\u0007gon\"");
+        // The event that names the monster still finds it: both names are escaped alike.
+        let d = load(&files).unwrap();
+        let dragon = d
+            .monsters
+            .iter()
+            .find(|m| m.name.starts_with("Dra"))
+            .unwrap();
+        assert_eq!(dragon.name, "Dra\\u{1b}]0;pwned\\u{7}gon");
+    }
+
+    #[test]
     fn load_dir_reads_a_copy_and_reports_missing_files() {
         let dir = std::env::temp_dir().join(format!("oubliette-decks-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -1060,7 +1088,7 @@ mod tests {
         assert_eq!(Decks::load_dir(&dir).unwrap(), *Decks::standard());
         std::fs::remove_file(dir.join("wounds.toml")).unwrap();
         let e = Decks::load_dir(&dir).unwrap_err();
-        assert!(matches!(e, DeckError::Io { .. }));
+        assert!(matches!(e, DeckError::File(_)));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

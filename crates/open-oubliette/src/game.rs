@@ -3,7 +3,8 @@
 //! `apply_unchecked` handles the action at the current resting point (a decision or chance
 //! node, recorded in [`State::phase`]) and then runs the turn's program forward through
 //! every deterministic step until the next resting point. The program is written as a
-//! small set of [`Step`]s, one per line of the rulings' state machine (A.2, A.3, A.4).
+//! small set of [`Step`]s, one per step of a turn, a fight and a player fight as
+//! `docs/rules/open-oubliette.md` lists them.
 
 use std::sync::Arc;
 
@@ -22,17 +23,24 @@ use crate::observe::Observation;
 use crate::sample::{self, Groups};
 use crate::state::*;
 
-/// The defense score before armor (A.3 F3).
+/// The defense score before armor.
 pub const BASE_DEFENSE: i32 = 8;
-/// Cards the winner of a player fight takes (A.4).
+/// Cards the winner of a player fight takes.
 pub const PVP_STEAL: u8 = 3;
-/// Wounds returned by the Exit action Recovery (O37).
-pub const RECOVERY_WOUNDS: usize = 3;
-/// Oubliette Turns in jail mode (A.6).
+/// Wounds the Exit action Recovery may return.
+pub const RECOVERY_WOUNDS: u8 = 3;
+/// The tie-break tiers of the scoring when the treasure runs out, in order: the end kind
+/// recorded when tier `i` ([`OpenOubliette::tier_score`]) decides.
+pub const TIERS: [EndKind; 3] = [
+    EndKind::TreasureExhausted,
+    EndKind::TiebreakUnused,
+    EndKind::TiebreakEquipped,
+];
+/// Oubliette Turns in jail mode.
 pub const JAIL_TURNS: u8 = 3;
-/// Gold per banked card per Level Up (O19).
+/// Gold per banked card per Level Up.
 pub const LEVEL_UP_GOLD: u32 = 100;
-/// Gold per host dollar in jail mode (A.6).
+/// Gold per host dollar in jail mode.
 pub const GOLD_PER_DOLLAR: u32 = 10;
 
 /// Why a configuration was rejected.
@@ -205,10 +213,10 @@ fn or_discard(draw: CardSet, discard: CardSet) -> CardSet {
     if draw.is_empty() { discard } else { draw }
 }
 
-/// The direction choices (T3), in listed order.
+/// The direction choices, in listed order.
 const DIRECTIONS: [Dir; 2] = [Dir::Forward, Dir::Back];
 
-/// The Exit actions (T5) open to `p` as `(recover, cash)`, in listed order: the first `n`.
+/// The Exit actions open to `p` as `(recover, cash)`, in listed order: the first `n`.
 fn exit_options(p: &PlayerState) -> ([(bool, bool); 4], usize) {
     const ALL: [(bool, bool); 4] = [(false, false), (false, true), (true, false), (true, true)];
     const NO_CARDS: [(bool, bool); 4] =
@@ -303,7 +311,7 @@ impl OpenOubliette {
         &self.decks
     }
 
-    /// Jail mode: the host dollars `seat` brings back (A.6): `(banked gold + 100 x Level Ups
+    /// Jail mode: the host dollars `seat` brings back: `(banked gold + 100 x Level Ups
     /// x banked cards) / 10`, rounded down. Fixed when the player leaves; before that, what it
     /// would bring if it left now. In the standalone game, banked gold / 10 likewise.
     pub fn jail_dollars(&self, state: &State, seat: Seat) -> u32 {
@@ -349,7 +357,7 @@ impl OpenOubliette {
         match c.kind {
             CheckKind::MonsterAttack => {
                 let p = pl(c.attacker);
-                r + p.atk as i32 + c.att_bonus as i32
+                r + p.atk as i32 + s.fight.att_bonus as i32
                     - s.fight.base as i32
                     - p.w as i32
                     - self.level(s, c.attacker as usize) as i32
@@ -379,6 +387,26 @@ impl OpenOubliette {
                 };
                 r + w - BASE_DEFENSE - p.def as i32 - c.def_bonus as i32 - 1
             }
+        }
+    }
+
+    /// The direct effect of `action` on the check being rolled, without running the rules
+    /// on: the roll taken ([`Action::Roll`]), the gear used ([`Action::Equip`]) or the kept
+    /// card played ([`Action::Play`]) in one of its windows; any other action, or one at
+    /// another node, leaves `s` as it is. The presenter reads the roll's standing from it
+    /// (with [`Self::check_margin`]) before the rules resolve the roll.
+    pub(crate) fn check_effect(&self, s: &mut State, action: Action) {
+        match (s.phase, action) {
+            (Phase::CheckRoll, Action::Roll(r)) => {
+                Self::on_check_roll(s, r);
+            }
+            (Phase::CheckPre | Phase::CheckPost, Action::Equip(c)) => {
+                self.equip(s, s.check.acting, c)
+            }
+            (Phase::CheckPre | Phase::CheckPost, Action::Play(c)) => {
+                self.play_kept(s, s.check.acting, c);
+            }
+            _ => {}
         }
     }
 
@@ -438,7 +466,7 @@ impl OpenOubliette {
 
     fn heal(&self, s: &mut State, seat: u8, n: usize) {
         let p = &mut s.players[seat as usize];
-        // The wounds all go back when there are no more than `n` (a Recovery usually).
+        // The wounds all go back when there are no more than `n`.
         let back = if p.wounds.len() <= n {
             p.wounds
         } else {
@@ -456,7 +484,7 @@ impl OpenOubliette {
         let effect = self.decks.events[card as usize].effect;
         match effect {
             Effect::Healing { wounds } => self.heal(s, seat, wounds as usize),
-            Effect::Rage { bonus } => s.check.att_bonus = s.check.att_bonus.saturating_add(bonus),
+            Effect::Rage { bonus } => s.fight.att_bonus = s.fight.att_bonus.saturating_add(bonus),
             Effect::Dodge { bonus } => s.check.def_bonus = s.check.def_bonus.saturating_add(bonus),
             _ => {}
         }
@@ -536,19 +564,30 @@ impl OpenOubliette {
         seats
     }
 
-    /// One card per interchangeable group of `cards` (the lowest), in card order.
-    fn representatives(&self, cards: CardSet, mut emit: impl FnMut(u8)) {
-        let mut seen = 0u64;
+    /// One card per interchangeable group of `cards`: the lowest.
+    fn representatives(&self, cards: CardSet) -> CardSet {
+        let (mut seen, mut out) = (0u64, CardSet::EMPTY);
         for c in cards {
             let key = 1u64 << self.decks.event_key[c as usize];
             if seen & key == 0 {
                 seen |= key;
-                emit(c);
+                out.insert(c);
             }
         }
+        out
     }
 
-    /// Kept cards `seat` may play in the T1/T9 windows.
+    /// One wound card per kind of `wounds`: the lowest of identical cards.
+    fn wound_kinds(&self, wounds: CardSet) -> CardSet {
+        let (mut kinds, mut rest) = (CardSet::EMPTY, wounds);
+        while let Some(c) = rest.iter().next() {
+            kinds.insert(c);
+            rest = rest.difference(self.decks.wound_copies[c as usize]);
+        }
+        kinds
+    }
+
+    /// Kept cards `seat` may play in the windows before the roll and after the events.
     fn window_cards(&self, p: &PlayerState) -> CardSet {
         let healings = if p.w > 0 {
             self.healings
@@ -608,9 +647,9 @@ impl OpenOubliette {
         set
     }
 
-    /// Unused weapons (attacking role) or armor (defending role) that would raise the
-    /// bonus, if the window allows them (after the roll, or before with
-    /// `declare_before_roll`).
+    /// Unused weapons (attacking role) or armor (defending role) that may be used, if the
+    /// window allows them (after the roll, or before with `declare_before_roll`): all of
+    /// them, or with `gear_windows=useful` those that would raise the bonus.
     #[inline]
     fn check_gear(&self, s: &State, seat: u8, pre: bool) -> CardSet {
         if pre != self.cfg.declare_before_roll || s.players[seat as usize].unused.is_empty() {
@@ -627,13 +666,13 @@ impl OpenOubliette {
         } else {
             (self.decks.armors, p.def, self.cfg.stack_armor)
         };
-        let mut out = CardSet::EMPTY;
-        for c in p.unused.intersection(kind) {
-            if stack || self.tables.bonus[c as usize] > current {
-                out.insert(c);
-            }
+        let gear = p.unused.intersection(kind);
+        if !self.cfg.gear_windows_useful || stack {
+            return gear;
         }
-        out
+        gear.iter()
+            .filter(|&c| self.tables.bonus[c as usize] > current)
+            .collect()
     }
 
     /// The gain of using gear card `card` for `seat` in the current check.
@@ -668,12 +707,13 @@ impl OpenOubliette {
         gain
     }
 
-    /// The gear `seat` may use after the roll: every improving card when bonuses stack,
-    /// otherwise (only the best counts) the cards that could turn the roll together with
-    /// the player's kept cards.
-    fn useful_gear(&self, s: &State, seat: u8, need: i32) -> CardSet {
+    /// The gear `seat` may use after the roll, `need` short of turning it: every unused
+    /// card of its role; with `gear_windows=useful`, every improving card when bonuses
+    /// stack, otherwise (only the best counts) the cards that could turn the roll together
+    /// with the player's kept cards.
+    fn post_roll_gear(&self, s: &State, seat: u8, need: i32) -> CardSet {
         let gear = self.check_gear(s, seat, false);
-        if self.stacks(s, seat) {
+        if !self.cfg.gear_windows_useful || self.stacks(s, seat) {
             return gear;
         }
         let kept = self.kept_potential(s, seat);
@@ -1032,7 +1072,7 @@ impl OpenOubliette {
         Step::Rest
     }
 
-    /// The current player attacks seat `y` (T6).
+    /// The current player attacks seat `y`.
     fn attack(&self, s: &mut State, y: u8) -> Step {
         s.fight = Fight {
             kind: FightKind::Pvp,
@@ -1181,9 +1221,34 @@ impl OpenOubliette {
         if !recover && !cash {
             return Step::ExitContinue;
         }
-        if recover {
-            self.heal(s, s.current, RECOVERY_WOUNDS);
+        if recover && !s.me().wounds.is_empty() {
+            s.turn.recover_left = RECOVERY_WOUNDS;
+            s.turn.exit_cash = cash;
+            return self.rest(s, Phase::RecoverPick);
         }
+        self.exit_cash(s, cash)
+    }
+
+    /// The Exit action Recovery: `card` goes back to the wound pile. Once three are back or
+    /// none is left, the cash-in chosen with it follows.
+    fn return_wound(&self, s: &mut State, card: u8) -> Step {
+        let cur = s.current as usize;
+        let p = &mut s.players[cur];
+        p.wounds.remove(card);
+        self.refresh_wounds(p);
+        s.wound_draw.insert(card);
+        s.turn.recover_left -= 1;
+        if s.turn.recover_left == 0 || s.players[cur].wounds.is_empty() {
+            self.exit_cash(s, s.turn.exit_cash)
+        } else {
+            Step::Rest
+        }
+    }
+
+    /// The Exit's cash-in, if chosen, after Recovery; either way the Exit action is done.
+    fn exit_cash(&self, s: &mut State, cash: bool) -> Step {
+        s.turn.recover_left = 0;
+        s.turn.exit_cash = false;
         if cash {
             if self.cfg.cash_in_subset {
                 s.turn.cash_sel = CardSet::EMPTY;
@@ -1431,6 +1496,48 @@ impl OpenOubliette {
                 && self.check_gear(s, seat, true).is_empty())
     }
 
+    /// Whether `seat`, `need` short of turning the current roll, gets a window after it: when
+    /// it holds any gear or kept card it may use now; with `gear_windows=useful` only when
+    /// they could turn the roll together.
+    #[inline]
+    fn window_after_roll(&self, s: &State, seat: u8, need: i32) -> bool {
+        if self.cfg.gear_windows_useful {
+            self.potential(s, seat) >= need
+        } else {
+            !(self.check_gear(s, seat, false).is_empty()
+                && self.check_cards(s, seat, false).is_empty())
+        }
+    }
+
+    /// In a check's window, the gear the acting seat may use and the kept cards it may play
+    /// (one per kind); `Pass` is always open too.
+    fn check_options(&self, s: &State) -> (CardSet, CardSet) {
+        let pre = s.phase == Phase::CheckPre;
+        let seat = s.check.acting;
+        let gear = if pre {
+            self.check_gear(s, seat, true)
+        } else {
+            let need = self.losing_side(s, self.check_margin(s)).1;
+            self.post_roll_gear(s, seat, need)
+        };
+        let cards = self.representatives(self.check_cards(s, seat, pre));
+        (gear, cards)
+    }
+
+    /// `Pass` after a roll: the roll stands (with opposed rolls tied, the defender may
+    /// still act).
+    fn check_pass(&self, s: &mut State) -> Step {
+        let tie = s.check.kind == CheckKind::PvpOpposed
+            && self.check_margin(s) == 0
+            && !s.check.tie_passed;
+        if tie {
+            s.check.tie_passed = true;
+            Step::CheckEval
+        } else {
+            Step::CheckResolve
+        }
+    }
+
     /// The seat that is losing the current check and may act, and what it needs to gain.
     fn losing_side(&self, s: &State, m: i32) -> (u8, i32) {
         let c = &s.check;
@@ -1453,7 +1560,7 @@ impl OpenOubliette {
     fn check_eval(&self, s: &mut State) -> Step {
         let m = self.check_margin(s);
         let (seat, need) = self.losing_side(s, m);
-        if seat != NONE && self.potential(s, seat) >= need {
+        if seat != NONE && self.window_after_roll(s, seat, need) {
             s.check.acting = seat;
             return self.rest(s, Phase::CheckPost);
         }
@@ -1619,43 +1726,46 @@ impl OpenOubliette {
         Step::Rest
     }
 
-    /// Scoring when the treasure runs out (A.2 SCORING(ii), O1-O3): the winners' bit mask
+    /// A player's score at tie-break `tier` of the scoring when the treasure runs out
+    /// (0, 1 or 2; see [`TIERS`]): banked gold (with the Level Up bonus when it counts at
+    /// the end); then plus unused treasure (and equipped gear with
+    /// `tiebreak_tier2=including`); then plus unused treasure and equipped gear.
+    pub fn tier_score(&self, s: &State, seat: Seat, tier: usize) -> u32 {
+        let p = &s.players[seat];
+        let value = |c: CardSet| self.decks.treasure_value(c);
+        let gear = tier == 2 || (tier == 1 && self.cfg.tiebreak_including);
+        let mut score = self.score(s, seat);
+        if tier >= 1 {
+            score += value(p.unused);
+        }
+        if gear {
+            score += value(p.equipped);
+        }
+        score
+    }
+
+    /// The players among `candidates` (a bit mask of seats) with the best
+    /// [`Self::tier_score`] at `tier`.
+    pub fn best_at_tier(&self, s: &State, candidates: u8, tier: usize) -> u8 {
+        let in_play = |q: &usize| candidates & (1 << q) != 0;
+        let score = |q: usize| self.tier_score(s, q, tier);
+        let best = (0..self.cfg.players)
+            .filter(in_play)
+            .map(score)
+            .max()
+            .unwrap_or(0);
+        (0..self.cfg.players)
+            .filter(in_play)
+            .filter(|&q| score(q) == best)
+            .fold(0, |m, q| m | 1 << q)
+    }
+
+    /// Scoring when the treasure runs out (three tie-break tiers): the winners' bit mask
     /// and which tier decided.
     pub fn scoring(&self, s: &State) -> (u8, EndKind) {
-        let value = |c: CardSet| self.decks.treasure_value(c);
-        let tiers: [&dyn Fn(usize) -> u32; 3] = [
-            &|q| self.score(s, q),
-            &|q| {
-                let p = &s.players[q];
-                let gear = if self.cfg.tiebreak_including {
-                    value(p.equipped)
-                } else {
-                    0
-                };
-                self.score(s, q) + value(p.unused) + gear
-            },
-            &|q| {
-                let p = &s.players[q];
-                self.score(s, q) + value(p.unused) + value(p.equipped)
-            },
-        ];
-        let kinds = [
-            EndKind::TreasureExhausted,
-            EndKind::TiebreakUnused,
-            EndKind::TiebreakEquipped,
-        ];
         let mut candidates: u8 = ((1u16 << self.cfg.players) - 1) as u8;
-        for (tier, kind) in tiers.iter().zip(kinds) {
-            let in_play = |q: &usize| candidates & (1 << q) != 0;
-            let best = (0..self.cfg.players)
-                .filter(in_play)
-                .map(tier)
-                .max()
-                .unwrap_or(0);
-            candidates = (0..self.cfg.players)
-                .filter(in_play)
-                .filter(|&q| tier(q) == best)
-                .fold(0, |m, q| m | 1 << q);
+        for (tier, kind) in TIERS.into_iter().enumerate() {
+            candidates = self.best_at_tier(s, candidates, tier);
             if candidates.count_ones() == 1 {
                 return (candidates, kind);
             }
@@ -1699,7 +1809,7 @@ impl OpenOubliette {
             return Step::CheckEval;
         }
         // Recovery!: the attacking side rerolls its own roll; the defending side forces
-        // the attacker to reroll (O30). In opposed rolls each side rerolls its own.
+        // the attacker to reroll. In opposed rolls each side rerolls its own.
         let opposed_defender = s.check.kind == CheckKind::PvpOpposed && seat == s.check.defender;
         s.check.pending = if opposed_defender { 2 } else { 1 };
         self.rest(s, Phase::CheckRoll)
@@ -1730,6 +1840,8 @@ impl OpenOubliette {
             s.order[i] = pool[d];
             pool.copy_within(d + 1..left, d);
             left -= 1;
+            // The compensation variant: later places start with banked gold.
+            s.players[s.order[i] as usize].banked_value = self.cfg.later_gold * i as u32;
         }
         s.order_pos = 0;
         s.current = s.order[0];
@@ -1750,7 +1862,7 @@ impl Game for OpenOubliette {
         self.cfg.spec()
     }
 
-    /// The turn order is drawn at setup (the [R] die roll); `None` before that, and for a
+    /// The turn order is drawn at setup (the README's die roll); `None` before that, and for a
     /// single player.
     fn turn_position(&self, state: &State, seat: Seat) -> Option<usize> {
         if self.cfg.players < 2 || state.phase == Phase::Order {
@@ -1836,7 +1948,11 @@ impl Game for OpenOubliette {
         match s.phase {
             Phase::LeaveJail => out.extend([Action::LeaveJail(false), Action::LeaveJail(true)]),
             Phase::PreWindow | Phase::PostWindow => {
-                self.representatives(self.window_cards(me), |c| out.push(Action::Play(c)));
+                out.extend(
+                    self.representatives(self.window_cards(me))
+                        .iter()
+                        .map(Action::Play),
+                );
                 out.push(Action::Pass);
             }
             Phase::Direction => out.extend(DIRECTIONS.map(Action::Direction)),
@@ -1848,6 +1964,10 @@ impl Game for OpenOubliette {
                         .map(|&(recover, cash)| Action::Exit { recover, cash }),
                 );
             }
+            Phase::RecoverPick => {
+                out.extend(self.wound_kinds(me.wounds).iter().map(Action::ReturnWound));
+                out.push(Action::RecoverDone);
+            }
             Phase::CashPick => {
                 out.extend(Self::cash_choices(s).iter().map(Action::CashCard));
                 out.push(Action::CashDone);
@@ -1857,24 +1977,14 @@ impl Game for OpenOubliette {
                 out.push(Action::NoAttack);
             }
             Phase::CheckPre | Phase::CheckPost => {
-                let pre = s.phase == Phase::CheckPre;
-                let seat = s.check.acting;
-                let gear = if pre {
-                    self.check_gear(s, seat, true)
-                } else {
-                    let need = self.losing_side(s, self.check_margin(s)).1;
-                    self.useful_gear(s, seat, need)
-                };
+                let (gear, cards) = self.check_options(s);
                 out.extend(gear.iter().map(Action::Equip));
-                self.representatives(self.check_cards(s, seat, pre), |c| {
-                    out.push(Action::Play(c));
-                });
+                out.extend(cards.iter().map(Action::Play));
                 out.push(Action::Pass);
             }
             Phase::Revenge => {
-                self.representatives(me.kept.intersection(self.revenges), |c| {
-                    out.push(Action::Play(c));
-                });
+                let revenges = me.kept.intersection(self.revenges);
+                out.extend(self.representatives(revenges).iter().map(Action::Play));
                 out.push(Action::Pass);
             }
             Phase::KeepChoice => out.extend([Action::Keep, Action::UseNow]),
@@ -1959,12 +2069,12 @@ impl Game for OpenOubliette {
     }
 
     /// The provided loop with the commonest nodes (movement and check rolls, monster,
-    /// treasure, wound and event draws, and the Exit, extra turn, direction and attack
-    /// decisions: nineteen actions in twenty) sampled and applied in one step, without
-    /// building the action (or the list of legal actions) and dispatching on it again. It
-    /// applies exactly the actions the provided loop applies, from the same random numbers:
-    /// a decision takes `below(number of legal actions)` and the action at that place in
-    /// the list (`tests/chance.rs` checks it).
+    /// treasure, wound and event draws, and the Exit, Recovery, extra turn, direction, attack
+    /// and after-roll decisions: nineteen actions in twenty) sampled and applied in one step,
+    /// without building the action (or the list of legal actions) and dispatching on it
+    /// again. It applies exactly the actions the provided loop applies, from the same random
+    /// numbers: a decision takes `below(number of legal actions)` and the action at that
+    /// place in the list (`tests/chance.rs` checks it).
     fn random_playout(
         &self,
         s: &mut State,
@@ -2016,6 +2126,29 @@ impl Game for OpenOubliette {
                     n.decisions += 1;
                     self.do_move(s, DIRECTIONS[rng.below(2) as usize])
                 }
+                Phase::CheckPost => {
+                    n.decisions += 1;
+                    // [Equip(each gear card), Play(each kind of card), Pass]
+                    let (gear, cards) = self.check_options(s);
+                    let k = rng.below(gear.len() as u64 + cards.len() as u64 + 1) as usize;
+                    if let Some(c) = gear.nth(k) {
+                        self.equip(s, s.check.acting, c);
+                        Step::CheckEval
+                    } else if let Some(c) = cards.nth(k - gear.len()) {
+                        self.play_in_check(s, c)
+                    } else {
+                        self.check_pass(s)
+                    }
+                }
+                Phase::RecoverPick => {
+                    n.decisions += 1;
+                    // [ReturnWound(each kind held), RecoverDone]
+                    let kinds = self.wound_kinds(s.me().wounds);
+                    match kinds.nth(rng.below(kinds.len() as u64 + 1) as usize) {
+                        Some(c) => self.return_wound(s, c),
+                        None => self.exit_cash(s, s.turn.exit_cash),
+                    }
+                }
                 Phase::PvpChoice => {
                     n.decisions += 1;
                     // [Attack(each other player here), NoAttack]
@@ -2066,6 +2199,8 @@ impl Game for OpenOubliette {
             (Phase::MoveRoll, Action::Move(pair)) => self.on_move_roll(s, pair),
             (Phase::Direction, Action::Direction(d)) => self.do_move(s, d),
             (Phase::ExitChoice, Action::Exit { recover, cash }) => self.on_exit(s, recover, cash),
+            (Phase::RecoverPick, Action::ReturnWound(c)) => self.return_wound(s, c),
+            (Phase::RecoverPick, Action::RecoverDone) => self.exit_cash(s, s.turn.exit_cash),
             (Phase::CashPick, Action::CashCard(c)) => {
                 s.turn.cash_sel.insert(c);
                 if Self::cash_choices(s).is_empty() {
@@ -2108,17 +2243,7 @@ impl Game for OpenOubliette {
                 Step::CheckEval
             }
             (Phase::CheckPost, Action::Play(c)) => self.play_in_check(s, c),
-            (Phase::CheckPost, Action::Pass) => {
-                let tie = s.check.kind == CheckKind::PvpOpposed
-                    && self.check_margin(s) == 0
-                    && !s.check.tie_passed;
-                if tie {
-                    s.check.tie_passed = true;
-                    Step::CheckEval
-                } else {
-                    Step::CheckResolve
-                }
-            }
+            (Phase::CheckPost, Action::Pass) => self.check_pass(s),
             (Phase::Revenge, Action::Play(c)) => {
                 self.play_kept(s, cur, c);
                 s.fight.revenge_round = true;
@@ -2178,6 +2303,10 @@ impl Game for OpenOubliette {
 
     fn observe(&self, s: &State, seat: Seat) -> Observation {
         Observation::new(self, s, seat)
+    }
+
+    fn observe_public(&self, s: &State) -> Option<Observation> {
+        Some(Observation::public(self, s))
     }
 
     fn resample(&self, s: &State, seat: Seat, rng: &mut Rng) -> State {

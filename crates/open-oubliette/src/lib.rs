@@ -16,9 +16,10 @@
 //!   [`gameshelf_engine::CardSet`] per pile and hand. Decks hold no order: a draw is a chance
 //!   node over the cards left in the pile, so there is no hidden order to leak.
 //! * The rules advance through deterministic steps on their own and stop only at real
-//!   decisions: a window for a kept card opens only when the player holds a card that could
-//!   change something (a fight window only while the roll is being lost and the player's
-//!   cards could turn it).
+//!   decisions: a window for a kept card opens only when the player holds a card it may
+//!   play there. A fight window opens for the side losing the roll when it holds an unused
+//!   weapon or armor for its role or a kept card for the roll (with `gear_windows=useful`,
+//!   only when they could turn the roll, and only such gear is offered).
 //! * One roll helper, the [`state::Check`], serves monster fights, Dragon Hoard,
 //!   player-vs-player fights and Ambush.
 //! * Hands (unused treasure, kept events) are hidden; [`Observation`] and
@@ -43,6 +44,7 @@ pub mod describe;
 pub mod game;
 pub mod observe;
 pub mod odds;
+pub mod present;
 mod sample;
 pub mod state;
 pub mod tally;

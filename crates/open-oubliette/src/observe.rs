@@ -39,8 +39,18 @@ pub struct Observation {
     pub wounds_left: u8,
 }
 
+/// The `seat` of a spectator's observation: no seat at all, so every hand is hidden.
+pub const SPECTATOR: u8 = u8::MAX;
+
 impl Observation {
-    /// What `seat` sees of `state`.
+    /// What a spectator sees of `state`: what every seat sees, every hand hidden (unless
+    /// hands are open), and the Trap card of any turn hidden. Its `seat` is [`SPECTATOR`].
+    pub fn public(game: &OpenOubliette, state: &State) -> Observation {
+        Observation::new(game, state, SPECTATOR as Seat)
+    }
+
+    /// What `seat` sees of `state` (a seat beyond the players, as [`SPECTATOR`], sees what
+    /// a spectator sees).
     pub fn new(game: &OpenOubliette, state: &State, seat: Seat) -> Observation {
         let mut view = state.clone();
         let mut unused_counts = [0; crate::MAX_PLAYERS];
@@ -75,14 +85,20 @@ impl Observation {
         }
     }
 
-    /// The observing seat's own unused treasure cards.
+    /// The observing seat's own unused treasure cards (none for a spectator).
     pub fn my_unused(&self) -> CardSet {
-        self.view.players[self.seat as usize].unused
+        self.view
+            .players
+            .get(self.seat as usize)
+            .map_or(CardSet::EMPTY, |p| p.unused)
     }
 
-    /// The observing seat's own kept event cards.
+    /// The observing seat's own kept event cards (none for a spectator).
     pub fn my_kept(&self) -> CardSet {
-        self.view.players[self.seat as usize].kept
+        self.view
+            .players
+            .get(self.seat as usize)
+            .map_or(CardSet::EMPTY, |p| p.kept)
     }
 }
 

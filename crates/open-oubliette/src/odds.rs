@@ -1,4 +1,4 @@
-//! Exact fight odds (A.3 F1-F4, one round, no cards played).
+//! Exact fight odds (one round, no cards played).
 //!
 //! ```
 //! use gameshelf_open_oubliette::odds::{FightSetup, fight_odds};
@@ -30,20 +30,20 @@ pub struct FightSetup {
 /// The three outcomes of one round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FightOdds {
-    /// The player beats the monster (F2).
+    /// The player beats the monster.
     pub win: Ratio,
-    /// The attack fails and the monster hits: one wound (F4).
+    /// The attack fails and the monster hits: one wound.
     pub wounded: Ratio,
-    /// The attack fails and the monster misses: it leaves (F4).
+    /// The attack fails and the monster misses: it leaves.
     pub no_result: Ratio,
 }
 
-/// P(the attack roll wins): `2d6 + weapon >= power + W + L` (F1-F2).
+/// P(the attack roll wins): `2d6 + weapon >= power + W + L`.
 pub fn win_chance(s: &FightSetup) -> Ratio {
     p_2d6_at_least(s.power as i32 + s.wounds as i32 + s.level as i32 - s.weapon as i32)
 }
 
-/// P(the monster hits): `2d6 + W >= 8 + armor` (F3).
+/// P(the monster hits): `2d6 + W >= 8 + armor`.
 pub fn hit_chance(wounds: u8, armor: u8) -> Ratio {
     p_2d6_at_least(BASE_DEFENSE + armor as i32 - wounds as i32)
 }
@@ -85,7 +85,7 @@ pub fn deck_fight_odds(decks: &Decks, setup: &FightSetup) -> FightOdds {
 mod tests {
     use super::*;
 
-    /// The rulings' numeric oracles.
+    /// Reference figures, checked by enumeration.
     #[test]
     fn beat_a_random_monster_for_x_0_to_8() {
         let d = Decks::standard();

@@ -25,14 +25,14 @@ pub fn is_corner(pos: u8) -> bool {
     CORNERS.contains(&pos)
 }
 
-/// One player's holdings and counters (A.1).
+/// One player's holdings and counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
     /// Board space, 0..20 (0 = Entrance/Exit).
     pub pos: u8,
     /// The direction of this player's moves when `direction_persists` is on.
     pub dir: Dir,
-    /// Whether the player's direction choice is open (see `direction_choice`, O5).
+    /// Whether the player's direction choice is open (see `direction_choice`).
     pub exit_landed: bool,
     /// Treasure cards held, not yet used or cashed (hidden from the others).
     pub unused: CardSet,
@@ -78,21 +78,24 @@ pub enum Phase {
     Order,
     /// Decision (jail with early release): leave or take the Turn.
     LeaveJail,
-    /// Decision (T1): play a kept Shortcut or Healing Waters before rolling.
+    /// Decision: play a kept Shortcut or Healing Waters before rolling.
     PreWindow,
-    /// Chance (T2): the movement roll.
+    /// Chance: the movement roll.
     MoveRoll,
-    /// Decision (T3): the direction of the move.
+    /// Decision: the direction of the move.
     Direction,
-    /// Decision (T5): the Exit actions.
+    /// Decision: the Exit actions.
     ExitChoice,
+    /// Decision (the Exit action Recovery): return wound cards, one at a time, up to
+    /// `turn.recover_left` more.
+    RecoverPick,
     /// Decision (`cash_in_subset`): pick the cards to cash in.
     CashPick,
-    /// Decision (T6): attack a player on this space or not.
+    /// Decision: attack a player on this space or not.
     PvpChoice,
-    /// Chance (T7): the monster card.
+    /// Chance: the monster card.
     DrawMonster,
-    /// Chance (T8): the event card.
+    /// Chance: the event card (on an event corner).
     DrawEvent,
     /// Chance: a treasure card (`turn.draws_left` to go).
     DrawTreasure,
@@ -106,15 +109,15 @@ pub enum Phase {
     CheckRoll,
     /// Decision: after a roll, the losing side may change it (`check.acting` decides).
     CheckPost,
-    /// Decision (F4): play Revenge or not.
+    /// Decision (after a monster's hit): play Revenge or not.
     Revenge,
     /// Chance: one die (`turn.die_for`).
     Die,
     /// Decision: keep the drawn event card or use it now.
     KeepChoice,
-    /// Decision (T10): take the doubles extra turn or not.
+    /// Decision (end of turn): take the doubles extra turn or not.
     ExtraTurn,
-    /// Decision (T9): play a kept Shortcut or Healing Waters after the turn's events.
+    /// Decision: play a kept Shortcut or Healing Waters after the turn's events.
     PostWindow,
     /// The game is over.
     Over,
@@ -126,7 +129,7 @@ pub enum DrawFor {
     /// A Quest paid at the Exit.
     #[default]
     Quest,
-    /// The reward for beating the monster card (T7).
+    /// The reward for beating the monster card.
     MonsterWin,
     /// An event (Secret, Skeleton, Pin Cushion, Dragon Hoard).
     Event,
@@ -159,14 +162,14 @@ pub enum StealFor {
 /// Where an Exit arrival came from, which says where play goes on if no action is taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ExitFrom {
-    /// A Shortcut played before the roll (T1): roll next.
+    /// A Shortcut played before the roll: roll next.
     Pre,
-    /// The move landed on or passed the Exit: the landing goes on (T6).
+    /// The move landed on or passed the Exit: the landing goes on (player fight, monster).
     #[default]
     Move,
-    /// A Shortcut used when drawn (T8): the event is done.
+    /// A Shortcut used when drawn: the event is done.
     EventNow,
-    /// A Shortcut played after the events (T9): back to that window.
+    /// A Shortcut played after the events: back to that window.
     Post,
 }
 
@@ -191,13 +194,17 @@ pub struct TurnCtx {
     pub exit_from: ExitFrom,
     /// An Exit action was taken: the turn is over.
     pub exit_taken: bool,
+    /// Wounds the Exit action Recovery may still return.
+    pub recover_left: u8,
+    /// The cash-in chosen with Recovery, made once the wounds are returned.
+    pub exit_cash: bool,
     /// Quests still to check at this Exit arrival.
     pub quest_cursor: CardSet,
     /// Treasure draws still to make.
     pub draws_left: u8,
     /// What they are for.
     pub draw_for: DrawFor,
-    /// The treasure card won in this turn's monster fight (Trap, O22), or NONE / HIDDEN.
+    /// The treasure card won in this turn's monster fight (for a Trap), or NONE / HIDDEN.
     pub trap_card: u8,
     /// The monster card being fought (or the deck Dragon of a Hoard), or NONE.
     pub monster: u8,
@@ -231,6 +238,8 @@ impl Default for TurnCtx {
             passed_exit: false,
             exit_from: ExitFrom::Move,
             exit_taken: false,
+            recover_left: 0,
+            exit_cash: false,
             quest_cursor: CardSet::EMPTY,
             draws_left: 0,
             draw_for: DrawFor::Quest,
@@ -254,11 +263,11 @@ pub enum FightKind {
     /// No fight.
     #[default]
     None,
-    /// Against the monster card (T7).
+    /// Against the monster card.
     Monster,
     /// Dragon Hoard (event 17).
     Hoard,
-    /// Player against player (T6).
+    /// Player against player.
     Pvp,
     /// Ambush (event 20).
     Ambush,
@@ -275,6 +284,8 @@ pub struct Fight {
     pub opponent: u8,
     /// The winner's seat in a player fight (NONE: nobody).
     pub winner: u8,
+    /// Rage bonus added to every attack roll of this fight, Revenge rounds included.
+    pub att_bonus: u8,
     /// This round was started by Revenge.
     pub revenge_round: bool,
 }
@@ -286,6 +297,7 @@ impl Default for Fight {
             base: 0,
             opponent: NONE,
             winner: NONE,
+            att_bonus: 0,
             revenge_round: false,
         }
     }
@@ -294,14 +306,14 @@ impl Default for Fight {
 /// Which roll is being checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CheckKind {
-    /// F1: the player attacks the monster: `2d6 + atk (+ Rage) >= power + W + L`.
+    /// The player attacks the monster: `2d6 + atk (+ Rage) >= power + W + L`.
     #[default]
     MonsterAttack,
-    /// F3: the monster attacks: `2d6 + W >= 8 + def (+ Dodge)`.
+    /// The monster attacks: `2d6 + W >= 8 + def (+ Dodge)`.
     MonsterDefend,
-    /// A.4: `2d6 + atk(att) + W(def) >= 8 + def(def) (+ Dodge) + W(att)`.
+    /// A player attacks a player: `2d6 + atk(att) + W(def) >= 8 + def(def) (+ Dodge) + W(att)`.
     PvpTarget,
-    /// O14 variant: `2d6 + atk - W` for each side, higher wins, a tie is nobody.
+    /// `pvp_model=opposed`: `2d6 + atk - W` for each side, higher wins, a tie is nobody.
     PvpOpposed,
     /// Event 20: `2d6 (+ W) > 8 + def (+ Dodge)`.
     Ambush,
@@ -324,8 +336,6 @@ pub struct Check {
     pub roll2: u8,
     /// Rolls still to make: bit 0 = `roll`, bit 1 = `roll2`.
     pub pending: u8,
-    /// Rage bonus added to the attack.
-    pub att_bonus: u8,
     /// Dodge bonus added to the defense.
     pub def_bonus: u8,
     /// The seat deciding in a window.
@@ -345,7 +355,6 @@ impl Default for Check {
             roll: 0,
             roll2: 0,
             pending: 0,
-            att_bonus: 0,
             def_bonus: 0,
             acting: NONE,
             pre_side: 0,
@@ -360,7 +369,7 @@ pub enum EndKind {
     /// Not over.
     #[default]
     None,
-    /// Someone banked the threshold (O4).
+    /// Someone banked the threshold.
     Target,
     /// The treasure ran out; decided by banked value.
     TreasureExhausted,
@@ -368,7 +377,7 @@ pub enum EndKind {
     TiebreakUnused,
     /// Decided by the third tie-break tier.
     TiebreakEquipped,
-    /// Still tied: a shared win (O3).
+    /// Still tied: a shared win.
     Shared,
     /// `max_turns` reached.
     TurnLimit,
@@ -409,7 +418,7 @@ pub struct State {
     pub monster_draw: CardSet,
     /// Monster discard pile.
     pub monster_discard: CardSet,
-    /// Treasure draw pile (never refilled, O35).
+    /// Treasure draw pile (never refilled).
     pub treasure_draw: CardSet,
     /// Treasure cards that left the game (Trap, Ambush).
     pub treasure_removed: CardSet,

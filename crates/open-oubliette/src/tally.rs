@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use gameshelf_engine::{Game, Tally};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::config::Mode;
@@ -24,7 +24,7 @@ use crate::game::OpenOubliette;
 use crate::state::{DieFor, DrawFor, FightKind, Phase, State};
 
 /// Fights against monsters of one power.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FightCounts {
     /// Fights started (a Revenge round is part of the same fight).
     pub fought: u64,
@@ -42,7 +42,7 @@ struct Seen {
 }
 
 /// Open Oubliette's simulation figures.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct OublietteTally {
     /// Per monster power.
     pub fights: BTreeMap<u8, FightCounts>,
@@ -240,7 +240,7 @@ mod tests {
     }
 
     /// Wins can only come from fights, and weak monsters are beaten more often than
-    /// dragons (the rulings' oracle: 25/36 overall with no modifiers, 1/6 against power 10).
+    /// dragons (the reference figures: 25/36 overall with no modifiers, 1/6 against power 10).
     #[test]
     fn fight_figures_are_consistent() {
         let t = run("open-oubliette(players=2)", 60);

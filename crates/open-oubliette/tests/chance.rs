@@ -18,6 +18,7 @@ const CONFIGS: &[&str] = &[
     "open-oubliette(players=3)",
     "open-oubliette(players=6)",
     "open-oubliette(edition=blog)",
+    "open-oubliette(gear_windows=useful)",
     "open-oubliette(players=3,trap_treasure=random_unused,hoard_draws_deck_dragon=true)",
     "open-oubliette(players=2,mode=jail,jail_early_release=true)",
 ];

@@ -31,6 +31,7 @@ fn variants_conform() {
         "open-oubliette(players=3,edition=readme,pvp_model=opposed,cash_in_subset=true)",
         "open-oubliette(players=3,declare_before_roll=true,kept_card_timing=before_roll,trap_treasure=random_unused)",
         "open-oubliette(players=6,open_hands=true)",
+        "open-oubliette(players=3,gear_windows=useful,stack_armor=true)",
         "open-oubliette(players=2,mode=jail,jail_early_release=true)",
     ] {
         conform(spec, 10);

@@ -1,4 +1,4 @@
-//! Every event card's effect (A.5), resolved from its data.
+//! Every event card's effect, resolved from its data.
 
 mod common;
 
@@ -89,7 +89,7 @@ fn every_event_card_does_what_its_data_says() {
                 let mut t = s.clone();
                 apply(&g, &mut t, Action::Keep);
                 assert!(t.players[0].kept.contains(card) && !next_seat(&t));
-                // Kept Shortcut opens the T9 window: pass it.
+                // Kept Shortcut opens the window after the events: pass it.
                 assert_eq!(t.phase, Phase::PostWindow);
                 apply(&g, &mut s, Action::UseNow);
                 assert_eq!((s.phase, s.players[0].pos), (Phase::ExitChoice, 0));

@@ -13,6 +13,8 @@ const CONFIGS: &[&str] = &[
     "open-oubliette(edition=blog)",
     "open-oubliette(edition=readme)",
     "open-oubliette(players=3,pvp_model=opposed,pvp_wound=winner,stack_weapons=true,stack_armor=true)",
+    "open-oubliette(players=3,gear_windows=useful,pvp_model=opposed,stack_weapons=true)",
+    "open-oubliette(players=3,gear_windows=useful,declare_before_roll=true)",
     "open-oubliette(players=3,declare_before_roll=true,kept_card_timing=before_roll,revenge_full_round=false)",
     "open-oubliette(players=3,direction_persists=true,exit_pass_stops=true,exit_cancels_extra_turn=true)",
     "open-oubliette(players=3,levelup_end=game_end,levelup_global=true,quest_arrival=land_only,quest_persists_if_unmet=true)",

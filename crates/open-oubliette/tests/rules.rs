@@ -1,4 +1,4 @@
-//! Fights (A.3), player fights (A.4), the Exit, turn flow, end conditions, jail (A.6) and
+//! Fights, player fights, the Exit, turn flow, end conditions, jail mode and
 //! the variant flags.
 
 mod common;
@@ -20,7 +20,7 @@ fn fresh(spec: &str) -> (OpenOubliette, State) {
     (g, s)
 }
 
-// ---- A.3 fights ----------------------------------------------------------------------------
+// ---- fights --------------------------------------------------------------------------------
 
 #[test]
 fn win_draws_a_treasure_and_records_the_kill() {
@@ -78,7 +78,7 @@ fn a_hit_draws_one_wound_with_w_added_to_the_monster_roll() {
 
 #[test]
 fn weapons_are_used_after_the_roll_and_only_the_best_counts() {
-    let (g, mut s) = fresh("open-oubliette");
+    let (g, mut s) = fresh("open-oubliette(gear_windows=useful)");
     let (knife, dagger, club) = (
         treasure(&g, "Knife"),
         treasure(&g, "Dagger"),
@@ -108,6 +108,76 @@ fn weapons_are_used_after_the_roll_and_only_the_best_counts() {
         CheckKind::MonsterDefend,
         "no window: the Dagger would not help"
     );
+}
+
+#[test]
+fn gear_windows_offer_every_unused_weapon_while_the_attack_fails() {
+    let (g, mut s) = fresh("open-oubliette");
+    let (knife, dagger, club) = (
+        treasure(&g, "Knife"),
+        treasure(&g, "Dagger"),
+        treasure(&g, "Club"),
+    );
+    give_equipped(&g, &mut s, 0, &[club]);
+    give_treasure(&mut s, 0, &[knife, dagger]);
+    let mut won = s.clone();
+    fight(&g, &mut s, "Mo'o"); // power 7
+    apply(&g, &mut s, Action::Roll(2)); // 2 + 3 = 5 < 7
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Equip(knife), Action::Equip(dagger), Action::Pass],
+        "neither can turn the roll, but either may be used (to keep it from theft or the cash-in)"
+    );
+    apply(&g, &mut s, Action::Equip(knife));
+    let p = s.players[0];
+    assert!(p.equipped.contains(knife) && !p.unused.contains(knife));
+    assert_eq!(p.atk, 3, "only the best weapon counts");
+    assert_eq!(
+        (s.phase, legal(&g, &s)),
+        (Phase::CheckPost, vec![Action::Equip(dagger), Action::Pass]),
+        "still failing: the window stays open"
+    );
+    apply(&g, &mut s, Action::Pass);
+    assert_eq!(s.check.kind, CheckKind::MonsterDefend);
+    // A winning roll opens no window.
+    fight(&g, &mut won, "Mo'o");
+    apply(&g, &mut won, Action::Roll(4));
+    assert_eq!(won.phase, Phase::DrawTreasure);
+}
+
+#[test]
+fn gear_windows_offer_rage_and_armor_that_cannot_turn_the_roll() {
+    let (g, mut s) = fresh("open-oubliette");
+    let rage = event(&g, "Rage");
+    let leather = treasure(&g, "Leather Armor");
+    give_kept(&mut s, 0, &[rage]);
+    give_treasure(&mut s, 0, &[leather]);
+    fight(&g, &mut s, "Dragon");
+    apply(&g, &mut s, Action::Roll(5)); // 5 + 4 < 10 even with Rage
+    assert_eq!(legal(&g, &s), vec![Action::Play(rage), Action::Pass]);
+    apply(&g, &mut s, Action::Play(rage));
+    assert_eq!(
+        s.check.kind,
+        CheckKind::MonsterDefend,
+        "nothing left to play: the monster strikes back"
+    );
+    apply(&g, &mut s, Action::Roll(10)); // 10 >= 8 + 1 even with the Leather Armor
+    assert_eq!(legal(&g, &s), vec![Action::Equip(leather), Action::Pass]);
+    apply(&g, &mut s, Action::Equip(leather));
+    assert_eq!((s.phase, s.players[0].def), (Phase::DrawWound, 1));
+}
+
+#[test]
+fn gear_windows_useful_variant_prunes_gear_that_cannot_turn_the_roll() {
+    let (g, mut s) = fresh("open-oubliette(gear_windows=useful)");
+    let rage = event(&g, "Rage");
+    let leather = treasure(&g, "Leather Armor");
+    give_kept(&mut s, 0, &[rage]);
+    give_treasure(&mut s, 0, &[leather]);
+    fight(&g, &mut s, "Dragon");
+    feed(&g, &mut s, &[Action::Roll(5), Action::Roll(10)]);
+    assert_eq!(s.phase, Phase::DrawWound, "no window opened");
+    assert!(s.players[0].unused.contains(leather) && s.players[0].kept.contains(rage));
 }
 
 #[test]
@@ -162,7 +232,7 @@ fn armor_and_dodge_turn_a_hit() {
 
 #[test]
 fn rage_adds_four_against_monsters() {
-    let (g, mut s) = fresh("open-oubliette");
+    let (g, mut s) = fresh("open-oubliette(gear_windows=useful)");
     let rage = event(&g, "Rage");
     give_kept(&mut s, 0, &[rage]);
     fight(&g, &mut s, "Dragon");
@@ -205,6 +275,35 @@ fn recovery_rerolls_a_failed_attack_or_forces_the_monster_to_reroll() {
     );
     assert!(s.players[0].wounds.is_empty());
     assert!(s.event_discard.contains(r1) && s.event_discard.contains(r2));
+}
+
+#[test]
+fn rage_bonus_lasts_through_a_revenge_round() {
+    let (g, mut s) = fresh("open-oubliette");
+    let (rage, rev) = (event(&g, "Rage"), event_no(&g, 31));
+    give_kept(&mut s, 0, &[rage, rev]);
+    fight(&g, &mut s, "Dragon");
+    feed(
+        &g,
+        &mut s,
+        &[
+            Action::Roll(4),
+            Action::Play(rage), // 4 + 4 < 10
+            Action::Roll(8),
+            Action::DrawWound(wound(&g, 0, 0)),
+            Action::Play(rev),
+        ],
+    );
+    assert_eq!(
+        s.fight.att_bonus, 4,
+        "Rage still counts in the Revenge round"
+    );
+    apply(&g, &mut s, Action::Roll(6));
+    assert_eq!(
+        s.phase,
+        Phase::DrawTreasure,
+        "6 + 4 >= 10: the dragon is beaten"
+    );
 }
 
 #[test]
@@ -275,7 +374,7 @@ fn cards_before_the_roll_variants() {
 fn healing_waters_windows_before_the_roll_and_inside_a_fight() {
     let (g, mut s) = fresh("open-oubliette");
     let heal = event_no(&g, 14);
-    // Seat 1 will start its turn wounded and holding Healing Waters: a T1 window.
+    // Seat 1 will start its turn wounded and holding Healing Waters: a window before the roll.
     give_kept(&mut s, 1, &[heal]);
     give_wounds(&g, &mut s, 1, &[wound(&g, 3, 0)]);
     fight(&g, &mut s, "Dragon");
@@ -301,7 +400,7 @@ fn healing_waters_windows_before_the_roll_and_inside_a_fight() {
     assert_eq!((s.phase, s.players[1].w), (Phase::CheckRoll, 0));
 }
 
-// ---- A.4 player fights -----------------------------------------------------------------------
+// ---- player fights -----------------------------------------------------------------------
 
 fn pvp(spec: &str) -> (OpenOubliette, State) {
     let (g, mut s) = fresh(spec);
@@ -340,7 +439,8 @@ fn attacker_wins_takes_three_random_cards_and_draws_one_wound() {
 #[test]
 fn defender_retaliates_and_steals_what_there_is() {
     let (g, mut s) = pvp("open-oubliette");
-    give_treasure(&mut s, 0, &[7]);
+    let records = treasure(&g, "Accounting Records");
+    give_treasure(&mut s, 0, &[records]);
     let rage = event(&g, "Rage");
     give_kept(&mut s, 0, &[rage]);
     feed(&g, &mut s, &[Action::Attack(2), Action::Roll(5)]);
@@ -350,8 +450,8 @@ fn defender_retaliates_and_steals_what_there_is() {
         "no Rage in a player fight: no window"
     );
     apply(&g, &mut s, Action::Roll(8));
-    apply(&g, &mut s, Action::Steal(7));
-    assert!(s.players[2].unused.contains(7));
+    apply(&g, &mut s, Action::Steal(records));
+    assert!(s.players[2].unused.contains(records));
     assert_eq!(
         s.turn.wound_to, 0,
         "the attacker draws the wound even when losing"
@@ -369,6 +469,25 @@ fn defender_retaliates_and_steals_what_there_is() {
         &[Action::Attack(1), Action::Roll(7), Action::Roll(7)],
     );
     assert_eq!((s.phase, s.turn.wound_to), (Phase::DrawWound, 0));
+}
+
+#[test]
+fn a_losing_defender_may_equip_armor_to_keep_it_from_theft() {
+    let (g, mut s) = pvp("open-oubliette");
+    let (leather, records) = (
+        treasure(&g, "Leather Armor"),
+        treasure(&g, "Accounting Records"),
+    );
+    give_treasure(&mut s, 1, &[leather, records]);
+    feed(&g, &mut s, &[Action::Attack(1), Action::Roll(12)]);
+    assert_eq!(legal(&g, &s), vec![Action::Equip(leather), Action::Pass]);
+    feed(
+        &g,
+        &mut s,
+        &[Action::Equip(leather), Action::Steal(records)],
+    );
+    assert_eq!(s.players[1].equipped, [leather].into_iter().collect());
+    assert!(s.players[1].unused.is_empty() && s.players[0].unused.contains(records));
 }
 
 #[test]
@@ -453,16 +572,99 @@ fn cash_in_is_all_or_nothing_with_level_up_bonus_and_ends_the_turn() {
             cash: true,
         },
     );
+    assert_eq!(
+        s.phase,
+        Phase::RecoverPick,
+        "Recovery first, then the cash-in"
+    );
+    feed(
+        &g,
+        &mut s,
+        &[
+            Action::ReturnWound(wound(&g, 4, 0)),
+            Action::ReturnWound(wound(&g, 3, 0)),
+            Action::ReturnWound(wound(&g, 2, 0)),
+        ],
+    );
     let p = s.players[0];
     assert_eq!(p.banked_value, 900 + 2 * 100 * 3);
     assert_eq!((p.level_ups, p.unused.len(), p.banked.len()), (0, 0, 3));
-    assert_eq!(p.w, 1, "the three most severe wounds went back");
+    assert_eq!(p.w, 1, "three wounds went back");
     assert_eq!(p.pos, 3, "the token finishes its move");
     assert_eq!(
         (s.current, s.phase),
         (1, Phase::MoveRoll),
         "no monster: the turn ended"
     );
+}
+
+#[test]
+fn exit_recovery_returns_the_wounds_the_player_chooses() {
+    let (g, mut s) = fresh("open-oubliette");
+    let (critical, stabbed, scratch) = (wound(&g, 4, 0), wound(&g, 3, 0), wound(&g, 0, 0));
+    let (scratch2, bruise) = (scratch + 16, wound(&g, 1, 0));
+    assert_eq!(
+        g.decks().wounds[scratch2 as usize].title,
+        g.decks().wounds[scratch as usize].title
+    );
+    give_wounds(
+        &g,
+        &mut s,
+        0,
+        &[critical, stabbed, scratch, scratch2, bruise],
+    );
+    s.players[0].pos = 18;
+    let recover = Action::Exit {
+        recover: true,
+        cash: false,
+    };
+    let mut none = s.clone();
+    feed(&g, &mut s, &[mv(2, 3), recover]);
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::ReturnWound(scratch),
+            Action::ReturnWound(bruise),
+            Action::ReturnWound(stabbed),
+            Action::ReturnWound(critical),
+            Action::RecoverDone,
+        ],
+        "one choice per kind of wound held"
+    );
+    feed(
+        &g,
+        &mut s,
+        &[Action::ReturnWound(bruise), Action::ReturnWound(scratch)],
+    );
+    assert_eq!(s.turn.recover_left, 1);
+    apply(&g, &mut s, Action::RecoverDone);
+    let p = s.players[0];
+    assert_eq!(
+        p.wounds,
+        [critical, stabbed, scratch2].into_iter().collect()
+    );
+    assert_eq!(p.w, 7);
+    assert!(s.wound_draw.contains(bruise) && s.wound_draw.contains(scratch));
+    assert_eq!(s.current, 1, "the turn ended");
+    // Returning none still ends the turn.
+    feed(&g, &mut none, &[mv(2, 3), recover, Action::RecoverDone]);
+    assert_eq!((none.current, none.players[0].wounds.len()), (1, 5));
+    // The third wound returned closes the choice.
+    let (g, mut s) = fresh("open-oubliette");
+    give_wounds(&g, &mut s, 0, &[critical, stabbed, scratch, bruise]);
+    s.players[0].pos = 18;
+    feed(
+        &g,
+        &mut s,
+        &[
+            mv(2, 3),
+            recover,
+            Action::ReturnWound(scratch),
+            Action::ReturnWound(bruise),
+            Action::ReturnWound(stabbed),
+        ],
+    );
+    assert_eq!((s.current, s.players[0].w), (1, 4));
 }
 
 #[test]
@@ -494,11 +696,7 @@ fn exit_continue_fights_at_the_landing_space_and_extra_turns_survive_an_exit_act
             },
         ],
     );
-    assert_eq!(
-        s.phase,
-        Phase::ExtraTurn,
-        "doubles still give another turn (O8)"
-    );
+    assert_eq!(s.phase, Phase::ExtraTurn, "doubles still give another turn");
     let (g, mut s) = fresh("open-oubliette(exit_cancels_extra_turn=true,exit_pass_stops=true)");
     s.players[0].pos = 17;
     feed(
@@ -680,7 +878,7 @@ fn lost_turns_are_skipped_and_can_be_a_pending_extra_turn() {
         );
         (s.current, s.players[0].lost_turns)
     };
-    // A lost turn swallows a pending extra turn (O23)...
+    // A lost turn swallows a pending extra turn...
     assert_eq!(after_doubles("open-oubliette(edition=blog)"), (1, 0));
     // ... unless the variant says it skips regular turns only.
     assert_eq!(
@@ -989,5 +1187,31 @@ fn situation_and_actions_in_words() {
     assert_eq!(
         g.describe_action(&s, Action::Direction(Dir::Back)),
         "go back to space 15 (an Event corner)"
+    );
+    // Exit Recovery names the wounds and what stopping means.
+    let (g, mut s) = fresh("open-oubliette");
+    let (critical, bruise) = (wound(&g, 4, 0), wound(&g, 1, 0));
+    give_wounds(&g, &mut s, 0, &[critical, bruise]);
+    s.players[0].pos = 18;
+    let recover = Action::Exit {
+        recover: true,
+        cash: false,
+    };
+    feed(&g, &mut s, &[mv(2, 3), recover]);
+    let text = gameshelf_open_oubliette::describe::situation(&g, &s);
+    assert!(text.contains("return up to 3 more wounds"), "{text}");
+    let critical_name = &g.decks().wounds[critical as usize].title;
+    assert_eq!(
+        g.describe_action(&s, Action::ReturnWound(critical)),
+        format!("return the wound {critical_name} (4)")
+    );
+    assert_eq!(
+        g.describe_action(&s, Action::RecoverDone),
+        "return no wound"
+    );
+    apply(&g, &mut s, Action::ReturnWound(critical));
+    assert_eq!(
+        g.describe_action(&s, Action::RecoverDone),
+        "keep the other wounds"
     );
 }

@@ -153,7 +153,7 @@ impl fmt::Display for Placement {
         write!(
             f,
             "design {}: {} {} at ({:+},{:+})",
-            self.design + 1,
+            u16::from(self.design) + 1,
             self.face(),
             self.edges,
             self.row,
@@ -177,7 +177,7 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::First(s) => write!(f, "seat {} moves first", s + 1),
+            Action::First(s) => write!(f, "seat {} moves first", u16::from(*s) + 1),
             Action::Roll(r) => write!(f, "roll {r}"),
             Action::Place(p) => write!(f, "{p}"),
         }

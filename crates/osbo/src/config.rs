@@ -1,4 +1,5 @@
-//! Variant parameters: every `FLAG:` of the rulings, and the game string.
+//! Variant parameters: every contested reading of the rules (`docs/rules/osbo.md`), and
+//! the game string.
 
 use gameshelf_engine::{GameSpec, ParamKind, ParamSpec, SpecError};
 
@@ -11,7 +12,7 @@ pub const MAX_PLAYERS: usize = 4;
 /// The largest grid limit n.
 pub const MAX_SIZE: usize = 8;
 
-/// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
+/// Every parameter, with its default (the reading `docs/rules/osbo.md` gives and argues).
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "players",
@@ -20,7 +21,7 @@ pub const PARAMS: &[ParamSpec] = &[
             max: MAX_PLAYERS as i64,
         },
         default: "2",
-        doc: "number of players; 1 is the solo puzzle (B.1, S6: 2 to 4)",
+        doc: "number of players; 1 is the solo puzzle (the source plays 2 to 4)",
     },
     ParamSpec {
         name: "size",
@@ -29,25 +30,25 @@ pub const PARAMS: &[ParamSpec] = &[
             max: MAX_SIZE as i64,
         },
         default: "5",
-        doc: "each design must fit an n x n window (B.1, [O] 5x5)",
+        doc: "each design must fit an n x n window (the source plays 5 x 5)",
     },
     ParamSpec {
         name: "window",
         kind: ParamKind::Choice(&["strict", "loose"]),
         default: "strict",
-        doc: "the window holds dice and open-end targets, or dice only (S1, WINDOW_RULE)",
+        doc: "the window holds the dice and the cells their open ends point at, or the dice only",
     },
     ParamSpec {
         name: "priority",
         kind: ParamKind::Choice(&["dice_first", "designs_first"]),
         default: "dice_first",
-        doc: "a turn maximises dice then designs, or designs then dice (S2, PLAN_PRIORITY)",
+        doc: "a turn maximises the dice placed, then the designs reached, or designs then dice",
     },
     ParamSpec {
         name: "simultaneous",
         kind: ParamKind::Bool,
         default: "false",
-        doc: "a die may not extend an end opened by another die of the same turn (S3, SIMULTANEOUS_PLACEMENT)",
+        doc: "a die may not extend an end opened by another die of the same turn",
     },
     ParamSpec {
         name: "max_turns",
@@ -60,19 +61,19 @@ pub const PARAMS: &[ParamSpec] = &[
     },
 ];
 
-/// Which cells the n x n window must hold (rulings S1).
+/// Which cells the n x n window must hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Window {
-    /// Dice and the targets of their open ends (the ruling).
+    /// Dice and the targets of their open ends (the default).
     Strict,
     /// Dice only.
     Loose,
 }
 
-/// Which count a turn's plan maximises first (rulings S2).
+/// Which count a turn's plan maximises first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Priority {
-    /// Dice placed, then designs reached (the ruling).
+    /// Dice placed, then designs reached (the default).
     DiceFirst,
     /// Designs reached, then dice placed.
     DesignsFirst,
@@ -96,7 +97,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// The rulings' defaults: two players, 5 x 5, strict window, dice first, sequential.
+    /// The defaults: two players, 5 x 5, strict window, dice first, sequential.
     fn default() -> Self {
         Config {
             players: 2,

@@ -24,9 +24,8 @@
 //!
 //! # Scoring
 //!
-//! A cord is a connected strand (rulings B.5). Its length is the number of crossing
-//! passages it makes: a crossing shared with another cord counts once for each, a
-//! self-crossing twice. A cord is closed when it has no open end. A player's score is the
+//! A cord is a connected strand. Its length is the number of crossing passages it makes: a
+//! crossing shared with another cord counts once for each, a self-crossing twice. A cord is closed when it has no open end. A player's score is the
 //! lengths of the closed cords in descending order, compared lexicographically.
 
 use std::cmp::Ordering;
@@ -47,6 +46,24 @@ pub(crate) const LO: u64 = 0x1111_1111_1111_1111;
 pub(crate) const fn occupied(row: u64) -> u64 {
     (row | row >> 1 | row >> 2 | row >> 3) & LO
 }
+
+/// The strand ports of a die, by its edges: the two ports `2e` and `2e + 1` of every
+/// crossing edge `e`, as a bit set.
+const PORTS: [u8; 16] = {
+    let mut table = [0u8; 16];
+    let mut edges = 0;
+    while edges < 16 {
+        let mut e = 0;
+        while e < 4 {
+            if edges & (1 << e) != 0 {
+                table[edges] |= 3 << (2 * e);
+            }
+            e += 1;
+        }
+        edges += 1;
+    }
+    table
+};
 
 /// A grid of dice, at most [`FRAME`] x [`FRAME`] cells.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -214,6 +231,20 @@ impl Design {
         (Edges(req), Edges(occ))
     }
 
+    /// The design closed at once with the fewest crossings: every target gets the die whose
+    /// crossings are exactly those pointing at it, which opens no new end.
+    pub fn closure(&self) -> Design {
+        let mut closed = *self;
+        for (r, row) in closed.rows.iter_mut().enumerate() {
+            let targets = self.target_row(r);
+            if targets != 0 {
+                let (req, _) = self.probe_row(r);
+                *row |= req & (targets * 15);
+            }
+        }
+        closed
+    }
+
     /// The number of dice.
     pub fn dice(&self) -> u32 {
         self.rows.iter().map(|&r| occupied(r).count_ones()).sum()
@@ -370,16 +401,21 @@ impl Design {
     /// matching crossings (as [`Design::validate`] checks).
     pub fn for_each_cord(&self, mut f: impl FnMut(Cord)) {
         let mut seen = [0u8; FRAME * FRAME];
-        for r in 0..FRAME {
-            if self.rows[r] == 0 {
-                continue;
-            }
-            for c in 0..FRAME {
-                let e = self.get(r as i32, c as i32);
-                for p in 0..8u8 {
-                    if e.has(Dir::ALL[p as usize / 2]) && seen[r * FRAME + c] & (1 << p) == 0 {
-                        f(self.trace(&mut seen, (r, c), p, &mut |_, _, _| {}));
+        for (r, &row) in self.rows.iter().enumerate() {
+            // Only the dice, and in each die only the ports not yet on a traced cord,
+            // lowest first (a trace marks ports of this die too, so the mask is re-read).
+            let mut cells = occupied(row);
+            while cells != 0 {
+                let shift = cells.trailing_zeros();
+                cells &= cells - 1;
+                let (c, ports) = (shift as usize / 4, PORTS[((row >> shift) & 15) as usize]);
+                loop {
+                    let unseen = ports & !seen[r * FRAME + c];
+                    if unseen == 0 {
+                        break;
                     }
+                    let p = unseen.trailing_zeros() as u8;
+                    f(self.trace(&mut seen, (r, c), p, &mut |_, _, _| {}));
                 }
             }
         }
@@ -388,7 +424,10 @@ impl Design {
     /// The node across port `p` of `cell`, if a die is there.
     #[inline]
     fn across_node(&self, (r, c): (usize, usize), p: u8) -> Option<(usize, usize)> {
-        let (dr, dc) = Dir::ALL[p as usize / 2].step();
+        // [`Dir::step`] by table: a `match` on the edge compiles to a jump whose target
+        // changes at nearly every step of a trace, and mispredicts.
+        const STEPS: [(i32, i32); 4] = [Dir::N.step(), Dir::E.step(), Dir::S.step(), Dir::W.step()];
+        let (dr, dc) = STEPS[p as usize / 2];
         let (nr, nc) = (r as i32 + dr, c as i32 + dc);
         (!self.get(nr, nc).is_empty()).then_some((nr as usize, nc as usize))
     }
@@ -514,7 +553,8 @@ pub fn compare_scores(a: &[u32], b: &[u32]) -> Ordering {
         .unwrap_or(Ordering::Equal)
 }
 
-/// The highest possible score on an `n` x `n` grid: `2(2n-1)(n-1)` (rulings B.6).
+/// The highest possible score on an `n` x `n` grid: `2(2n-1)(n-1)` (the table of the
+/// rules page, Cameron Browne 2008).
 pub const fn max_score(n: u32) -> u32 {
     2 * (2 * n - 1) * (n.saturating_sub(1))
 }
@@ -548,7 +588,7 @@ pub fn full_grid(rows: usize, cols: usize) -> Design {
 }
 
 /// A closed `n` x `n` design whose single cord reaches [`max_score`]`(n)`: the full grid
-/// without the `n - 1` crossings between the dice of its top row (rulings B.6-3), so the
+/// without the `n - 1` crossings between the dice of its top row, so the
 /// top row is all end caps.
 ///
 /// # Panics
@@ -610,7 +650,7 @@ mod tests {
         d.analyse().cords.iter().map(|c| c.length).collect()
     }
 
-    /// Rulings B.6-2.
+    /// The full rectangles' cords, and the full n x n as n cords of 4(n - 1).
     #[test]
     fn cords_of_full_rectangles() {
         let cases: [((usize, usize), &[u32]); 6] = [
@@ -679,6 +719,25 @@ mod tests {
         assert_eq!(Design::parse("2\n").unwrap().open_ends().count(), 1);
         // Two caps facing each other: one closed cord of length 2.
         assert_eq!(Design::parse("28").unwrap().analyse().score, [2]);
+    }
+
+    /// Closing at once: every target gets exactly the crossings pointing at it, so the
+    /// start cross gets four end caps, and a closed design stays as it is.
+    #[test]
+    fn closure_gives_each_target_the_crossings_pointing_at_it() {
+        let start = Design::parse(".\n.f\n").unwrap();
+        let closed = start.closure();
+        assert_eq!(closed.to_text(), ".4.\n2f8\n.1.\n");
+        assert!(closed.is_closed());
+        assert_eq!(closed.analyse().score, [8]);
+        // A target next to a die with no crossing towards it gets a blank edge there; one
+        // with two ends pointing at it gets a corner.
+        let capped = Design::parse("6c\n5.").unwrap().closure();
+        assert_eq!(capped.to_text(), "6c\n51\n1.\n");
+        let cornered = Design::parse("6c\n3.").unwrap().closure();
+        assert_eq!(cornered.to_text(), "6c\n39\n");
+        assert!(capped.is_closed() && cornered.is_closed());
+        assert_eq!(full_grid(3, 3).closure(), full_grid(3, 3));
     }
 
     #[test]

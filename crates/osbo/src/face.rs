@@ -1,13 +1,13 @@
 //! Die faces, edge sets, rotation and the wiring of the strands inside a tile.
 //!
 //! A placed die is fully described by its [`Edges`]: the set of its four edges that carry a
-//! crossing (rulings B.1). Every non-empty set belongs to exactly one [`Face`] type, and
+//! crossing. Every non-empty set belongs to exactly one [`Face`] type, and
 //! every rotation giving that set has the same wiring, so the rules never need to remember
 //! which rotation was used.
 //!
 //! Strand ports are numbered clockwise around the tile, two per edge: `p = 2e + k` for edge
 //! `e` (N = 0, E = 1, S = 2, W = 3), so 0 N-left, 1 N-right, 2 E-top, 3 E-bottom, 4 S-right,
-//! 5 S-left, 6 W-bottom, 7 W-top (rulings B.2).
+//! 5 S-left, 6 W-bottom, 7 W-top.
 
 use std::fmt;
 
@@ -132,7 +132,7 @@ impl fmt::Display for Edges {
     }
 }
 
-/// The face types of an Osbo die (rulings B.1). Two of the six faces are corners.
+/// The face types of an Osbo die. Two of the six faces are corners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Face {
@@ -180,7 +180,7 @@ impl Face {
         }
     }
 
-    /// The edge set of the unrotated face (rulings B.1).
+    /// The edge set of the unrotated face.
     pub const fn edges(self) -> Edges {
         match self {
             Face::Cap => Edges(4),
@@ -229,7 +229,8 @@ pub const NO_PORT: u8 = 8;
 /// [`NO_PORT`] when `port` is on a blank edge.
 ///
 /// Every face is the X face's four corner arcs (port `2e+1` to port `2e+2`) with each blank
-/// edge acting as a mirror that joins its own two ports (rulings B.2, verified).
+/// edge acting as a mirror that joins its own two ports: the strands of the die faces as
+/// drawn on the game's play-by-email help page.
 pub const WIRING: [[u8; 8]; 16] = wiring_table();
 
 const fn arc(p: u8) -> u8 {
@@ -257,7 +258,7 @@ const fn wiring_table() -> [[u8; 8]; 16] {
 }
 
 /// The port of the neighbour that port `p` joins across its edge: the same `k` on the
-/// opposite edge, `2(e+2)+k` (the diagonal crossing of rulings B.2).
+/// opposite edge, `2(e+2)+k`: the strands cross diagonally at the edge's midpoint.
 pub const fn across(p: u8) -> u8 {
     (p + 4) % 8
 }
@@ -266,9 +267,9 @@ pub const fn across(p: u8) -> u8 {
 mod tests {
     use super::*;
 
-    /// The unrotated wirings listed in rulings B.2.
+    /// The unrotated wirings, as the die faces are drawn.
     #[test]
-    fn wiring_matches_the_rulings() {
+    fn wiring_matches_the_drawn_faces() {
         let pairs = |e: Edges| -> Vec<(u8, u8)> {
             (0..8u8)
                 .filter_map(|p| {

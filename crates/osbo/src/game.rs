@@ -32,7 +32,7 @@ pub(crate) fn base_info() -> GameInfo {
 
 /// Osbo: a validated configuration.
 ///
-/// With two or more players the winners (best score vector, rulings B.5) share a return
+/// With two or more players the winners (best score vector) share a return
 /// of one. The solo puzzle returns its longest closed cord as a share of the grid's
 /// [`max_score`].
 #[derive(Clone, Debug)]
@@ -203,7 +203,7 @@ impl Osbo {
         self.cfg.players
     }
 
-    /// Orders plan values by the turn rule's priority (rulings S2).
+    /// Orders plan values by the turn rule's priority (parameter `priority`).
     fn rank(&self, r: Reach) -> u16 {
         let (a, b) = match self.cfg.priority {
             Priority::DiceFirst => (r.dice, r.designs),
@@ -781,7 +781,7 @@ impl Osbo {
         }
     }
 
-    /// Ends the turn: the game ends when no design can take a die (rulings B.4 step 3),
+    /// Ends the turn: the game ends when no design can take a die,
     /// or at the turn limit; otherwise the next seat rolls.
     fn end_turn(&self, s: &mut State) {
         s.dice = Roll::default();

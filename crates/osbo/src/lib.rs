@@ -45,6 +45,10 @@
 //!   which `tests/playout.rs` checks.
 //! * [`design`] (the text format and the scorer) and [`render`] (SVG and terminal
 //!   pictures of a knot) are usable without the game.
+//! * The heuristic bot ([`bot::Greedy`]) follows the source's strategy notes without a
+//!   search: it judges a design by the longest cord it would close into, closed at once
+//!   and closed after one step of growth, and scores each placement by that change plus
+//!   what the rest of the turn's dice can still gain.
 
 pub mod action;
 pub mod bot;
@@ -53,6 +57,7 @@ pub mod config;
 pub mod design;
 pub mod face;
 pub mod game;
+pub mod present;
 pub mod render;
 
 pub mod state;

@@ -1,32 +1,210 @@
 //! Pictures of a design: an SVG celtic knot and a terminal drawing, from one model.
 //!
 //! [`Drawing::new`] traces the cords once and lays out every strand inside every tile;
-//! [`Drawing::to_svg`] and [`Drawing::to_terminal`] draw that model.
+//! [`Drawing::to_svg`] and [`Drawing::canvas`] draw that model. A [`Canvas`] is a grid of
+//! characters, each with an [`Ink`] that says what it shows, so every front end draws the
+//! same picture: as plain text ([`Canvas::to_plain`]), with ANSI colours
+//! ([`Canvas::to_ansi`]), or in its own styles (the full-screen view, a web page).
 //!
-//! Geometry: a strand crosses each shared edge diagonally at the edge's midpoint (rulings
-//! B.2), so a port is a midpoint with a direction. Inside a tile a strand is a cubic curve
-//! from one port to another, leaving and arriving along the ports' directions: the X face's
-//! arcs come out as the straight sides of a diamond, blank edges bounce strands into loops.
-//! Interlacing: at a crossing on a horizontal edge the strand running like `/` goes over,
-//! on a vertical edge the one running like `\`; following any strand, it then goes over
-//! and under in turn. Each half of a tile's strand is drawn with its crossing's layer.
+//! Every cord has its own colour, in the order of [`Drawing::legend`]: the closed cords
+//! longest first (the first colour is the cord that scores), then the open ones longest
+//! first. The SVG colours every strand. The terminal drawing has one character per die
+//! and per crossing, each carrying up to four strands, so each character of a die (its
+//! glyph, its horizontal arms, its open ends, the crossings on its edges) takes the colour
+//! of the first cord through it in the legend, except that a cord that would be seen nowhere takes over
+//! one of its characters whose colour is seen elsewhere: every cord shows somewhere.
+//!
+//! A design in play is drawn with [`Drawing::from_start`]: the picture also covers the
+//! empty cells its open ends point at (marked `·`, where a die may go), labels its rows and
+//! columns counting from the start die as moves are written (`(-1,+2)` is one row north
+//! and two columns east of it), and marks the start die (`╬`, bold and underlined in
+//! colour; a darker tile in the SVG).
+//!
+//! Geometry: a strand crosses each shared edge diagonally at the edge's midpoint, so a port
+//! is a midpoint with a direction. Inside a tile a strand is a cubic curve from one port to
+//! another, leaving and arriving along the ports' directions: the X face's arcs come out as
+//! the straight sides of a diamond, blank edges bounce strands into loops. Interlacing: at a
+//! crossing on a horizontal edge the strand running like `/` goes over, on a vertical edge
+//! the one running like `\`; following any strand, it then goes over and under in turn.
+//! Each half of a tile's strand is drawn with its crossing's layer.
 
 use std::fmt::Write;
 
-use crate::design::{Cord, Design};
+use crate::design::{Cord, Design, FRAME};
 use crate::face::{Dir, Edges};
 
-/// Colours of closed cords, longest cord first.
-const PALETTE: [&str; 8] = [
+/// The cords' colours, in legend order (see [`css_colour`]).
+const PALETTE: [&str; 12] = [
     "#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17a589", "#a04000", "#d4ac0d",
+    "#d75f87", "#5f8787", "#5fafd7", "#87d787",
 ];
 
-/// The colour of open cords.
-const OPEN_COLOUR: &str = "#8e8e8e";
+/// The ANSI 256-colour codes matching [`PALETTE`].
+const ANSI: [u8; 12] = [160, 25, 28, 172, 91, 36, 130, 178, 168, 66, 74, 114];
 
-/// The ANSI 256-colour codes matching [`PALETTE`], and open grey.
-const ANSI: [u8; 8] = [160, 25, 28, 172, 91, 36, 130, 178];
-const ANSI_OPEN: u8 = 245;
+/// The SVG colour of colour slot `slot` (a cord's place in [`Drawing::legend`]); slots past
+/// the palette's twelve colours use it again from the start.
+pub fn css_colour(slot: usize) -> &'static str {
+    PALETTE[slot % PALETTE.len()]
+}
+
+/// The ANSI 256-colour code of colour slot `slot`, the terminal's match of [`css_colour`].
+pub fn ansi_colour(slot: usize) -> u8 {
+    ANSI[slot % ANSI.len()]
+}
+
+/// What a character of a [`Canvas`] shows, for front ends that style it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Ink {
+    /// Nothing in particular: spaces, text.
+    #[default]
+    Plain,
+    /// Row and column labels, and the empty cells open ends point at: shown faintly.
+    Faint,
+    /// Part of the cord in this colour slot ([`css_colour`], [`ansi_colour`]).
+    Cord(usize),
+    /// The start die, in the colour slot of its first cord.
+    Start(usize),
+    /// An open path end, in the colour slot of one of the two cords ending there.
+    OpenEnd(usize),
+}
+
+impl Ink {
+    /// The ANSI select-graphic-rendition parameters of this ink, `None` for plain.
+    fn sgr(self) -> Option<String> {
+        match self {
+            Ink::Plain => None,
+            Ink::Faint => Some("38;5;245".to_owned()),
+            Ink::Cord(slot) => Some(format!("38;5;{}", ansi_colour(slot))),
+            Ink::Start(slot) => Some(format!("1;4;38;5;{}", ansi_colour(slot))),
+            Ink::OpenEnd(slot) => Some(format!("1;38;5;{}", ansi_colour(slot))),
+        }
+    }
+}
+
+/// A picture made of characters, each with its [`Ink`]: lines of cells, addressed by line
+/// and character column from 0. Writing past the end grows it with plain spaces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Canvas {
+    rows: Vec<Vec<(char, Ink)>>,
+}
+
+impl Canvas {
+    /// A canvas of `height` empty lines.
+    pub fn blank(height: usize) -> Canvas {
+        Canvas {
+            rows: vec![Vec::new(); height],
+        }
+    }
+
+    /// Sets the character at line `y`, column `x`.
+    pub fn put(&mut self, y: usize, x: usize, ch: char, ink: Ink) {
+        if self.rows.len() <= y {
+            self.rows.resize(y + 1, Vec::new());
+        }
+        let row = &mut self.rows[y];
+        if row.len() <= x {
+            row.resize(x + 1, (' ', Ink::Plain));
+        }
+        row[x] = (ch, ink);
+    }
+
+    /// Writes `text` from line `y`, column `x`, one column per character; returns the
+    /// column after it.
+    pub fn write(&mut self, y: usize, x: usize, text: &str, ink: Ink) -> usize {
+        let mut at = x;
+        for ch in text.chars() {
+            self.put(y, at, ch, ink);
+            at += 1;
+        }
+        at
+    }
+
+    /// Copies `other` onto this canvas with its top left corner at line `y`, column `x`.
+    pub fn blit(&mut self, y: usize, x: usize, other: &Canvas) {
+        if self.rows.len() < y + other.rows.len() {
+            self.rows.resize(y + other.rows.len(), Vec::new());
+        }
+        for (dy, row) in other.rows.iter().enumerate() {
+            for (dx, &(ch, ink)) in row.iter().enumerate() {
+                self.put(y + dy, x + dx, ch, ink);
+            }
+        }
+    }
+
+    /// The number of lines.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The number of columns up to the last character that is not a plain space.
+    pub fn width(&self) -> usize {
+        (0..self.rows.len())
+            .map(|y| self.trimmed(y).len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The character and ink at line `y`, column `x` (a plain space past the end).
+    pub fn get(&self, y: usize, x: usize) -> (char, Ink) {
+        self.rows
+            .get(y)
+            .and_then(|row| row.get(x))
+            .copied()
+            .unwrap_or((' ', Ink::Plain))
+    }
+
+    /// Line `y` without its trailing plain spaces.
+    fn trimmed(&self, y: usize) -> &[(char, Ink)] {
+        let row = self.rows.get(y).map_or(&[][..], Vec::as_slice);
+        let end = row
+            .iter()
+            .rposition(|&(ch, ink)| ch != ' ' || ink != Ink::Plain)
+            .map_or(0, |i| i + 1);
+        &row[..end]
+    }
+
+    /// Line `y` as runs of characters in one ink, without trailing plain spaces.
+    pub fn runs(&self, y: usize) -> Vec<(String, Ink)> {
+        let mut runs: Vec<(String, Ink)> = Vec::new();
+        for &(ch, ink) in self.trimmed(y) {
+            match runs.last_mut() {
+                Some((text, last)) if *last == ink => text.push(ch),
+                _ => runs.push((ch.to_string(), ink)),
+            }
+        }
+        runs
+    }
+
+    /// The picture as plain text: every line ends with a newline and has no trailing
+    /// spaces.
+    pub fn to_plain(&self) -> String {
+        let mut out = String::new();
+        for y in 0..self.rows.len() {
+            out.extend(self.trimmed(y).iter().map(|&(ch, _)| ch));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The picture with ANSI colours, for a terminal: as [`Canvas::to_plain`], each run
+    /// that is not plain wrapped in its colour and a reset.
+    pub fn to_ansi(&self) -> String {
+        let mut out = String::new();
+        for y in 0..self.rows.len() {
+            for (text, ink) in self.runs(y) {
+                match ink.sgr() {
+                    Some(sgr) => {
+                        let _ = write!(out, "\x1b[{sgr}m{text}\x1b[0m");
+                    }
+                    None => out.push_str(&text),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
 
 /// One strand inside a tile.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,15 +215,44 @@ struct Strand {
     cord: usize,
 }
 
+/// A character of a die in the terminal drawing and the cords it may show.
+#[derive(Clone, Debug)]
+struct Spot {
+    y: usize,
+    x: usize,
+    ch: char,
+    /// Cord indices, first in the legend first.
+    cords: Vec<usize>,
+}
+
+/// A cord as drawn: what it scores, its colour and where its open ends point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendEntry {
+    /// The cord.
+    pub cord: Cord,
+    /// Its colour slot ([`css_colour`], [`ansi_colour`]): its place in the legend.
+    pub slot: usize,
+    /// The empty cells (row, column in the frame) its open ends point at, row by row;
+    /// empty for a closed cord.
+    pub ends: Vec<(usize, usize)>,
+}
+
 /// A design laid out for drawing.
 #[derive(Clone, Debug)]
 pub struct Drawing {
     design: Design,
+    /// The cells drawn: `(first row, last row, first column, last column)`.
     bounds: (usize, usize, usize, usize),
     cords: Vec<Cord>,
-    /// For each cord (index as in `cords`): its colour slot, `None` for open cords.
-    colours: Vec<Option<usize>>,
+    /// For each cord (index as in `cords`): its colour slot, its place in the legend.
+    slots: Vec<usize>,
+    /// The cord through each port of each cell: `ports[(row * FRAME + col) * 8 + port]`.
+    ports: Vec<Option<usize>>,
     strands: Vec<Strand>,
+    /// The start die's cell, for a design in play.
+    start: Option<(usize, usize)>,
+    /// The SVG's title.
+    title: Option<String>,
 }
 
 /// The midpoint of a port's edge in a unit cell (y down), and its outward direction.
@@ -106,35 +313,89 @@ fn halves(c: [Point; 4]) -> ([Point; 4], [Point; 4]) {
 }
 
 impl Drawing {
-    /// Lays out `design`.
+    /// Lays out `design`, drawn over the cells that hold dice, without labels.
     ///
     /// # Panics
     /// If the design is empty.
     pub fn new(design: &Design) -> Drawing {
         let bounds = design.bounds().expect("a design to draw has dice");
         let (cords, arcs) = design.cords_and_arcs();
-        let mut order: Vec<usize> = (0..cords.len()).filter(|&i| cords[i].closed).collect();
-        order.sort_by(|&a, &b| cords[b].length.cmp(&cords[a].length));
-        let mut colours = vec![None; cords.len()];
+        let mut order: Vec<usize> = (0..cords.len()).collect();
+        // Stable: equal cords keep the reading order in which they were found.
+        order.sort_by(|&a, &b| {
+            (cords[b].closed, cords[b].length).cmp(&(cords[a].closed, cords[a].length))
+        });
+        let mut slots = vec![0; cords.len()];
         for (slot, &i) in order.iter().enumerate() {
-            colours[i] = Some(slot % PALETTE.len());
+            slots[i] = slot;
         }
-        let strands = arcs
+        let mut ports = vec![None; FRAME * FRAME * 8];
+        let strands: Vec<Strand> = arcs
             .into_iter()
-            .map(|(cell, from, to, cord)| Strand {
-                cell,
-                from,
-                to,
-                cord,
+            .map(|(cell, from, to, cord)| {
+                for p in [from, to] {
+                    ports[(cell.0 * FRAME + cell.1) * 8 + p as usize] = Some(cord);
+                }
+                Strand {
+                    cell,
+                    from,
+                    to,
+                    cord,
+                }
             })
             .collect();
         Drawing {
             design: *design,
             bounds,
             cords,
-            colours,
+            slots,
+            ports,
             strands,
+            start: None,
+            title: None,
         }
+    }
+
+    /// Lays out a design in play whose start die is at frame cell `start`: the drawing
+    /// also covers the empty cells its open ends point at, labels rows and columns counted
+    /// from the start die (as moves are written) and marks the start die.
+    ///
+    /// # Panics
+    /// If the design is empty.
+    pub fn from_start(design: &Design, start: (usize, usize)) -> Drawing {
+        let mut drawing = Drawing::new(design);
+        let (mut r0, mut r1, mut c0, mut c1) = drawing.bounds;
+        for (r, c) in drawing.targets() {
+            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+        }
+        drawing.bounds = (r0, r1, c0, c1);
+        drawing.start = Some(start);
+        drawing
+    }
+
+    /// The drawing with `title` as the SVG's title (its name for screen readers and
+    /// tooltips).
+    pub fn with_title(mut self, title: impl Into<String>) -> Drawing {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// The empty cells open ends point at (row, column in the frame), row by row, each
+    /// once.
+    fn targets(&self) -> Vec<(usize, usize)> {
+        let mut cells: Vec<(usize, usize)> = self
+            .design
+            .open_ends()
+            .filter_map(|(r, c, d)| step(r, c, d))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The cord through port `p` of `cell`, if a strand uses it.
+    fn cord_at(&self, (r, c): (usize, usize), p: u8) -> Option<usize> {
+        self.ports[(r * FRAME + c) * 8 + p as usize]
     }
 
     /// Whether port `p` of `cell` is an open path end.
@@ -143,32 +404,245 @@ impl Drawing {
         self.design.get(r as i32 + dr, c as i32 + dc).is_empty()
     }
 
-    /// The design as an SVG image, `cell` pixels per cell.
+    /// The labels' text for row or column `i`, counted from the start die's `origin`.
+    fn label(i: usize, origin: usize) -> String {
+        format!("{:+}", i as i32 - origin as i32)
+    }
+
+    /// The columns left of the drawing for the row labels (with a space after them), and
+    /// the lines above it for the column labels: none without a start die.
+    fn margins(&self) -> (usize, usize) {
+        let Some((sr, _)) = self.start else {
+            return (0, 0);
+        };
+        let (r0, r1, ..) = self.bounds;
+        let width = (r0..=r1)
+            .map(|r| Drawing::label(r, sr).len())
+            .max()
+            .unwrap_or(0);
+        (width + 1, 1)
+    }
+
+    /// The line and column of the centre of frame cell (`r`, `c`) in [`Drawing::canvas`],
+    /// if the drawing covers it.
+    pub fn position(&self, r: usize, c: usize) -> Option<(usize, usize)> {
+        let (r0, r1, c0, c1) = self.bounds;
+        if !(r0..=r1).contains(&r) || !(c0..=c1).contains(&c) {
+            return None;
+        }
+        Some(self.at(2 * (r - r0) + 1, 4 * (c - c0) + 2))
+    }
+
+    /// The canvas position of grid point (`gy`, `gx`): lines and columns of the plain
+    /// grid, two lines and four columns per cell, edges on the even lines and on the
+    /// columns that are multiples of four. With labels, the column labels take the place
+    /// of the grid's first line (always blank: the drawing covers every cell an open end
+    /// points at) and the row labels that of its first column.
+    fn at(&self, gy: usize, gx: usize) -> (usize, usize) {
+        let (left, _) = self.margins();
+        (gy, gx + left.saturating_sub(1))
+    }
+
+    /// The design as characters: one box-drawing glyph per die, `╳` at each crossing,
+    /// `•` at each open path end, in the cords' colours; with a start die also the row and
+    /// column labels, `·` on each empty cell an open end points at and `╬` for the start
+    /// die.
+    pub fn canvas(&self) -> Canvas {
+        let (r0, r1, c0, c1) = self.bounds;
+        let (left, top) = self.margins();
+        let lines = 2 * (r1 - r0 + 1) + 1 - top;
+        let mut canvas = Canvas::blank(lines);
+        if let Some((sr, sc)) = self.start {
+            for r in r0..=r1 {
+                let (y, _) = self.at(2 * (r - r0) + 1, 0);
+                let text = Drawing::label(r, sr);
+                canvas.write(y, left - 1 - text.len(), &text, Ink::Faint);
+            }
+            for c in c0..=c1 {
+                let (_, x) = self.at(0, 4 * (c - c0) + 2);
+                let text = Drawing::label(c, sc);
+                canvas.write(0, x + 1 - text.len(), &text, Ink::Faint);
+            }
+            for (r, c) in self.targets() {
+                if let Some((y, x)) = self.position(r, c) {
+                    canvas.put(y, x, '·', Ink::Faint);
+                }
+            }
+        }
+        let spots = self.spots();
+        let slots = self.spot_slots(&spots);
+        for (spot, slot) in spots.iter().zip(slots) {
+            let ink = match spot.ch {
+                '•' => Ink::OpenEnd(slot),
+                '╬' => Ink::Start(slot),
+                _ => Ink::Cord(slot),
+            };
+            canvas.put(spot.y, spot.x, spot.ch, ink);
+        }
+        canvas
+    }
+
+    /// The characters of the dice in [`Drawing::canvas`], each with the cords it may be
+    /// coloured with, row by row: each die's glyph (any cord through the die), its
+    /// horizontal arms and open ends (the two strands through that edge) and the crossings
+    /// on its east and south edges (the two strands crossing there).
+    fn spots(&self) -> Vec<Spot> {
+        let mut spots = Vec::new();
+        for (r, c, e) in self.design.cells() {
+            let Some((y, x)) = self.position(r, c) else {
+                continue;
+            };
+            let cell = (r, c);
+            let cords = |ports: &[u8]| -> Vec<usize> {
+                let mut v: Vec<usize> = ports
+                    .iter()
+                    .filter_map(|&p| self.cord_at(cell, p))
+                    .collect();
+                v.sort_by_key(|&i| self.slots[i]);
+                v.dedup();
+                v
+            };
+            // Every port of a crossing edge carries a strand, so every spot has a cord;
+            // one without would be left out rather than coloured at random.
+            let mut push = |y: usize, x: usize, ch: char, cords: Vec<usize>| {
+                if !cords.is_empty() {
+                    spots.push(Spot { y, x, ch, cords });
+                }
+            };
+            let ch = if self.start == Some(cell) {
+                '╬'
+            } else {
+                glyph(e)
+            };
+            push(y, x, ch, cords(&[0, 1, 2, 3, 4, 5, 6, 7]));
+            for d in Dir::ALL.into_iter().filter(|&d| e.has(d)) {
+                let (dr, dc) = d.step();
+                let ports = [2 * d as u8, 2 * d as u8 + 1];
+                let (my, mx) = ((y as i32 + dr) as usize, (x as i32 + 2 * dc) as usize);
+                if self.open_end(cell, ports[0]) {
+                    push(my, mx, '•', cords(&ports));
+                } else if matches!(d, Dir::E | Dir::S) {
+                    push(my, mx, '╳', cords(&ports));
+                }
+                if dc != 0 {
+                    push(y, (x as i32 + dc) as usize, '━', cords(&ports));
+                }
+            }
+        }
+        spots
+    }
+
+    /// The colour slot of each spot: the first of its cords in the legend, except that a
+    /// cord shown nowhere then takes over one of its spots whose colour is shown elsewhere
+    /// too, so that every cord is seen when the spots allow it.
+    fn spot_slots(&self, spots: &[Spot]) -> Vec<usize> {
+        let mut chosen: Vec<usize> = spots.iter().map(|s| s.cords[0]).collect();
+        let mut shown = vec![0usize; self.cords.len()];
+        for &i in &chosen {
+            shown[i] += 1;
+        }
+        let mut order: Vec<usize> = (0..self.cords.len()).collect();
+        order.sort_by_key(|&i| self.slots[i]);
+        for cord in order {
+            if shown[cord] > 0 {
+                continue;
+            }
+            let free =
+                (0..spots.len()).find(|&k| spots[k].cords.contains(&cord) && shown[chosen[k]] > 1);
+            if let Some(k) = free {
+                shown[chosen[k]] -= 1;
+                chosen[k] = cord;
+                shown[cord] += 1;
+            }
+        }
+        chosen.into_iter().map(|i| self.slots[i]).collect()
+    }
+
+    /// [`Drawing::canvas`] as text: with ANSI colours when `colour` is set, plain otherwise.
+    pub fn to_terminal(&self, colour: bool) -> String {
+        let canvas = self.canvas();
+        if colour {
+            canvas.to_ansi()
+        } else {
+            canvas.to_plain()
+        }
+    }
+
+    /// The design as an SVG image, `cell` pixels per cell. A design in play
+    /// ([`Drawing::from_start`]) gets its row and column labels in the margin, a darker
+    /// start tile and dashed outlines on the empty cells its open ends point at.
     pub fn to_svg(&self, cell: f64) -> String {
         let (r0, r1, c0, c1) = self.bounds;
         let margin = cell * 0.5;
+        let labels = if self.start.is_some() {
+            cell * 0.5
+        } else {
+            0.0
+        };
+        let (ox, oy) = (margin + labels, margin + labels);
         let (w, h) = (
-            (c1 - c0 + 1) as f64 * cell + 2.0 * margin,
-            (r1 - r0 + 1) as f64 * cell + 2.0 * margin,
+            (c1 - c0 + 1) as f64 * cell + 2.0 * margin + labels,
+            (r1 - r0 + 1) as f64 * cell + 2.0 * margin + labels,
         );
         let mut s = String::new();
         let _ = writeln!(
             s,
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}">"##
         );
+        if let Some(title) = &self.title {
+            let _ = writeln!(s, "<title>{}</title>", escape(title));
+        }
         let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fbf6e9"/>"##);
         let at = |(r, c): (usize, usize), (x, y): Point| {
             (
-                margin + ((c - c0) as f64 + x) * cell,
-                margin + ((r - r0) as f64 + y) * cell,
+                ox + ((c - c0) as f64 + x) * cell,
+                oy + ((r - r0) as f64 + y) * cell,
             )
         };
+        if let Some((sr, sc)) = self.start {
+            let _ = write!(
+                s,
+                r##"<g fill="#8a7a5c" font-family="sans-serif" font-size="{:.1}" text-anchor="middle" dominant-baseline="central">"##,
+                cell * 0.28
+            );
+            for r in r0..=r1 {
+                let (_, y) = at((r, c0), (0.5, 0.5));
+                let label = Drawing::label(r, sr);
+                let _ = write!(s, r#"<text x="{:.1}" y="{y:.1}">{label}</text>"#, margin);
+            }
+            for c in c0..=c1 {
+                let (x, _) = at((r0, c), (0.5, 0.5));
+                let label = Drawing::label(c, sc);
+                let _ = write!(s, r#"<text x="{x:.1}" y="{:.1}">{label}</text>"#, margin);
+            }
+            s.push_str("</g>\n");
+            s.push_str(
+                r##"<g fill="none" stroke="#cdbb8f" stroke-width="1.5" stroke-dasharray="4 4">"##,
+            );
+            for target in self.targets() {
+                let (x, y) = at(target, (0.0, 0.0));
+                let _ = write!(
+                    s,
+                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#,
+                    x + 3.0,
+                    y + 3.0,
+                    cell - 6.0,
+                    cell - 6.0
+                );
+            }
+            s.push_str("</g>\n");
+        }
         s.push_str(r##"<g fill="#f3e7c9" stroke="#e0d2ac" stroke-width="1">"##);
         for (r, c, _) in self.design.cells() {
             let (x, y) = at((r, c), (0.0, 0.0));
+            let start = if self.start == Some((r, c)) {
+                r##" fill="#e3cd94" stroke="#a88f55" stroke-width="2""##
+            } else {
+                ""
+            };
             let _ = write!(
                 s,
-                r#"<rect x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}"/>"#
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}"{start}/>"#
             );
         }
         s.push_str("</g>\n");
@@ -191,7 +665,7 @@ impl Drawing {
                         let colour = if pass_casing {
                             "#2b2118"
                         } else {
-                            self.colours[st.cord].map_or(OPEN_COLOUR, |i| PALETTE[i])
+                            css_colour(self.slots[st.cord])
                         };
                         let p: Vec<Point> = half.iter().map(|&pt| at(st.cell, pt)).collect();
                         let _ = write!(
@@ -204,8 +678,8 @@ impl Drawing {
                 s.push_str("</g>\n");
             }
         }
-        // Open path ends: a ring where the strand leaves the design.
-        s.push_str(r##"<g fill="#fbf6e9" stroke="#c0392b" stroke-width="2.5">"##);
+        // Open path ends: a ring where the strands leave the design.
+        s.push_str(r##"<g fill="#fbf6e9" stroke="#2b2118" stroke-width="2.5">"##);
         for (r, c, d) in self.design.open_ends() {
             let (mid, _) = port_geometry(d as u8 * 2);
             let (x, y) = at((r, c), mid);
@@ -219,70 +693,50 @@ impl Drawing {
         s
     }
 
-    /// The design drawn with box-drawing characters: one glyph per die, `╳` at each
-    /// crossing, `•` at each open path end; with `colour`, each die takes the ANSI colour
-    /// of the longest cord through it.
-    pub fn to_terminal(&self, colour: bool) -> String {
-        let (r0, r1, c0, c1) = self.bounds;
-        let (rows, cols) = (2 * (r1 - r0 + 1) + 1, 4 * (c1 - c0 + 1) + 1);
-        let mut grid = vec![vec![(' ', None::<u8>); cols]; rows];
-        let best_cord = |cell: (usize, usize)| -> Option<u8> {
-            self.strands
-                .iter()
-                .filter(|s| s.cell == cell)
-                .max_by_key(|s| (self.colours[s.cord].is_some(), self.cords[s.cord].length))
-                .map(|s| self.colours[s.cord].map_or(ANSI_OPEN, |i| ANSI[i]))
-        };
-        for (r, c, e) in self.design.cells() {
-            let (y, x) = (2 * (r - r0) + 1, 4 * (c - c0) + 2);
-            let paint = best_cord((r, c));
-            grid[y][x] = (glyph(e), paint);
-            for d in Dir::ALL {
-                if !e.has(d) {
-                    continue;
-                }
-                let (dr, dc) = d.step();
-                let open = self.design.get(r as i32 + dr, c as i32 + dc).is_empty();
-                let mark = if open { '•' } else { '╳' };
-                let (my, mx) = ((y as i32 + dr) as usize, (x as i32 + 2 * dc) as usize);
-                grid[my][mx] = (mark, if open { Some(160) } else { None });
-                if dc != 0 {
-                    grid[y][(x as i32 + dc) as usize] = ('━', paint);
-                }
-            }
-        }
-        let mut out = String::new();
-        for row in grid {
-            let mut line = String::new();
-            for (ch, paint) in row {
-                match paint.filter(|_| colour) {
-                    Some(code) => {
-                        let _ = write!(line, "\x1b[38;5;{code}m{ch}\x1b[0m");
-                    }
-                    None => line.push(ch),
-                }
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
-    }
-
-    /// The cords with their colour names (`None` for open cords), longest closed first.
-    pub fn legend(&self) -> Vec<(Cord, Option<&'static str>)> {
-        let mut v: Vec<(Cord, Option<&'static str>)> = self
+    /// Every cord with its colour slot and the cells its open ends point at, in legend
+    /// order: closed cords longest first, then open cords longest first.
+    pub fn legend(&self) -> Vec<LegendEntry> {
+        let mut entries: Vec<LegendEntry> = self
             .cords
             .iter()
-            .zip(&self.colours)
-            .map(|(c, slot)| (*c, slot.map(|i| PALETTE[i])))
+            .enumerate()
+            .map(|(i, &cord)| {
+                let mut ends: Vec<(usize, usize)> = self
+                    .strands
+                    .iter()
+                    .filter(|st| st.cord == i)
+                    .flat_map(|st| [(st.cell, st.from), (st.cell, st.to)])
+                    .filter(|&(cell, p)| self.open_end(cell, p))
+                    .filter_map(|((r, c), p)| step(r, c, Dir::ALL[p as usize / 2]))
+                    .collect();
+                ends.sort_unstable();
+                ends.dedup();
+                LegendEntry {
+                    cord,
+                    slot: self.slots[i],
+                    ends,
+                }
+            })
             .collect();
-        v.sort_by(|a, b| {
-            b.0.closed
-                .cmp(&a.0.closed)
-                .then(b.0.length.cmp(&a.0.length))
-        });
-        v
+        entries.sort_by_key(|e| e.slot);
+        entries
     }
+}
+
+/// The cell next to (`r`, `c`) across `d`, if it is in the frame.
+fn step(r: usize, c: usize, d: Dir) -> Option<(usize, usize)> {
+    let (dr, dc) = d.step();
+    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+    let inside = |i: i32| (0..FRAME as i32).contains(&i);
+    (inside(nr) && inside(nc)).then_some((nr as usize, nc as usize))
+}
+
+/// `text` with the characters XML gives a meaning escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The heavy box-drawing glyph of a die.
@@ -318,16 +772,131 @@ mod tests {
     }
 
     #[test]
-    fn svg_has_a_colour_per_closed_cord() {
+    fn svg_has_a_colour_per_cord() {
         let svg = Drawing::new(&full_grid(3, 3)).to_svg(60.0);
         assert!(svg.starts_with("<svg"));
         for c in &PALETTE[..3] {
             assert!(svg.contains(c), "{c}");
         }
         assert!(!svg.contains(PALETTE[3]));
+        // The cross alone: four open cords, each its own colour, four open ends.
         let open = Drawing::new(&Design::parse("f").unwrap()).to_svg(60.0);
         assert_eq!(open.matches("<circle").count(), 4);
-        assert!(open.contains(OPEN_COLOUR));
+        for c in &PALETTE[..4] {
+            assert!(open.contains(c), "{c}");
+        }
+        assert!(!open.contains("<text"), "no labels without a start die");
+    }
+
+    /// The start of a game: the cross alone at the start die.
+    fn start() -> Design {
+        let mut d = Design::EMPTY;
+        d.set(7, 7, Edges::ALL);
+        d
+    }
+
+    #[test]
+    fn a_design_in_play_is_labelled_from_the_start_die() {
+        let drawing = Drawing::from_start(&start(), (7, 7));
+        let text = drawing.to_terminal(false);
+        assert_eq!(
+            text,
+            "   -1  +0  +1\n\
+             -1      ·\n\
+             \x20       •\n\
+             +0  · •━╬━• ·\n\
+             \x20       •\n\
+             +1      ·\n"
+        );
+        assert_eq!(drawing.position(7, 7), Some((3, 8)));
+        assert_eq!(drawing.position(6, 7), Some((1, 8)));
+        assert_eq!(drawing.position(5, 7), None);
+        let svg = drawing.with_title("design 1 <start>").to_svg(60.0);
+        for label in ["-1", "+0", "+1"] {
+            assert!(svg.contains(&format!(">{label}</text>")), "{label}\n{svg}");
+        }
+        assert!(
+            svg.contains("<title>design 1 &lt;start&gt;</title>"),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("stroke-dasharray").count(), 1);
+        assert_eq!(
+            svg.matches("<rect x=").count(),
+            4 + 1,
+            "four targets, one die"
+        );
+    }
+
+    /// The colour slots of the cord characters on each line of `canvas`.
+    fn slots(canvas: &Canvas) -> Vec<Vec<usize>> {
+        (0..canvas.height())
+            .map(|y| {
+                canvas
+                    .runs(y)
+                    .into_iter()
+                    .flat_map(|(text, ink)| {
+                        let slot = match ink {
+                            Ink::Cord(slot) | Ink::Start(slot) => Some(slot),
+                            _ => None,
+                        };
+                        text.chars().filter_map(move |_| slot).collect::<Vec<_>>()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_cord_has_its_own_colour_in_the_terminal() {
+        // The full 3 x 3: three closed cords of 8, each drawn in its own colour.
+        let canvas = Drawing::new(&full_grid(3, 3)).canvas();
+        let mut seen: Vec<usize> = slots(&canvas).concat();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, [0, 1, 2], "{}", canvas.to_plain());
+        let ansi = canvas.to_ansi();
+        for slot in 0..3 {
+            assert!(
+                ansi.contains(&format!("38;5;{}m", ansi_colour(slot))),
+                "{ansi}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cord_hidden_by_the_legend_order_takes_over_a_character() {
+        // The start die and a cap closing its east end: the cap's strand joins the
+        // cross's north-east and south-east arcs into one cord that crosses itself (length
+        // 2, first in the legend); the north-west and south-west arcs are cords of their
+        // own, open at both ends.
+        let mut d = start();
+        d.set(7, 8, Edges(8));
+        let drawing = Drawing::from_start(&d, (7, 7));
+        let legend = drawing.legend();
+        let lengths: Vec<(u32, usize)> = legend.iter().map(|e| (e.cord.length, e.slot)).collect();
+        assert_eq!(lengths, [(2, 0), (0, 1), (0, 2)]);
+        assert_eq!(
+            legend[0].ends,
+            [(6, 7), (8, 7)],
+            "north and south of the start"
+        );
+        assert_eq!(legend[1].ends, [(6, 7), (7, 6)], "north and west");
+        let canvas = drawing.canvas();
+        // By legend order alone the start die would show cord 0 and its west arm cord 1,
+        // leaving cord 2 unseen: it takes the start die, as cord 0 is seen elsewhere.
+        assert_eq!(canvas.get(3, 8), ('╬', Ink::Start(2)));
+        assert_eq!(canvas.get(3, 7), ('━', Ink::Cord(1)), "the west arm");
+        assert_eq!(canvas.get(3, 9), ('━', Ink::Cord(0)), "the east arm");
+        assert_eq!(canvas.get(3, 10), ('╳', Ink::Cord(0)), "a self-crossing");
+        assert_eq!(canvas.get(3, 12), ('╸', Ink::Cord(0)), "the cap");
+        assert_eq!(
+            canvas.get(3, 6),
+            ('•', Ink::OpenEnd(1)),
+            "west: cords 1 and 2"
+        );
+        let ansi = canvas.to_ansi();
+        let start = format!("\x1b[1;4;38;5;{}m╬", ansi_colour(2));
+        assert!(ansi.contains(&start), "bold, underlined: {ansi}");
     }
 
     #[test]
@@ -336,6 +905,30 @@ mod tests {
         assert_eq!(text, "\n  ╻   ╻\n  ╳   ╳\n  ┗━╳━┛\n\n");
         let legend = Drawing::new(&max_score_design(4)).legend();
         assert_eq!(legend.len(), 1);
-        assert_eq!(legend[0].0.length, 42);
+        assert_eq!(legend[0].cord.length, 42);
+        assert!(legend[0].ends.is_empty());
+    }
+
+    #[test]
+    fn canvases_merge_runs_and_trim_plain_spaces() {
+        let mut c = Canvas::blank(2);
+        let end = c.write(0, 2, "ab", Ink::Faint);
+        assert_eq!(end, 4);
+        c.put(0, 4, 'c', Ink::Faint);
+        c.put(1, 6, ' ', Ink::Plain);
+        assert_eq!(
+            c.runs(0),
+            [
+                ("  ".to_owned(), Ink::Plain),
+                ("abc".to_owned(), Ink::Faint)
+            ]
+        );
+        assert!(c.runs(1).is_empty());
+        assert_eq!(c.width(), 5);
+        assert_eq!(c.to_plain(), "  abc\n\n");
+        let mut big = Canvas::default();
+        big.blit(1, 1, &c);
+        assert_eq!(big.to_plain(), "\n   abc\n\n");
+        assert_eq!(big.get(1, 3), ('a', Ink::Faint));
     }
 }

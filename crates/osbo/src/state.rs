@@ -159,11 +159,7 @@ impl Board {
         mut f: impl FnMut(usize, usize, u16) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let span = n as i32 - 1;
-        let b = match window {
-            Window::Strict => self.reach,
-            Window::Loose => self.cells,
-        };
-        let [r0, r1, c0, c1] = b.map(i32::from);
+        let [r0, r1, c0, c1] = self.window_box(window).map(i32::from);
         if r1 - r0 > span || c1 - c0 > span {
             // Already wider than the window: nothing fits.
             return ControlFlow::Continue(());
@@ -455,6 +451,18 @@ impl Board {
         }
     }
 
+    /// The box the window rule measures, `[first row, last row, first column, last
+    /// column]` in the frame: the dice and their targets under the strict window, the dice
+    /// only under the loose one. The design fits its `n` x `n` window while neither side
+    /// of this box is longer than `n`.
+    #[inline]
+    pub fn window_box(&self, window: Window) -> [u8; 4] {
+        match window {
+            Window::Strict => self.reach,
+            Window::Loose => self.cells,
+        }
+    }
+
     /// Whether the design has no open path end.
     pub fn is_closed(&self) -> bool {
         self.target_rows().all(|r| self.design.target_row(r) == 0)
@@ -469,16 +477,12 @@ impl Board {
     }
 
     /// Whether placing `edges` at the target (`r`, `c`) keeps the design within the
-    /// `n` x `n` window (rulings B.3 rule 3).
+    /// `n` x `n` window (the window rule of `docs/rules/osbo.md`).
     #[inline]
     pub fn fits(&self, r: usize, c: usize, edges: Edges, n: usize, window: Window) -> bool {
         let span = n as i32 - 1;
         let (r, c) = (r as i32, c as i32);
-        let b = match window {
-            Window::Loose => &self.cells,
-            Window::Strict => &self.reach,
-        };
-        let (mut r0, mut r1, mut c0, mut c1) = (b[0] as i32, b[1] as i32, b[2] as i32, b[3] as i32);
+        let [mut r0, mut r1, mut c0, mut c1] = self.window_box(window).map(i32::from);
         let mut grow = |rr: i32, cc: i32| {
             r0 = r0.min(rr);
             r1 = r1.max(rr);
@@ -525,7 +529,7 @@ impl Board {
 
     /// Whether some face could still be placed. Under the strict window any target takes
     /// the face made of exactly the crossings pointing at it (it adds no target), so a
-    /// design is finished exactly when it is closed (rulings B.3).
+    /// design is finished exactly when it is closed.
     pub fn has_move(&self) -> bool {
         self.fit != 0
     }

@@ -4,14 +4,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use gameshelf_engine::{Game, Tally};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::Osbo;
 use crate::state::State;
 
 /// Osbo's simulation figures.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OsboTally {
     /// Games finished.
     pub games: u64,

@@ -141,7 +141,7 @@ fn constructed_designs_reach_the_table_up_to_8x8() {
     }
 }
 
-/// Regression oracles of rulings B.6-4: the connected designs in the 2 x 2 and 3 x 3 grids
+/// Regression oracles: the connected designs in the 2 x 2 and 3 x 3 grids
 /// (edge subsets, translations counted separately) and the 2 x 2 score histogram.
 #[test]
 fn connected_designs_in_small_grids() {

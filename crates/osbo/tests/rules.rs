@@ -1,4 +1,4 @@
-//! Rules pinned by the rulings: the window rule, the turn rule, chance, the end and scoring.
+//! The rules of `docs/rules/osbo.md`, pinned: the window rule, the turn rule, chance, the end and scoring.
 
 use std::collections::HashMap;
 
@@ -23,9 +23,9 @@ fn roll(faces: &[Face]) -> Roll {
     faces.iter().fold(Roll::default(), |r, &f| r.with(f))
 }
 
-/// Rulings B.6-5: with the start cross and two chains east of it, the target three
-/// columns east takes an end cap or a W+S corner, but nothing with an east crossing, whose
-/// target would leave the 5 x 5 window.
+/// With the start cross and two chains east of it, the target three columns east takes an
+/// end cap or a W+S corner, but nothing with an east crossing, whose target would leave the
+/// 5 x 5 window.
 #[test]
 fn window_rule_tells_moves_at_the_same_point_apart() {
     let mut b = Board::start(5, Window::Strict);
@@ -66,7 +66,7 @@ fn placements_match_every_neighbour() {
     }
 }
 
-/// Two dice, two open designs: one die goes to each (rulings B.4, S2).
+/// Two dice, two open designs: one die goes to each.
 #[test]
 fn dice_are_spread_over_designs() {
     let g = game("osbo");
@@ -104,7 +104,7 @@ fn dice_are_spread_over_designs() {
 }
 
 /// A closed design takes nothing: its owner still plays, and the leftover die goes to
-/// the open design (rulings B.4: leftovers anywhere).
+/// the open design (leftovers go wherever the mover chooses).
 #[test]
 fn leftovers_go_where_they_fit() {
     let g = game("osbo");
@@ -257,8 +257,8 @@ fn direct_sampling_follows_the_listed_weights() {
     }
 }
 
-/// Rulings B.6-5: random 2-player 5 x 5 games end with every design closed, inside the
-/// window, scoring at most the maximum.
+/// Random 2-player 5 x 5 games end with every design closed, inside the window, scoring at
+/// most the maximum.
 #[test]
 fn random_games_close_every_design() {
     let g = game("osbo");
@@ -281,7 +281,7 @@ fn random_games_close_every_design() {
     }
 }
 
-/// Under the loose window open ends pointing out of the window never close (rulings S1).
+/// Under the loose window open ends pointing out of the window never close.
 #[test]
 fn loose_window_games_end_blocked() {
     let g = game("osbo(window=loose)");
@@ -296,13 +296,13 @@ fn loose_window_games_end_blocked() {
     assert!(blocked >= 25, "{blocked}");
 }
 
-/// The longest closed cord wins; ties go to the next longest (rulings B.5).
+/// The longest closed cord wins; ties go to the next longest.
 #[test]
 fn scoring_and_tie_break() {
     let g = game("osbo");
     let mut s = g.initial_state();
     s.phase = Phase::Over(gameshelf_osbo::EndKind::Closed);
-    // [O]'s example: one cord of 10 beats three of 8.
+    // The rules page's example: one cord of 10 beats three of 8.
     s.boards[0] = Board::from_design(max_score_design(3), 5, Window::Strict);
     s.boards[1] = Board::from_design(gameshelf_osbo::design::full_grid(3, 3), 5, Window::Strict);
     assert_eq!(g.score(&s, 0), [20]);

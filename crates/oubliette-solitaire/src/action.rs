@@ -30,9 +30,9 @@ pub fn place_name(p: Place) -> String {
 pub enum Action {
     /// Chance: the card that comes from the deck (dealt, drawn, flipped, discarded).
     Card(Card),
-    /// Start the Path with the visible 10 or 2 at this place.
+    /// Start the Path with the visible 10 or 2 at this place.
     Start(Place),
-    /// Place the drawn needed card on the Path (A2 row 1).
+    /// Place the drawn needed card on the Path.
     Place,
     /// Put the drawn, flipped, restocked or searched card here (a slot, Equipped, or the
     /// graveyard).
@@ -59,8 +59,9 @@ pub enum Action {
     Pick(Card),
     /// Play the card at this place to the Path.
     PlayPath(Place),
-    /// Map combo: the visible tops of the slots in this bit mask make one room.
-    Map(u8),
+    /// Map combo: the top of this slot joins the combo (begun in a window, laid card by
+    /// card; it makes one room once it reaches the needed value).
+    Map(Place),
     /// Chaos Passage: the Joker at this place becomes the needed room.
     Passage(Place),
     /// Grave Dig with the jack at this place.
@@ -100,13 +101,7 @@ impl fmt::Display for Action {
             Action::Hourglass(x) => write!(f, "Hourglass from {}", p(x)),
             Action::Pick(c) => write!(f, "pick {}", Show(*c)),
             Action::PlayPath(x) => write!(f, "play {} to the Path", p(x)),
-            Action::Map(m) => {
-                let slots: Vec<String> = (0..4)
-                    .filter(|i| m & (1 << i) != 0)
-                    .map(|i| (i + 1).to_string())
-                    .collect();
-                write!(f, "Map combo of slots {}", slots.join("+"))
-            }
+            Action::Map(x) => write!(f, "Map combo: the top of {}", p(x)),
             Action::Passage(x) => write!(f, "Chaos Passage from {}", p(x)),
             Action::GraveDig(x) => write!(f, "Grave Dig from {}", p(x)),
             Action::TimeShift(x) => write!(f, "Chaos Time Shift from {}", p(x)),
@@ -131,7 +126,7 @@ mod tests {
 
     #[test]
     fn actions_round_trip_through_json() {
-        for a in [Action::Card(53), Action::Map(0b1010), Action::Pass] {
+        for a in [Action::Card(53), Action::Map(3), Action::Pass] {
             let j = serde_json::to_string(&a).unwrap();
             assert_eq!(serde_json::from_str::<Action>(&j).unwrap(), a);
         }

@@ -21,6 +21,7 @@ use crate::card::{
     ACE, Card, JACK, KING, NO_CARD, QUEEN, is_black, is_joker, is_number, is_rope, is_torch, rank,
 };
 use crate::game::OublietteSolitaire;
+use crate::observe::Observation;
 use crate::state::{Dir, Phase, State};
 
 /// The careful heuristic player.
@@ -36,8 +37,7 @@ impl Bot<OublietteSolitaire> for Careful {
 
     fn choose(&mut self, view: &SeatView<'_, OublietteSolitaire>, _: &mut Rng) -> Action {
         view.legal_actions(&mut self.buf);
-        let obs = view.observation();
-        choose(view.game(), &obs.table, &self.buf)
+        choose(view.game(), &view.observation(), &self.buf)
     }
 }
 
@@ -104,16 +104,17 @@ fn best_by<F: Fn(Action) -> i32>(
         .max_by_key(|&a| (score(a), std::cmp::Reverse(a)))
 }
 
-/// The careful choice among `legal` in `s` (which may be the player's observation: the
-/// heuristic never looks at face-down cards).
-pub fn choose(game: &OublietteSolitaire, s: &State, legal: &[Action]) -> Action {
+/// The careful choice among `legal`, seen from the player's observation.
+pub fn choose(game: &OublietteSolitaire, obs: &Observation, legal: &[Action]) -> Action {
+    let s = &obs.table;
     let u = |p: Place| utility(s, card_at(game, s, p));
     let pick = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
-    let deck = s.deck.len();
+    // The cards left to draw (the observation's `deck` also holds the face-down cards).
+    let deck = usize::from(obs.deck_count);
     let chosen = match s.phase {
         Phase::SetupStart => best_by(
             legal,
-            |_| true,
+            |a| matches!(a, Action::Start(_)),
             |a| match a {
                 Action::Start(p) => start_score(game, s, p),
                 _ => 0,
@@ -153,7 +154,15 @@ pub fn choose(game: &OublietteSolitaire, s: &State, legal: &[Action]) -> Action 
                 _ => -1000,
             },
         ),
-        Phase::Window => window_choice(game, s, legal),
+        Phase::Window => window_choice(game, s, deck, legal),
+        Phase::MapCombo => best_by(
+            legal,
+            |_| true,
+            |a| match a {
+                Action::Map(p) => -u(p),
+                _ => 0,
+            },
+        ),
         Phase::HourglassPick(_) | Phase::GraveDigPick(_) => best_by(
             legal,
             |_| true,
@@ -333,9 +342,13 @@ fn stow_choice(game: &OublietteSolitaire, s: &State, legal: &[Action], d: Card) 
     )
 }
 
-fn window_choice(game: &OublietteSolitaire, s: &State, legal: &[Action]) -> Option<Action> {
+fn window_choice(
+    game: &OublietteSolitaire,
+    s: &State,
+    deck: usize,
+    legal: &[Action],
+) -> Option<Action> {
     let find = |f: &dyn Fn(&Action) -> bool| legal.iter().copied().find(|a| f(a));
-    let deck = s.deck.len();
     // 1. Progress on the Path.
     if let Some(a) = find(&|a| *a == Action::PlayPath(GRAVE))
         .or_else(|| find(&|a| matches!(a, Action::PlayPath(0..=3))))

@@ -31,7 +31,7 @@ pub enum Colour {
     Black,
     /// ♥ ♦.
     Red,
-    /// A joker has no colour.
+    /// A joker has no colour.
     None,
 }
 

@@ -1,4 +1,5 @@
-//! Variant parameters: every `flag=default` of the rulings (Part A), and the game string.
+//! Variant parameters: every contested reading of the rules as a parameter whose default is
+//! the project's ruling, and the game string.
 //!
 //! A [`GameSpec`] such as `oubliette-solitaire(jokers=3,need_overrides=traps_only)` is
 //! resolved against [`PARAMS`] into a [`Config`]. The canonical string (defaults omitted) is
@@ -9,165 +10,171 @@ use gameshelf_engine::{GameSpec, ParamSpec, SpecError};
 /// The game id.
 pub const ID: &str = "oubliette-solitaire";
 
-/// Every parameter, with its default (the rulings' reading) and the ruling it comes from.
+/// Every parameter, with its default (the project's ruling) and its meaning; the rules doc
+/// (`docs/rules/oubliette-solitaire.md`) gives the reasons.
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::int(
-        "jokers",
-        2,
-        3,
-        "2",
-        "jokers in the deck: 54 or 55 cards (A1, A-27)",
-    ),
+    ParamSpec::int("jokers", 2, 3, "2", "jokers in the deck: 54 or 55 cards"),
     ParamSpec::choice(
         "ace_combat_value",
         &["1", "14"],
         "1",
-        "what an ace counts when paid in combat (A-01)",
+        "what an ace counts when paid in combat",
     ),
     ParamSpec::flag(
         "ace_adjacent_to_king",
         "false",
-        "an ace and a king are adjacent for slot stacking (A-01)",
+        "an ace and a king are adjacent for slot stacking",
     ),
     ParamSpec::flag(
         "joker_equippable",
         "false",
-        "a Joker may be put into the Equipped slot (A-02)",
+        "a Joker may be put into the Equipped slot",
     ),
     ParamSpec::choice(
         "need_overrides",
         &["all", "traps_only"],
         "all",
-        "which drawn cards may be placed on the Path when they are the needed card (A-03)",
+        "which drawn cards may be placed on the Path when they are the needed card",
     ),
     ParamSpec::choice(
         "blocked_need",
         &["fall_through", "graveyard"],
         "fall_through",
-        "a needed card blocked by a Chasm without a Rope resolves by its next row, or is discarded (A-03)",
+        "a needed card blocked by a Chasm without a Rope resolves by its next row, or is discarded",
     ),
     ParamSpec::flag(
         "same_number_also_event",
         "false",
-        "an Obstacle card that is also an event (6, 8, red odd) resolves its event too (A-04)",
+        "an Obstacle card that is also an event (6, 8, red odd) resolves its event too",
     ),
     ParamSpec::flag(
         "start_from_inventory_later",
         "true",
-        "a 10 or 2 that becomes visible in inventory may start the Path in an action window (A-05)",
+        "a 10 or 2 that becomes visible in inventory may start the Path in an action window",
     ),
     ParamSpec::choice(
         "no_path_setback",
         &["no_effect", "lose"],
         "no_effect",
-        "a setback before the Path exists does nothing, or loses the game (A-06)",
+        "a setback before the Path exists does nothing, or loses the game",
     ),
     ParamSpec::flag(
         "trap_setback_can_lose",
         "true",
-        "a failed Trap's setback can lose the game like a lost fight (A-07)",
+        "a failed Trap's setback can lose the game like a lost fight",
     ),
     ParamSpec::flag(
         "obstacle_is_setback",
         "true",
-        "an Obstacle is a setback that can lose; otherwise it never loses (A-07)",
+        "an Obstacle is a setback that can lose; otherwise it never loses",
     ),
     ParamSpec::flag(
         "may_concede",
         "false",
-        "the player may take a setback instead of paying a Creature or Trap he could pay (A-08)",
+        "the player may take a setback instead of paying a Creature or Trap he could pay",
     ),
     ParamSpec::flag(
         "combat_minimal_subset",
         "false",
-        "combat payment may not overpay: no paid card may be unnecessary (A-08)",
+        "combat payment may not overpay: no paid card may be unnecessary",
     ),
     ParamSpec::flag(
         "trap_accepts_black_Q",
         "false",
-        "a black queen (12) pays a Trap like a black even number card (A-09)",
+        "a black queen (12) pays a Trap like a black even number card",
     ),
     ParamSpec::flag(
         "chasm_stack",
         "true",
-        "two Chasms on one room need two Ropes (A-11)",
+        "two Chasms on one room need two Ropes",
     ),
     ParamSpec::flag(
         "chasm_survives_setback",
         "false",
-        "an unpassed Chasm stays on the Path when its room is set back (A-11)",
+        "an unpassed Chasm stays on the Path when its room is set back",
     ),
     ParamSpec::flag(
         "equipped_loss_only_if_beneficial",
         "false",
-        "a red Chasm flip discards the Equipped card only if it is a beneficial item (A-11)",
+        "a red Chasm flip discards the Equipped card only if it is a beneficial item",
     ),
     ParamSpec::int(
         "actions_per_window",
         1,
         3,
         "1",
-        "actions in an action window (A-15)",
+        "actions in an action window",
     ),
     ParamSpec::flag(
         "window_after_every_draw",
         "false",
-        "an action window follows every draw, not only Other cards (A-15)",
+        "an action window follows every draw, not only Other cards",
     ),
     ParamSpec::flag(
         "equipped_usable_as_item",
         "true",
-        "the Equipped card may be used as an Inventory Item (A-16)",
+        "the Equipped card may be used as an Inventory Item",
+    ),
+    ParamSpec::flag(
+        "ward_consumed",
+        "true",
+        "a king used as a Ward against a Gremlin goes to the graveyard",
     ),
     ParamSpec::flag(
         "gremlin_joker_first",
         "false",
-        "for the Gremlin a Joker outranks a beneficial Equipped card (A-17)",
+        "for the Gremlin a Joker outranks a beneficial Equipped card",
+    ),
+    ParamSpec::choice(
+        "advantage_other_card",
+        &["graveyard", "deck_bottom"],
+        "graveyard",
+        "where the Advantage card not kept goes: the graveyard, or under the deck",
     ),
     ParamSpec::choice(
         "hourglass_pick",
         &["choice", "top3"],
         "choice",
-        "which graveyard cards an Hourglass shuffles into the deck (A-19)",
+        "which graveyard cards an Hourglass shuffles into the deck",
     ),
     ParamSpec::choice(
         "deck_out",
         &["next_draw", "immediate"],
         "next_draw",
-        "an empty deck loses at the next turn's draw, or at once (A-20)",
+        "an empty deck loses at the next turn's draw, or at once",
     ),
     ParamSpec::choice(
         "second_chaos_passage",
         &["marker", "forbidden"],
         "marker",
-        "a second Chaos used as Passage locks Equipped with a marker, or is not allowed (A-21)",
+        "a second Chaos used as Passage locks Equipped with a marker, or is not allowed",
     ),
     ParamSpec::choice(
         "post_curse2_chaos",
         &["harmless_removed"],
         "harmless_removed",
-        "a Chaos used after two curses brings no curse and leaves the game (A-21)",
+        "a Chaos used after two curses brings no curse and leaves the game",
     ),
     ParamSpec::flag(
         "joker_flip_counts_red",
         "false",
-        "a Joker flipped at a Chasm counts as red (A-22)",
+        "a Joker flipped at a Chasm counts as red",
     ),
     ParamSpec::flag(
         "grave_inventory_to_path",
         "true",
-        "the Grave Inventory card may be played to the Path (A-24)",
+        "the Grave Inventory card may be played to the Path",
     ),
     ParamSpec::choice(
         "search_frequency",
         &["per_draw", "per_room"],
         "per_draw",
-        "Searching flips after every turn, or only after a turn that placed a room (A-25)",
+        "Searching flips after every turn, or only after a turn that placed a room",
     ),
     ParamSpec::flag(
         "curse_card_counts",
         "false",
-        "the locked curse Chaos counts as an inventory card (A-26)",
+        "the locked curse Chaos counts as an inventory card",
     ),
     ParamSpec::int(
         "max_turns",
@@ -178,64 +185,68 @@ pub const PARAMS: &[ParamSpec] = &[
     ),
 ];
 
-/// A validated configuration. Field docs name the parameter and ruling.
+/// A validated configuration. Field docs name the parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
-    /// `jokers` (A1): 2 or 3.
+    /// `jokers`: 2 or 3.
     pub jokers: u8,
-    /// `ace_combat_value`: 1 or 14.
+    /// `ace_combat_value`: 1 or 14.
     pub ace_combat_value: u8,
-    /// `ace_adjacent_to_king`.
+    /// `ace_adjacent_to_king`.
     pub ace_adjacent_to_king: bool,
-    /// `joker_equippable`.
+    /// `joker_equippable`.
     pub joker_equippable: bool,
-    /// `need_overrides=traps_only`.
+    /// `need_overrides=traps_only`.
     pub need_traps_only: bool,
-    /// `blocked_need=graveyard`.
+    /// `blocked_need=graveyard`.
     pub blocked_need_graveyard: bool,
-    /// `same_number_also_event`.
+    /// `same_number_also_event`.
     pub same_number_also_event: bool,
-    /// `start_from_inventory_later`.
+    /// `start_from_inventory_later`.
     pub start_from_inventory_later: bool,
-    /// `no_path_setback=lose`.
+    /// `no_path_setback=lose`.
     pub no_path_setback_loses: bool,
-    /// `trap_setback_can_lose`.
+    /// `trap_setback_can_lose`.
     pub trap_setback_can_lose: bool,
-    /// `obstacle_is_setback`.
+    /// `obstacle_is_setback`.
     pub obstacle_is_setback: bool,
-    /// `may_concede`.
+    /// `may_concede`.
     pub may_concede: bool,
-    /// `combat_minimal_subset`.
+    /// `combat_minimal_subset`.
     pub combat_minimal_subset: bool,
-    /// `trap_accepts_black_Q`.
+    /// `trap_accepts_black_Q`.
     pub trap_accepts_black_queen: bool,
-    /// `chasm_stack`.
+    /// `chasm_stack`.
     pub chasm_stack: bool,
-    /// `chasm_survives_setback`.
+    /// `chasm_survives_setback`.
     pub chasm_survives_setback: bool,
-    /// `equipped_loss_only_if_beneficial`.
+    /// `equipped_loss_only_if_beneficial`.
     pub equipped_loss_only_if_beneficial: bool,
-    /// `actions_per_window`.
+    /// `actions_per_window`.
     pub actions_per_window: u8,
-    /// `window_after_every_draw`.
+    /// `window_after_every_draw`.
     pub window_after_every_draw: bool,
-    /// `equipped_usable_as_item`.
+    /// `equipped_usable_as_item`.
     pub equipped_usable_as_item: bool,
-    /// `gremlin_joker_first`.
+    /// `gremlin_joker_first`.
     pub gremlin_joker_first: bool,
-    /// `hourglass_pick=top3`.
+    /// `ward_consumed`.
+    pub ward_consumed: bool,
+    /// `advantage_other_card=deck_bottom`.
+    pub advantage_other_to_deck_bottom: bool,
+    /// `hourglass_pick=top3`.
     pub hourglass_top3: bool,
-    /// `deck_out=immediate`.
+    /// `deck_out=immediate`.
     pub deck_out_immediate: bool,
-    /// `second_chaos_passage=forbidden`.
+    /// `second_chaos_passage=forbidden`.
     pub second_chaos_passage_forbidden: bool,
-    /// `joker_flip_counts_red`.
+    /// `joker_flip_counts_red`.
     pub joker_flip_counts_red: bool,
-    /// `grave_inventory_to_path`.
+    /// `grave_inventory_to_path`.
     pub grave_inventory_to_path: bool,
-    /// `search_frequency=per_room`.
+    /// `search_frequency=per_room`.
     pub search_per_room: bool,
-    /// `curse_card_counts`.
+    /// `curse_card_counts`.
     pub curse_card_counts: bool,
     /// `max_turns` (our ruling).
     pub max_turns: u32,
@@ -279,6 +290,8 @@ impl Config {
             window_after_every_draw: yes("window_after_every_draw"),
             equipped_usable_as_item: yes("equipped_usable_as_item"),
             gremlin_joker_first: yes("gremlin_joker_first"),
+            ward_consumed: yes("ward_consumed"),
+            advantage_other_to_deck_bottom: is("advantage_other_card", "deck_bottom"),
             hourglass_top3: is("hourglass_pick", "top3"),
             deck_out_immediate: is("deck_out", "immediate"),
             second_chaos_passage_forbidden: is("second_chaos_passage", "forbidden"),

@@ -11,7 +11,7 @@
 //!    `n-1` down to 1, swap items `i` and `rng.below(i + 1)`);
 //! 3. while the card at index 20 (the Equipped card) is a joker, take it out and insert it
 //!    at index `21 + rng.below(n - 21)` of the shortened list (the rules shuffle it back
-//!    into the deck, A1 step 3);
+//!    into the deck);
 //! 4. indices `5s..5s+5` are slot `s` (bottom first; `5s+4` is face up), index 20 is the
 //!    Equipped card, and the rest is the deck, top first.
 //!

@@ -19,20 +19,21 @@ use crate::card::{
 use crate::config::{Config, ID, PARAMS};
 use crate::observe::Observation;
 use crate::state::{
-    Advantage, Dir, EndKind, Fight, Path, Phase, Pile, Room, SLOT_CAPACITY, Slot, State,
+    Advantage, Combo, Dir, EndKind, Fight, Path, Phase, Pile, Room, SLOT_CAPACITY, Slot, State,
 };
 
 /// Cards dealt into the four slots at setup (4 piles of 5).
 pub const DEALT_TO_SLOTS: u8 = 20;
-/// The most cards the inventory holds: 4 slots of 5 and the Equipped card (A-21 (7)).
+/// The most cards the inventory holds: 4 slots of 5 and the Equipped card (what a Chaos
+/// Restock fills it up to).
 pub const MAX_INVENTORY: usize = 21;
-/// Cards a Lost discards, an Hourglass returns (A6).
+/// Cards a Lost discards, an Hourglass returns.
 pub const LOST_CARDS: usize = 3;
 
 /// The slot places.
 const SLOTS: [Place; 4] = [0, 1, 2, 3];
 
-/// What a drawn card means (A2): the first matching row wins.
+/// What a drawn card means: the first matching row wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Meaning {
     /// Row 1: the needed Path card (it may be declined).
@@ -87,7 +88,7 @@ impl Default for OublietteSolitaire {
     }
 }
 
-/// Why a setback happens.
+/// Why a setback happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Setback {
     Fight,
@@ -145,18 +146,21 @@ impl OublietteSolitaire {
 
     // ---- card facts that depend on the configuration ---------------------------------
 
-    /// What a card drawn now means (A2), before the player's choice on row 1.
+    /// What a card drawn now means, before the player's choice on row 1.
     pub fn meaning(&self, s: &State, d: Card) -> Meaning {
         if let Some(need) = s.path.need() {
-            if is_number(d) && rank(d) == need && (!self.cfg.need_traps_only || is_trap(d)) {
+            let overrides = !self.cfg.need_traps_only
+                || matches!(self.pure_event(d), Meaning::Trap | Meaning::Other);
+            if is_number(d) && rank(d) == need && overrides {
                 return Meaning::Path;
             }
         }
         self.event_meaning(s, d)
     }
 
-    /// The meaning of rows 2 to 10.
-    fn event_meaning(&self, s: &State, d: Card) -> Meaning {
+    /// The meaning of rows 2 to 10: what a drawn card means when it is not placed on the
+    /// Path.
+    pub fn event_meaning(&self, s: &State, d: Card) -> Meaning {
         if s.path.is_set() && is_number(d) && rank(d) == s.path.top().value {
             return Meaning::Obstacle;
         }
@@ -179,7 +183,7 @@ impl OublietteSolitaire {
         }
     }
 
-    /// The value a card pays in combat, before Power.
+    /// The value a card pays in combat, before Power.
     pub fn combat_value(&self, c: Card) -> u16 {
         match rank(c) {
             ACE => u16::from(self.cfg.ace_combat_value),
@@ -187,7 +191,7 @@ impl OublietteSolitaire {
         }
     }
 
-    /// Whether two cards are one apart for slot stacking.
+    /// Whether two cards are one apart for slot stacking.
     fn adjacent(&self, a: Card, b: Card) -> bool {
         if is_joker(a) || is_joker(b) {
             return false;
@@ -196,7 +200,7 @@ impl OublietteSolitaire {
         x.abs_diff(y) == 1 || (self.cfg.ace_adjacent_to_king && x.min(y) == ACE && x.max(y) == KING)
     }
 
-    /// Whether `c` may be added to slot `i` by the slot rules (A-14, Resourceful).
+    /// Whether `c` may be added to slot `i` by the slot rules (and Resourceful).
     pub fn can_stow(&self, s: &State, i: usize, c: Card) -> bool {
         let slot = &s.slots[i];
         if slot.len as usize >= SLOT_CAPACITY {
@@ -225,7 +229,7 @@ impl OublietteSolitaire {
         }
     }
 
-    /// A beneficial Equipped item: an A, J, Q, K or 10.
+    /// A beneficial Equipped item: an A, J, Q, K or 10.
     pub fn beneficial(c: Card) -> bool {
         c != NO_CARD && matches!(rank(c), ACE | 10 | JACK | QUEEN | KING)
     }
@@ -235,7 +239,8 @@ impl OublietteSolitaire {
         Self::equipped_rank(s) == JACK
     }
 
-    fn resourceful(&self, s: &State) -> bool {
+    /// Resourceful (an equipped queen) is in effect: same-colour stacking.
+    pub fn resourceful(&self, s: &State) -> bool {
         Self::equipped_rank(s) == QUEEN
     }
 
@@ -286,7 +291,7 @@ impl OublietteSolitaire {
 
     /// The places that pay in combat and traps.
     const PAY_PLACES: [Place; 6] = [0, 1, 2, 3, EQUIPPED, GRAVE];
-    /// The places a Gremlin or Darkness takes from (owned visible cards, A-24).
+    /// The places a Gremlin or Darkness takes from (owned visible cards).
     const OWNED_PLACES: [Place; 5] = [0, 1, 2, 3, EQUIPPED];
 
     /// The number of Ropes usable now.
@@ -303,7 +308,7 @@ impl OublietteSolitaire {
                 || (self.cfg.trap_accepts_black_queen && rank(c) == QUEEN))
     }
 
-    /// The gremlin rank of the card at a place.
+    /// The gremlin rank of the card at a place.
     pub fn gremlin_rank(&self, p: Place, c: Card) -> u8 {
         let (equip, jk) = if self.cfg.gremlin_joker_first {
             (98, 99)
@@ -321,7 +326,7 @@ impl OublietteSolitaire {
         }
     }
 
-    /// The fight total so far: paid values plus Power (A4).
+    /// The fight total so far: paid values plus Power.
     pub fn fight_total(&self, s: &State) -> u16 {
         s.fight.paid
             + if self.power(s) {
@@ -331,18 +336,40 @@ impl OublietteSolitaire {
             }
     }
 
-    /// The most the visible cards could still bring to the fight.
-    fn fight_reach(&self, s: &State) -> u16 {
+    /// Whether the card at a place may pay the current fight: not a joker, and through Grave
+    /// Inventory not a card already paid in this fight.
+    fn fight_payer(&self, s: &State, p: Place) -> Option<Card> {
+        self.see(s, p)
+            .filter(|&c| !(is_joker(c) || p == GRAVE && s.fight.cards.contains(c)))
+    }
+
+    /// The most the known cards could still bring to the fight: every slot's face-up cards
+    /// (paying the top brings up the next), the Equipped card, and with Grave Inventory the
+    /// graveyard from its top down (a spent card goes to the bottom, bringing up the next)
+    /// to the first joker or card already paid. Face-down cards are unknown and not counted.
+    pub fn fight_reach(&self, s: &State) -> u16 {
         let mut others = 0u16;
         let mut n = 0u16;
-        for p in Self::PAY_PLACES {
-            if p == EQUIPPED && self.power(s) {
-                continue;
-            }
-            if let Some(c) = self.see(s, p).filter(|&c| !is_joker(c)) {
-                others += self.combat_value(c);
-                n += 1;
-            }
+        let mut add = |c: Card| {
+            others += self.combat_value(c);
+            n += 1;
+        };
+        for slot in &s.slots {
+            slot.face_up_from_top()
+                .take_while(|&c| !is_joker(c))
+                .for_each(&mut add);
+        }
+        if !self.power(s) {
+            self.fight_payer(s, EQUIPPED).into_iter().for_each(&mut add);
+        }
+        if self.grave_inventory(s) {
+            s.grave
+                .as_slice()
+                .iter()
+                .rev()
+                .copied()
+                .take_while(|&c| !is_joker(c) && !s.fight.cards.contains(c))
+                .for_each(&mut add);
         }
         let count = u16::from(s.fight.count);
         if self.power(s) {
@@ -447,7 +474,7 @@ impl OublietteSolitaire {
         }
     }
 
-    /// A setback; may end the game.
+    /// A setback; may end the game.
     fn setback(&self, s: &mut State, why: Setback) {
         if !s.path.is_set() {
             if self.cfg.no_path_setback_loses {
@@ -475,7 +502,7 @@ impl OublietteSolitaire {
         }
     }
 
-    /// A Chaos card brings its curse. A Passage card stays in the Path.
+    /// A Chaos card brings its curse. A Passage card stays in the Path.
     fn curse(&self, s: &mut State, c: Card, passage: bool) {
         s.sideways.remove(c);
         match s.curses {
@@ -522,7 +549,7 @@ impl OublietteSolitaire {
         self.resolve_rows(s);
     }
 
-    /// Rows 2 to 10 of A2.
+    /// Rows 2 to 10 of a drawn card's meanings.
     fn resolve_rows(&self, s: &mut State) {
         let d = s.drawn;
         let mut meaning = self.event_meaning(s, d);
@@ -548,6 +575,7 @@ impl OublietteSolitaire {
                     paid: 0,
                     count: 0,
                     smallest: u8::MAX,
+                    cards: CardSet::EMPTY,
                 };
                 s.phase = Phase::Creature;
             }
@@ -574,11 +602,11 @@ impl OublietteSolitaire {
                         top.unpassed += 1;
                     }
                     s.drawn = NO_CARD;
-                    s.phase = Phase::ChasmRope;
                 } else {
                     Self::discard_drawn(s);
-                    self.chasm_flip(s);
                 }
+                // Ropes (with a Path) or an Advantage before the flip.
+                s.phase = Phase::ChasmRope;
             }
             Meaning::Lost => s.phase = Phase::Lost,
             Meaning::Darkness => s.phase = Phase::Darkness,
@@ -594,7 +622,7 @@ impl OublietteSolitaire {
     }
 
     fn chasm_flip(&self, s: &mut State) {
-        if s.deck.is_empty() {
+        if s.deck_is_empty() {
             self.after_encounter(s);
         } else {
             s.phase = Phase::ChasmFlip;
@@ -602,7 +630,7 @@ impl OublietteSolitaire {
     }
 
     fn lost_discard(&self, s: &mut State) {
-        let n = s.deck.len().min(LOST_CARDS);
+        let n = s.deck_len().min(LOST_CARDS);
         if n == 0 {
             Self::discard_drawn(s);
             self.after_encounter(s);
@@ -638,10 +666,10 @@ impl OublietteSolitaire {
     }
 
     fn enter_search(&self, s: &mut State) {
-        if self.searching(s) && !s.deck.is_empty() && (!self.cfg.search_per_room || s.placed) {
+        if self.searching(s) && !s.deck_is_empty() && (!self.cfg.search_per_room || s.placed) {
             s.phase = Phase::SearchOffer;
         } else {
-            s.phase = Phase::Draw;
+            s.phase = Phase::BeforeDraw;
         }
     }
 
@@ -661,7 +689,7 @@ impl OublietteSolitaire {
     }
 
     fn restock_next(&self, s: &mut State, left: u8) {
-        if left > 0 && !s.deck.is_empty() {
+        if left > 0 && !s.deck_is_empty() {
             s.phase = Phase::Restock(left);
         } else {
             self.window_used(s);
@@ -675,7 +703,7 @@ impl OublietteSolitaire {
             s.grave.push(s.item);
         }
         s.item = NO_CARD;
-        s.shuffles += 1;
+        s.shuffle_deck();
         self.window_used(s);
     }
 
@@ -686,7 +714,13 @@ impl OublietteSolitaire {
                 s.deck.remove(c);
                 let slot = &mut s.slots[(s.dealt / 5) as usize];
                 slot.push(c);
-                slot.down = slot.len - 1;
+                // Each slot's first four cards are dealt face down and its fifth face up:
+                // no card is ever shown while the deal goes on.
+                slot.down = if s.dealt % 5 == 4 {
+                    slot.len - 1
+                } else {
+                    slot.len
+                };
                 s.dealt += 1;
                 if s.dealt == DEALT_TO_SLOTS {
                     s.phase = Phase::DealEquip;
@@ -698,16 +732,21 @@ impl OublietteSolitaire {
                 let any = Self::OWNED_PLACES
                     .iter()
                     .any(|&p| self.see(s, p).is_some_and(|c| matches!(rank(c), 2 | 10)));
-                s.phase = if any { Phase::SetupStart } else { Phase::Draw };
+                s.phase = if any {
+                    Phase::SetupStart
+                } else {
+                    Phase::BeforeDraw
+                };
             }
             (Phase::SetupStart, Action::Start(p)) => {
                 let c = self.take(s, p);
                 Self::start_path(s, c);
                 s.placed = false;
-                s.phase = Phase::Draw;
+                s.phase = Phase::BeforeDraw;
             }
+            (Phase::BeforeDraw, Action::Pass) => s.phase = Phase::Draw,
             (Phase::Draw, Action::Card(c)) => {
-                s.deck.remove(c);
+                s.take_from_deck(c);
                 s.turns += 1;
                 s.drawn = c;
                 s.placed = false;
@@ -725,7 +764,7 @@ impl OublietteSolitaire {
                     len: 0,
                     resume: s.phase,
                 };
-                s.phase = Phase::AdvantageDraw(s.deck.len().min(2) as u8);
+                s.phase = Phase::AdvantageDraw(s.deck_len().min(2) as u8);
             }
             (_, Action::Rope(p)) => {
                 self.spend(s, p);
@@ -747,6 +786,7 @@ impl OublietteSolitaire {
                 s.fight.paid += v;
                 s.fight.count += 1;
                 s.fight.smallest = s.fight.smallest.min(v as u8);
+                s.fight.cards.insert(c);
                 self.spend(s, p);
                 self.finish_fight(s);
             }
@@ -778,7 +818,7 @@ impl OublietteSolitaire {
             }
             (Phase::ChasmRope, Action::Pass) => self.chasm_flip(s),
             (Phase::ChasmFlip, Action::Card(f)) => {
-                s.deck.remove(f);
+                s.take_from_deck(f);
                 let red = is_red(f) || (is_joker(f) && self.cfg.joker_flip_counts_red);
                 if red
                     && s.equipped != NO_CARD
@@ -797,9 +837,9 @@ impl OublietteSolitaire {
             }
             (Phase::Lost, Action::Pass) => self.lost_discard(s),
             (Phase::LostDiscard(n), Action::Card(c)) => {
-                s.deck.remove(c);
+                s.take_from_deck(c);
                 s.grave.push(c);
-                if n > 1 && !s.deck.is_empty() {
+                if n > 1 && !s.deck_is_empty() {
                     s.phase = Phase::LostDiscard(n - 1);
                 } else {
                     self.after_encounter(s);
@@ -820,7 +860,9 @@ impl OublietteSolitaire {
             }
             (Phase::Darkness | Phase::Gremlin, Action::Pass) => self.after_encounter(s),
             (Phase::Gremlin, Action::Ward(p)) => {
-                self.spend(s, p);
+                if self.cfg.ward_consumed {
+                    self.spend(s, p);
+                }
                 self.after_encounter(s);
             }
             (Phase::Gremlin, Action::KeepOnly(keep)) => {
@@ -845,15 +887,23 @@ impl OublietteSolitaire {
                 Self::push_room(s, CardSet::single(c));
                 self.window_used(s);
             }
-            (Phase::Window, Action::Map(mask)) => {
-                let mut cards = CardSet::EMPTY;
-                for i in SLOTS {
-                    if mask & (1 << i) != 0 {
-                        cards.insert(self.take(s, i));
-                    }
+            (Phase::Window | Phase::MapCombo, Action::Map(p)) => {
+                if s.phase == Phase::Window {
+                    s.combo = Combo::default();
                 }
-                Self::push_room(s, cards);
-                self.window_used(s);
+                let c = self.take(s, p);
+                let value = self.map_value(s, c);
+                let combo = &mut s.combo;
+                combo.cards.insert(c);
+                combo.total += value;
+                combo.count += 1;
+                if self.combo_complete(s) {
+                    let cards = std::mem::take(&mut s.combo).cards;
+                    Self::push_room(s, cards);
+                    self.window_used(s);
+                } else {
+                    s.phase = Phase::MapCombo;
+                }
             }
             (Phase::Window, Action::Passage(p)) => {
                 let c = self.take(s, p);
@@ -912,7 +962,7 @@ impl OublietteSolitaire {
                 }
                 s.grave.clear();
                 self.curse(s, c, false);
-                s.shuffles += 1;
+                s.shuffle_deck();
                 self.window_used(s);
             }
             (Phase::Window, Action::Restock(p)) => {
@@ -922,7 +972,7 @@ impl OublietteSolitaire {
                 self.restock_next(s, MAX_INVENTORY.saturating_sub(have) as u8);
             }
             (Phase::Restock(n), Action::Card(c)) => {
-                s.deck.remove(c);
+                s.take_from_deck(c);
                 s.drawn = c;
                 s.phase = Phase::RestockPlace(n - 1);
             }
@@ -932,9 +982,9 @@ impl OublietteSolitaire {
                 self.restock_next(s, n);
             }
             (Phase::SearchOffer, Action::Search) => s.phase = Phase::SearchFlip,
-            (Phase::SearchOffer, Action::Pass) => s.phase = Phase::Draw,
+            (Phase::SearchOffer, Action::Pass) => s.phase = Phase::BeforeDraw,
             (Phase::SearchFlip, Action::Card(c)) => {
-                s.deck.remove(c);
+                s.take_from_deck(c);
                 s.drawn = c;
                 s.phase = Phase::SearchStow;
             }
@@ -945,14 +995,14 @@ impl OublietteSolitaire {
                     s.equipped = NO_CARD;
                 }
                 Self::put(s, p, c);
-                s.phase = Phase::Draw;
+                s.phase = Phase::BeforeDraw;
             }
             (Phase::AdvantageDraw(n), Action::Card(c)) => {
-                s.deck.remove(c);
+                s.take_from_deck(c);
                 let adv = &mut s.advantage;
                 adv.cards[adv.len as usize] = c;
                 adv.len += 1;
-                s.phase = if n > 1 && !s.deck.is_empty() {
+                s.phase = if n > 1 && !s.deck_is_empty() {
                     Phase::AdvantageDraw(n - 1)
                 } else {
                     Phase::AdvantageKeep
@@ -963,6 +1013,8 @@ impl OublietteSolitaire {
                 for &c in &adv.cards[..adv.len as usize] {
                     if a == Action::Keep(c) {
                         Self::put(s, adv.from, c);
+                    } else if self.cfg.advantage_other_to_deck_bottom {
+                        s.bottom.push(c);
                     } else {
                         s.grave.push(c);
                     }
@@ -991,6 +1043,7 @@ impl OublietteSolitaire {
                 | Phase::HourglassPick(_)
                 | Phase::Restock(_)
                 | Phase::RestockPlace(_)
+                | Phase::MapCombo
         )
     }
 
@@ -1002,6 +1055,27 @@ impl OublietteSolitaire {
     /// [`Self::settle`] with the caller's buffer: when it stops at a decision, `acts` holds
     /// that decision's options (unsorted) and it returns `true`.
     fn settle_with(&self, s: &mut State, acts: &mut Acts) -> bool {
+        self.settle_traced(s, acts, &mut |_, _| {})
+    }
+
+    /// Applies `a` as [`Game::apply_unchecked`] does and tells `step` every step the rules
+    /// take: first `a` itself, then each decision with one legal action, which the rules
+    /// play by themselves, each with the state it is played in. The state after a step is
+    /// the state of the next one, or `s` at the end. The words of a move use it to say what
+    /// the rules did on their own.
+    pub fn apply_traced(&self, s: &mut State, a: Action, mut step: impl FnMut(&State, Action)) {
+        step(s, a);
+        self.step(s, a);
+        self.settle_traced(s, &mut Acts::new(), &mut step);
+    }
+
+    /// [`Self::settle_with`], telling `step` each decision it plays by itself.
+    fn settle_traced(
+        &self,
+        s: &mut State,
+        acts: &mut Acts,
+        step: &mut impl FnMut(&State, Action),
+    ) -> bool {
         loop {
             if s.end().is_some() {
                 return false;
@@ -1012,14 +1086,14 @@ impl OublietteSolitaire {
                     Self::over(s, EndKind::EmptyInventory);
                     return false;
                 }
-                if self.cfg.deck_out_immediate && s.deck.is_empty() {
+                if self.cfg.deck_out_immediate && s.deck_is_empty() {
                     Self::over(s, EndKind::DeckOut);
                     return false;
                 }
             }
             match s.phase {
                 Phase::Draw => {
-                    if s.deck.is_empty() {
+                    if s.deck_is_empty() {
                         Self::over(s, EndKind::DeckOut);
                     } else if s.turns >= self.cfg.max_turns {
                         Self::over(s, EndKind::TurnLimit);
@@ -1037,19 +1111,26 @@ impl OublietteSolitaire {
             }
             self.options(s, acts);
             match acts.as_slice() {
-                [only] => self.step(s, *only),
+                [only] => {
+                    step(s, *only);
+                    self.step(s, *only);
+                }
                 [] => unreachable!("a decision without actions in {:?}", s.phase),
                 _ => return true,
             }
         }
     }
 
-    /// Whether the phase is one where Advantage may interrupt (any decision outside an
-    /// item's own resolution).
+    /// Whether the phase is one where Advantage may be used: every decision outside an
+    /// item's own resolution (a Grave Dig's or Hourglass's pick, a Restock, a Search's card,
+    /// a Map combo, another Advantage), including the setup's start and the moment before
+    /// each turn's draw.
     fn advantage_allowed(phase: Phase) -> bool {
         matches!(
             phase,
-            Phase::PathOffer
+            Phase::SetupStart
+                | Phase::BeforeDraw
+                | Phase::PathOffer
                 | Phase::Creature
                 | Phase::Trap
                 | Phase::ChasmRope
@@ -1117,7 +1198,7 @@ impl OublietteSolitaire {
                     Action::PlayPath,
                 );
                 if Self::equipped_rank(s) == ACE {
-                    self.gen_maps(s, need, is_red(s.equipped), out);
+                    self.gen_maps(s, out);
                 }
                 if self.can_passage(s) {
                     self.gen_places(
@@ -1161,7 +1242,7 @@ impl OublietteSolitaire {
         if !s.grave.is_empty() {
             self.gen_places(s, self.held_item_places(), out, chaos, Action::TimeShift);
         }
-        if !s.deck.is_empty() {
+        if !s.deck_is_empty() {
             self.gen_places(s, self.held_item_places(), out, chaos, Action::Restock);
         }
         if s.equipped == NO_CARD && !s.locked {
@@ -1177,30 +1258,66 @@ impl OublietteSolitaire {
         out.push(Action::Pass);
     }
 
-    fn gen_maps(&self, s: &State, need: u8, red_map: bool, out: &mut Acts) {
-        let tops: [Option<Card>; 4] = std::array::from_fn(|i| s.slots[i].top());
-        for mask in 1u8..16 {
-            if mask.count_ones() < 2 {
+    /// What a card adds to a Map combo: its value, subtracted for a red card with a red Map.
+    fn map_value(&self, s: &State, c: Card) -> i8 {
+        let v = rank(c) as i8;
+        if is_red(s.equipped) && is_red(c) {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// Whether the Map combo is a room: at least two cards making the needed value.
+    fn combo_complete(&self, s: &State) -> bool {
+        let need = s.path.need().map_or(i8::MIN, |n| n as i8);
+        s.combo.count >= 2 && s.combo.total == need
+    }
+
+    /// The Map combo's next cards: the number card on top of a slot, when the combo can
+    /// then still be completed with cards the player knows (the slots' face-up cards, each
+    /// slot from its top down). Cards turned up meanwhile may join it, and a combo begun is
+    /// never stranded: a completion it was begun for stays open.
+    fn gen_maps(&self, s: &State, out: &mut Acts) {
+        let Some(need) = s.path.need() else { return };
+        let need = need as i8;
+        for i in SLOTS {
+            let Some(c) = s.slots[i as usize].top().filter(|&c| is_number(c)) else {
                 continue;
-            }
-            let mut total = 0i32;
-            let mut ok = true;
-            for (i, top) in tops.iter().enumerate() {
-                if mask & (1 << i) == 0 {
-                    continue;
-                }
-                match *top {
-                    Some(c) if is_number(c) => {
-                        let v = i32::from(rank(c));
-                        total += if red_map && is_red(c) { -v } else { v };
-                    }
-                    _ => ok = false,
+            };
+            let total = s.combo.total + self.map_value(s, c);
+            let count = s.combo.count + 1;
+            let mut values = [[0i8; SLOT_CAPACITY]; 4];
+            let mut lens = [0usize; 4];
+            for (j, slot) in s.slots.iter().enumerate() {
+                let known = slot.face_up_from_top().skip(usize::from(j == i as usize));
+                for c in known.take_while(|&c| is_number(c)) {
+                    values[j][lens[j]] = self.map_value(s, c);
+                    lens[j] += 1;
                 }
             }
-            if ok && total == i32::from(need) {
-                out.push(Action::Map(mask));
+            let runs: [&[i8]; 4] = std::array::from_fn(|j| &values[j][..lens[j]]);
+            if (count >= 2 && total == need) || Self::completes(&runs, total, count, need) {
+                out.push(Action::Map(i));
             }
         }
+    }
+
+    /// Whether taking some cards from the tops of `runs` (at least one) brings `total`,
+    /// made of `count` cards, to `need` with at least two cards in all.
+    fn completes(runs: &[&[i8]], total: i8, count: u8, need: i8) -> bool {
+        let Some((run, rest)) = runs.split_first() else {
+            return false;
+        };
+        let mut t = total;
+        for (k, &v) in run.iter().enumerate() {
+            t += v;
+            let n = count + k as u8 + 1;
+            if (n >= 2 && t == need) || Self::completes(rest, t, n, need) {
+                return true;
+            }
+        }
+        Self::completes(rest, total, count, need)
     }
 
     /// The legal actions of a decision, unsorted.
@@ -1246,10 +1363,12 @@ impl OublietteSolitaire {
                     out.push(Action::Concede);
                 }
             }
+            Phase::BeforeDraw => out.push(Action::Pass),
             Phase::ChasmRope => {
                 self.gen_ropes(s, out);
                 out.push(Action::Pass);
             }
+            Phase::MapCombo => self.gen_maps(s, out),
             Phase::Lost => {
                 self.gen_places(
                     s,
@@ -1303,7 +1422,7 @@ impl OublietteSolitaire {
                 }
             }
             Phase::SearchOffer => {
-                if !s.deck.is_empty() {
+                if !s.deck_is_empty() {
                     out.push(Action::Search);
                 }
                 out.push(Action::Pass);
@@ -1327,7 +1446,7 @@ impl OublietteSolitaire {
             }
             _ => return,
         }
-        if Self::advantage_allowed(s.phase) && !s.deck.is_empty() {
+        if Self::advantage_allowed(s.phase) && !s.deck_is_empty() {
             self.gen_places(
                 s,
                 self.held_item_places(),
@@ -1342,7 +1461,7 @@ impl OublietteSolitaire {
         let before = out.len;
         let target = u16::from(s.fight.target);
         for p in Self::PAY_PLACES {
-            let Some(c) = self.see(s, p).filter(|&c| !is_joker(c)) else {
+            let Some(c) = self.fight_payer(s, p) else {
                 continue;
             };
             if self.cfg.combat_minimal_subset {
@@ -1361,7 +1480,7 @@ impl OublietteSolitaire {
         if out.len == before && self.cfg.combat_minimal_subset {
             // No payment keeps the subset minimal: any card may be paid.
             for p in Self::PAY_PLACES {
-                if self.see(s, p).is_some_and(|c| !is_joker(c)) {
+                if self.fight_payer(s, p).is_some() {
                     out.push(Action::Pay(p));
                 }
             }
@@ -1432,6 +1551,7 @@ impl Game for OublietteSolitaire {
             locked: false,
             path: Path::default(),
             deck: CardSet::full(self.cfg.deck_size()),
+            bottom: Pile::default(),
             grave: Pile::default(),
             curse_area: CardSet::EMPTY,
             removed: CardSet::EMPTY,
@@ -1442,6 +1562,7 @@ impl Game for OublietteSolitaire {
             window_left: 0,
             fight: Fight::default(),
             advantage: Advantage::default(),
+            combo: Combo::default(),
             item: NO_CARD,
             item_from: 0,
             placed: false,
@@ -1533,6 +1654,12 @@ impl Game for OublietteSolitaire {
         Returns::from_slice(&[if won { 1.0 } else { 0.0 }])
     }
 
+    /// The player sees nothing a spectator would not: the deck and the face-down cards
+    /// are hidden from both.
+    fn observe_public(&self, s: &State) -> Option<Observation> {
+        Some(Observation::of(s))
+    }
+
     fn observe(&self, s: &State, _: Seat) -> Observation {
         Observation::of(s)
     }
@@ -1559,6 +1686,11 @@ impl Game for OublietteSolitaire {
         s.turns
     }
 
+    /// A face-down slot card was turned up: the player has seen it, so undo stops here.
+    fn revealed(&self, before: &State, after: &State) -> bool {
+        after.face_down_count() < before.face_down_count()
+    }
+
     fn end_kind(&self, s: &State) -> &'static str {
         s.end().map_or("unfinished", EndKind::label)
     }
@@ -1570,14 +1702,14 @@ impl Game for OublietteSolitaire {
 
 impl OublietteSolitaire {
     /// The cards chance picks from at a chance node: the deck (no Joker for the Equipped
-    /// card of the deal, A1 step 3: a Joker there is shuffled back, which is the same
+    /// card of the deal: a Joker there is shuffled back, which is the same
     /// distribution as drawing among the other cards).
     pub fn chance_pool(&self, s: &State) -> CardSet {
         if s.phase == Phase::DealEquip {
             let jokers = CardSet::from_bits(((1u64 << self.cfg.jokers) - 1) << FIRST_JOKER);
             s.deck.difference(jokers)
         } else {
-            s.deck
+            s.next_deck_cards()
         }
     }
 }

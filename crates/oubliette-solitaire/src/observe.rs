@@ -10,8 +10,9 @@ use crate::state::State;
 ///
 /// It is the state with the hidden parts taken out: each face-down slot card is replaced by
 /// [`NO_CARD`], and `table.deck` holds every *unseen* card (the deck and the face-down
-/// cards together), which the player can work out by elimination anyway. The deck's own
-/// size is `deck_count`.
+/// cards together), which the player can work out by elimination anyway. The cards the
+/// player put under the deck (`table.bottom`) stay in view. The deck's own size, those
+/// cards included, is `deck_count`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Observation {
     /// The state with face-down cards masked and `deck` replaced by the unseen cards.
@@ -35,7 +36,7 @@ impl Observation {
         table.deck = unseen;
         Observation {
             table,
-            deck_count: state.deck.len() as u8,
+            deck_count: state.deck_len() as u8,
         }
     }
 

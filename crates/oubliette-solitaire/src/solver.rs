@@ -8,6 +8,8 @@
 //! fixed, the deck's contents and the shuffle count say where the deal stands), together
 //! with the fewest turns at which the state was proven lost: a state lost after `t` turns
 //! is lost after any later turn too, since turns only ever bring the turn limit closer.
+//! The table has a memory cap ([`Limits::table_bytes`]): when it is full it is emptied and
+//! refilled, which only forgets proofs and never makes one wrong.
 //! A per-deal node budget bounds the work: a deal is **won** (a line is returned),
 //! **lost** (every line was searched and none wins) or **undecided** (the budget ran out).
 //! Won deals over all deals is a lower bound on what a clairvoyant player wins; won plus
@@ -25,6 +27,7 @@ use crate::action::Action;
 use crate::bot::{self, Careful};
 use crate::deal::Deal;
 use crate::game::OublietteSolitaire;
+use crate::observe::Observation;
 use crate::state::{EndKind, State};
 
 /// What the search found for one deal.
@@ -57,12 +60,64 @@ enum Res {
     Cut,
 }
 
+/// What one search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Decision nodes searched at most.
+    pub nodes: u64,
+    /// Bytes the table of lost states may hold at most (about [`TABLE_ENTRY_BYTES`] per
+    /// state); 0 keeps no table.
+    pub table_bytes: u64,
+}
+
+/// What one entry of the table of lost states costs, bucket overhead included.
+pub const TABLE_ENTRY_BYTES: u64 = 24;
+
+/// The largest node budget one search accepts (about an hour of search).
+pub const MAX_NODES: u64 = 4_000_000_000;
+
+/// The largest table accepted: 16 GiB.
+pub const MAX_TABLE_BYTES: u64 = 16 << 30;
+
+impl Limits {
+    /// `nodes` decisions and a table of 256 MiB.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes,
+            table_bytes: 256 << 20,
+        }
+    }
+
+    /// Checks the limits against [`MAX_NODES`] and [`MAX_TABLE_BYTES`].
+    pub fn checked(self) -> Result<Limits, LimitError> {
+        if self.nodes > MAX_NODES {
+            return Err(LimitError::Nodes(self.nodes));
+        }
+        if self.table_bytes > MAX_TABLE_BYTES {
+            return Err(LimitError::Table(self.table_bytes));
+        }
+        Ok(self)
+    }
+}
+
+/// Limits beyond what a search accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// The node budget is above [`MAX_NODES`].
+    #[error("a budget of {0} nodes is above the limit of {MAX_NODES}")]
+    Nodes(u64),
+    /// The table is above [`MAX_TABLE_BYTES`].
+    #[error("a table of {0} bytes is above the limit of {MAX_TABLE_BYTES} bytes (16 GiB)")]
+    Table(u64),
+}
+
 struct Search<'a> {
     game: &'a OublietteSolitaire,
     deal: &'a Deal,
     budget: u64,
     nodes: u64,
     lost: HashMap<u64, u32, BuildHasherDefault<Mix>>,
+    table_cap: usize,
     line: Vec<Action>,
 }
 
@@ -106,6 +161,19 @@ fn fingerprint(s: &State) -> u64 {
 }
 
 impl Search<'_> {
+    /// Records a state proven lost after `turns` turns, emptying the table first when it
+    /// is full.
+    fn remember_lost(&mut self, key: u64, turns: u32) {
+        if self.table_cap == 0 {
+            return;
+        }
+        if self.lost.len() >= self.table_cap && !self.lost.contains_key(&key) {
+            self.lost.clear();
+        }
+        let t = self.lost.entry(key).or_insert(turns);
+        *t = (*t).min(turns);
+    }
+
     fn dfs(&mut self, mut s: State) -> Res {
         let mark = self.line.len();
         loop {
@@ -137,7 +205,7 @@ impl Search<'_> {
         self.nodes += 1;
         let mut legal = Vec::new();
         self.game.legal_actions(&s, &mut legal);
-        let first = bot::choose(self.game, &s, &legal);
+        let first = bot::choose(self.game, &Observation::of(&s), &legal);
         if let Some(i) = legal.iter().position(|&a| a == first) {
             legal[..=i].rotate_right(1);
         }
@@ -157,21 +225,21 @@ impl Search<'_> {
         if cut {
             Res::Cut
         } else {
-            let t = self.lost.entry(key).or_insert(s.turns);
-            *t = (*t).min(s.turns);
+            self.remember_lost(key, s.turns);
             Res::Fail
         }
     }
 }
 
-/// Searches `deal` for a winning line within `budget` decision nodes.
-pub fn solve(game: &OublietteSolitaire, deal: &Deal, budget: u64) -> Solution {
+/// Searches `deal` for a winning line within `limits`.
+pub fn solve(game: &OublietteSolitaire, deal: &Deal, limits: Limits) -> Solution {
     let mut search = Search {
         game,
         deal,
-        budget,
+        budget: limits.nodes,
         nodes: 0,
         lost: HashMap::default(),
+        table_cap: usize::try_from(limits.table_bytes / TABLE_ENTRY_BYTES).unwrap_or(usize::MAX),
         line: Vec::new(),
     };
     let verdict = match search.dfs(game.initial_state()) {
@@ -203,8 +271,9 @@ pub struct OddsConfig {
     pub deals: u64,
     /// Picks the deals ([`deal_number`]). By default, 1.
     pub seed: u64,
-    /// The solver's node budget per deal; 0 skips the solver. By default, 20 000.
-    pub budget: u64,
+    /// The solver's limits per deal; a node budget of 0 skips the solver. By default,
+    /// 20 000 nodes.
+    pub limits: Limits,
 }
 
 impl Default for OddsConfig {
@@ -212,7 +281,7 @@ impl Default for OddsConfig {
         OddsConfig {
             deals: 10_000,
             seed: 1,
-            budget: 20_000,
+            limits: Limits::nodes(20_000),
         }
     }
 }
@@ -246,9 +315,9 @@ impl OddsCounts {
     }
 }
 
-/// Plays one deal with the heuristic (its choices are deterministic) and, if `budget > 0`,
-/// solves it.
-pub fn odds_one(game: &OublietteSolitaire, number: u64, budget: u64) -> OddsCounts {
+/// Plays one deal with the heuristic (its choices are deterministic) and, if the node
+/// budget is not 0, solves it.
+pub fn odds_one(game: &OublietteSolitaire, number: u64, limits: Limits) -> OddsCounts {
     let deal = Deal::new(number, game.config().jokers);
     let mut state = game.initial_state();
     let mut rng = Rng::seed_from_u64(number);
@@ -265,8 +334,8 @@ pub fn odds_one(game: &OublietteSolitaire, number: u64, budget: u64) -> OddsCoun
         heuristic_wins: u64::from(won),
         ..OddsCounts::default()
     };
-    if budget > 0 {
-        let sol = solve(game, &deal, budget);
+    if limits.nodes > 0 {
+        let sol = solve(game, &deal, limits);
         c.nodes = sol.nodes;
         match sol.verdict {
             Verdict::Won => c.solved = 1,
@@ -287,11 +356,63 @@ pub fn odds(
     (0..config.deals)
         .into_par_iter()
         .map(|i| {
-            let c = odds_one(game, deal_number(config.seed, i), config.budget);
+            let c = odds_one(game, deal_number(config.seed, i), config.limits);
             progress();
             c
         })
         .reduce(OddsCounts::default, OddsCounts::add)
+}
+
+/// One numbered deal's verdict, as the per-deal data lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DealVerdict {
+    /// The deal number.
+    pub deal: u64,
+    /// Won, lost or undecided.
+    pub verdict: Verdict,
+    /// Decision nodes searched.
+    pub nodes: u64,
+    /// For a won deal, the turns its winning line takes; 0 otherwise.
+    pub turns: u32,
+}
+
+/// Solves deal `number` and measures its winning line.
+pub fn verdict(game: &OublietteSolitaire, number: u64, limits: Limits) -> DealVerdict {
+    let deal = Deal::new(number, game.config().jokers);
+    let sol = solve(game, &deal, limits);
+    let mut state = game.initial_state();
+    for &a in &sol.line {
+        game.apply_unchecked(&mut state, a);
+    }
+    DealVerdict {
+        deal: number,
+        verdict: sol.verdict,
+        nodes: sol.nodes,
+        turns: if sol.verdict == Verdict::Won {
+            state.turns
+        } else {
+            0
+        },
+    }
+}
+
+/// Solves the numbered deals `first..=last` on the current rayon pool, in deal order,
+/// calling `progress` after each deal.
+pub fn verdicts(
+    game: &OublietteSolitaire,
+    first: u64,
+    last: u64,
+    limits: Limits,
+    progress: impl Fn() + Sync,
+) -> Vec<DealVerdict> {
+    (first..=last)
+        .into_par_iter()
+        .map(|n| {
+            let v = verdict(game, n, limits);
+            progress();
+            v
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -307,7 +428,7 @@ mod tests {
                 break;
             }
             let deal = Deal::new(deal_number(1, i), 2);
-            let sol = solve(&game, &deal, 2_000);
+            let sol = solve(&game, &deal, Limits::nodes(2_000));
             if sol.verdict == Verdict::Won {
                 won += 1;
                 let mut s = game.initial_state();
@@ -325,12 +446,165 @@ mod tests {
             &OddsConfig {
                 deals: 8,
                 seed: 1,
-                budget: 500,
+                limits: Limits::nodes(500),
             },
             || {},
         );
         assert_eq!(c.solved + c.lost + c.undecided, c.deals);
         assert!(c.solved >= c.heuristic_wins);
+    }
+
+    /// The reference: every legal choice in listed order, no table, no ordering, no cut.
+    /// `Some(won)` when the whole tree fits in `budget` decisions, `None` otherwise.
+    fn exhaustive(
+        game: &OublietteSolitaire,
+        deal: &Deal,
+        mut s: State,
+        budget: &mut u64,
+    ) -> Option<bool> {
+        loop {
+            match game.actor(&s) {
+                Actor::Chance => {
+                    let a = deal.choose(game, &s);
+                    game.apply_unchecked(&mut s, a);
+                }
+                Actor::Terminal => return Some(s.end() == Some(EndKind::Won)),
+                Actor::Player(_) => break,
+            }
+        }
+        *budget = budget.checked_sub(1)?;
+        let mut legal = Vec::new();
+        game.legal_actions(&s, &mut legal);
+        for a in legal {
+            let mut child = s;
+            game.apply_unchecked(&mut child, a);
+            if exhaustive(game, deal, child, budget)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Every deal among the first 400 (2 and 3 jokers) whose whole game tree an exhaustive
+    /// search without table or ordering can walk in 3,000 decisions: the solver, with its
+    /// table on and with a table too small to keep anything, never gives the opposite
+    /// verdict, its won lines replay to a win, and it decides at least ten won and ten lost
+    /// deals among them.
+    #[test]
+    fn the_solver_never_contradicts_an_exhaustive_search_on_small_deals() {
+        let mut agreed = [0u32; 2];
+        for jokers in [2u8, 3] {
+            let game = OublietteSolitaire::from_spec(
+                &gameshelf_engine::GameSpec::new("oubliette-solitaire").with("jokers", jokers),
+            )
+            .unwrap();
+            for n in 1..=400 {
+                let deal = Deal::new(n, jokers);
+                let mut budget = 3_000;
+                let Some(won) = exhaustive(&game, &deal, game.initial_state(), &mut budget) else {
+                    continue;
+                };
+                let (expected, opposite) = if won {
+                    (Verdict::Won, Verdict::Lost)
+                } else {
+                    (Verdict::Lost, Verdict::Won)
+                };
+                for table_bytes in [256 << 20, TABLE_ENTRY_BYTES] {
+                    let limits = Limits {
+                        nodes: 20_000,
+                        table_bytes,
+                    };
+                    let sol = solve(&game, &deal, limits);
+                    assert_ne!(sol.verdict, opposite, "deal {n}, {jokers} jokers");
+                    if sol.verdict == expected {
+                        agreed[usize::from(won)] += 1;
+                    }
+                    let mut s = game.initial_state();
+                    for &a in &sol.line {
+                        game.apply(&mut s, a).unwrap();
+                    }
+                    assert_eq!(s.end() == Some(EndKind::Won), sol.verdict == Verdict::Won);
+                }
+            }
+        }
+        assert!(
+            agreed[0] >= 10 && agreed[1] >= 10,
+            "lost and won verdicts agreed: {agreed:?}"
+        );
+    }
+
+    /// The shipped verdicts cover deals 1..=10000 in order, and every decided deal among
+    /// the first 300 that took at most 2,000 decisions gets the same row again.
+    #[test]
+    fn the_shipped_verdicts_are_what_the_solver_gives() {
+        shipped_verdicts_match(2, include_str!("../data/verdicts-2-jokers.tsv"));
+        shipped_verdicts_match(3, include_str!("../data/verdicts-3-jokers.tsv"));
+    }
+
+    fn shipped_verdicts_match(jokers: u8, text: &str) {
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(2)
+            .map(|l| l.split('\t').collect())
+            .collect();
+        assert_eq!(rows.len(), 10_000);
+        let game = OublietteSolitaire::from_spec(
+            &gameshelf_engine::GameSpec::new("oubliette-solitaire").with("jokers", jokers),
+        )
+        .unwrap();
+        let mut checked = 0;
+        for (i, row) in rows.iter().enumerate() {
+            let n: u64 = row[0].parse().unwrap();
+            assert_eq!(n, i as u64 + 1);
+            let nodes: u64 = row[2].parse().unwrap();
+            if n > 300 || row[1] == "undecided" || nodes > 2_000 {
+                continue;
+            }
+            let v = verdict(&game, n, Limits::nodes(100_000));
+            let again = serde_json::to_value(v.verdict).unwrap();
+            assert_eq!(again, row[1], "deal {n}, {jokers} jokers");
+            assert_eq!(
+                (v.nodes.to_string(), v.turns.to_string()),
+                (row[2].to_owned(), row[3].to_owned())
+            );
+            checked += 1;
+        }
+        assert!(checked >= 20, "{checked} rows checked");
+    }
+
+    #[test]
+    fn limits_above_the_caps_are_refused() {
+        assert_eq!(
+            Limits::nodes(MAX_NODES + 1).checked(),
+            Err(LimitError::Nodes(MAX_NODES + 1))
+        );
+        let big = Limits {
+            nodes: 1,
+            table_bytes: MAX_TABLE_BYTES + 1,
+        };
+        assert_eq!(big.checked(), Err(LimitError::Table(MAX_TABLE_BYTES + 1)));
+    }
+
+    #[test]
+    fn a_full_table_is_emptied_and_refilled() {
+        let game = OublietteSolitaire::default();
+        let deal = Deal::new(1, 2);
+        let mut search = Search {
+            game: &game,
+            deal: &deal,
+            budget: 0,
+            nodes: 0,
+            lost: HashMap::default(),
+            table_cap: 2,
+            line: Vec::new(),
+        };
+        search.remember_lost(1, 5);
+        search.remember_lost(2, 5);
+        search.remember_lost(2, 3);
+        assert_eq!(search.lost.get(&2), Some(&3));
+        search.remember_lost(3, 7);
+        assert_eq!(search.lost.len(), 1);
+        assert_eq!(search.lost.get(&3), Some(&7));
     }
 
     #[test]

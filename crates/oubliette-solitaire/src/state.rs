@@ -81,6 +81,15 @@ impl Slot {
     pub fn face_down(&self) -> &[Card] {
         &self.cards[..self.down.min(self.len) as usize]
     }
+
+    /// The face-up cards, top first: the visible top, then the cards the player has seen
+    /// below it, down to the first face-down card. Using the top brings the next one up.
+    pub fn face_up_from_top(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards[self.down.min(self.len) as usize..self.len as usize]
+            .iter()
+            .rev()
+            .copied()
+    }
 }
 
 /// One room of the Path.
@@ -101,7 +110,7 @@ pub struct Room {
 }
 
 impl Room {
-    /// Whether a barrier lies directly behind the room.
+    /// Whether a barrier lies directly behind the room (a setback there loses).
     pub fn barrier_behind(&self) -> bool {
         self.portcullis || self.chasm_behind
     }
@@ -229,7 +238,7 @@ impl Pile {
         true
     }
 
-    /// Moves the top card to the bottom (a spent Grave Inventory card, A4).
+    /// Moves the top card to the bottom (a spent Grave Inventory card).
     pub fn top_to_bottom(&mut self) {
         let n = self.len as usize;
         if n > 1 {
@@ -294,17 +303,17 @@ impl<'de> Deserialize<'de> for Pile {
 pub enum EndKind {
     /// Nine rooms: escaped.
     Won,
-    /// No card to draw.
+    /// No card to draw.
     DeckOut,
-    /// A setback in the first room.
+    /// A setback in the first room.
     FirstRoom,
-    /// A setback with a Portcullis or passed Chasm directly behind.
+    /// A setback with a Portcullis or passed Chasm directly behind.
     Barrier,
-    /// A second Portcullis while one lies directly behind (A2 row 5).
+    /// A second Portcullis while one lies directly behind.
     Portcullis,
-    /// No card left in inventory.
+    /// No card left in inventory.
     EmptyInventory,
-    /// A setback before the Path exists, with `no_path_setback=lose`.
+    /// A setback before the Path exists, with `no_path_setback=lose`.
     NoPath,
     /// The `max_turns` safety bound.
     TurnLimit,
@@ -343,13 +352,15 @@ impl EndKind {
 pub enum Phase {
     /// Chance: the next card of the deal (`State::dealt` so far).
     Deal,
-    /// Chance: the Equipped card of the deal (never a Joker, A1 step 3).
+    /// Chance: the Equipped card of the deal (never a Joker: one there goes back into the deck).
     DealEquip,
-    /// Decision: which visible 10 or 2 starts the Path (A1 step 5).
+    /// Decision: which visible 10 or 2 starts the Path at setup, or an Advantage first.
     SetupStart,
+    /// Decision: an Advantage before the turn's draw, or the draw.
+    BeforeDraw,
     /// Chance: the turn's draw.
     Draw,
-    /// Decision: place the drawn needed card (A2 row 1), paying Ropes first if needed.
+    /// Decision: place the drawn needed card, paying Ropes first if needed.
     PathOffer,
     /// Decision: pay the Creature.
     Creature,
@@ -371,6 +382,8 @@ pub enum Phase {
     Stow,
     /// Decision: the action window.
     Window,
+    /// Decision: the next card of a Map combo being laid ([`State::combo`]).
+    MapCombo,
     /// Decision: graveyard cards for the Hourglass; this many still to pick.
     HourglassPick(u8),
     /// Decision: the graveyard card for the Grave Dig, which goes to this place.
@@ -404,6 +417,21 @@ pub struct Fight {
     pub count: u8,
     /// The smallest value paid so far (for `combat_minimal_subset`).
     pub smallest: u8,
+    /// The cards paid so far: a card paid once does not pay again through Grave Inventory
+    /// when it comes back to the top of the graveyard.
+    pub cards: CardSet,
+}
+
+/// A Map combo being laid: the cards taken so far make one room once their total is the
+/// needed value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Combo {
+    /// The cards taken so far.
+    pub cards: CardSet,
+    /// Their total: values added, and with a red Map the red cards' values subtracted.
+    pub total: i8,
+    /// How many cards were taken.
+    pub count: u8,
 }
 
 /// An Advantage in progress.
@@ -440,12 +468,15 @@ pub struct State {
     pub slots: [Slot; 4],
     /// The Equipped card, or [`NO_CARD`].
     pub equipped: Card,
-    /// The second curse locks the Equipped slot for good.
+    /// The second curse locks the Equipped slot for good.
     pub locked: bool,
     /// The Path.
     pub path: Path,
     /// The draw pile's cards (no order: a draw is a chance node over them).
     pub deck: CardSet,
+    /// Cards put under the deck (`advantage_other_card=deck_bottom`), first put first: they
+    /// are drawn in this order once `deck` is empty, and join it when the deck is shuffled.
+    pub bottom: Pile,
     /// The graveyard.
     pub grave: Pile,
     /// Chaos cards lying above the Path as curses.
@@ -466,6 +497,8 @@ pub struct State {
     pub fight: Fight,
     /// The current Advantage.
     pub advantage: Advantage,
+    /// The Map combo being laid.
+    pub combo: Combo,
     /// The item being used while its choice is pending (Grave Dig, Hourglass), or
     /// [`NO_CARD`]; it goes to the graveyard afterwards.
     pub item: Card,
@@ -482,10 +515,50 @@ pub struct State {
 }
 
 impl State {
-    /// The inventory count: every card in the slots plus the Equipped card.
+    /// The inventory count: every card in the slots plus the Equipped card.
     pub fn inventory_count(&self) -> usize {
         self.slots.iter().map(|s| s.len as usize).sum::<usize>()
             + usize::from(self.equipped != NO_CARD)
+    }
+
+    /// Cards left to draw: the deck and the cards put under it.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len() + self.bottom.len()
+    }
+
+    /// Whether no card is left to draw.
+    pub fn deck_is_empty(&self) -> bool {
+        self.deck.is_empty() && self.bottom.is_empty()
+    }
+
+    /// The cards chance may give next from the deck: any card of the unordered deck, then
+    /// the cards put under it, in order.
+    pub fn next_deck_cards(&self) -> CardSet {
+        match self.bottom.as_slice().first() {
+            Some(&c) if self.deck.is_empty() => CardSet::single(c),
+            _ => self.deck,
+        }
+    }
+
+    /// Takes `c`, which chance gave, out of the deck.
+    pub fn take_from_deck(&mut self, c: Card) {
+        if !self.deck.remove(c) {
+            self.bottom.remove(c);
+        }
+    }
+
+    /// Shuffling the deck: the cards put under it join the unordered rest.
+    pub fn shuffle_deck(&mut self) {
+        for &c in self.bottom.as_slice() {
+            self.deck.insert(c);
+        }
+        self.bottom.clear();
+        self.shuffles += 1;
+    }
+
+    /// The face-down cards in the slots.
+    pub fn face_down_count(&self) -> usize {
+        self.slots.iter().map(|s| s.face_down().len()).sum()
     }
 
     /// The cards in the slots, face down ones included.

@@ -1,19 +1,20 @@
 //! Simulation figures: how games were lost, how far the Path got, which items were used.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use gameshelf_engine::Tally;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::OublietteSolitaire;
 use crate::state::{EndKind, PATH_ROOMS, Phase, State};
 
 /// Oubliette (solitaire)'s simulation figures.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SolitaireTally {
     /// Games by how they ended, in [`EndKind::ALL`] order, as `(label, count)`.
-    pub ends: Vec<(&'static str, u64)>,
+    pub ends: Vec<(Cow<'static, str>, u64)>,
     /// Games by the number of rooms on the Path at the end (index 0..=9).
     pub rooms_at_end: [u64; PATH_ROOMS + 1],
     /// Games by the most rooms the Path ever held (index 0..=9).
@@ -50,7 +51,10 @@ impl Tally<OublietteSolitaire> for SolitaireTally {
 
     fn finish(&mut self, _: &OublietteSolitaire, end: &State) {
         if self.ends.is_empty() {
-            self.ends = EndKind::ALL.iter().map(|k| (k.label(), 0)).collect();
+            self.ends = EndKind::ALL
+                .iter()
+                .map(|k| (Cow::Borrowed(k.label()), 0))
+                .collect();
         }
         if let Some(k) = end.end() {
             let i = EndKind::ALL.iter().position(|&x| x == k).unwrap_or(0);
@@ -87,7 +91,8 @@ impl Tally<OublietteSolitaire> for SolitaireTally {
         }
         let pct = |n: u64| 100.0 * n as f64 / games as f64;
         let mut out = String::from("how games ended:\n");
-        for &(label, n) in &self.ends {
+        for (label, n) in &self.ends {
+            let n = *n;
             if n > 0 {
                 let _ = writeln!(out, "  {label:<20} {n:>9}  {:5.1}%", pct(n));
             }

@@ -1,12 +1,14 @@
-//! Every card meaning (A2) and every item (A4), each on a small hand-built table.
+//! Every card meaning and every item, each on a small hand-built table.
 //!
 //! Cards are written as in the rules: `c("QH")` is the queen of hearts.
 
-use gameshelf_engine::{CardSet, Game};
+use gameshelf_engine::{Actor, CardSet, Game};
+use gameshelf_oubliette_solitaire::bot;
 use gameshelf_oubliette_solitaire::card::{NO_CARD, parse};
+use gameshelf_oubliette_solitaire::solver::{Limits, solve};
 use gameshelf_oubliette_solitaire::state::{Dir, Room};
 use gameshelf_oubliette_solitaire::{
-    Action, EQUIPPED, EndKind, GRAVE, OublietteSolitaire, Phase, State,
+    Action, Deal, EQUIPPED, EndKind, GRAVE, OublietteSolitaire, Phase, State,
 };
 
 fn c(s: &str) -> u8 {
@@ -68,9 +70,22 @@ fn table(slots: [&[&str]; 4], equipped: &str, path: &[&str], grave: &[&str]) -> 
 }
 
 fn play(s: &mut State, a: Action) {
-    let g = game();
+    play_in(&game(), s, a);
+}
+
+fn play_in(g: &OublietteSolitaire, s: &mut State, a: Action) {
     g.apply(s, a)
         .unwrap_or_else(|e| panic!("{e} in {:?}", s.phase));
+}
+
+fn variant(spec: &str) -> OublietteSolitaire {
+    OublietteSolitaire::from_spec(&spec.parse().unwrap()).unwrap()
+}
+
+fn legal_in(g: &OublietteSolitaire, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(s, &mut v);
+    v
 }
 
 fn draw(s: &mut State, card: &str) {
@@ -78,9 +93,7 @@ fn draw(s: &mut State, card: &str) {
 }
 
 fn legal(s: &State) -> Vec<Action> {
-    let mut v = Vec::new();
-    game().legal_actions(s, &mut v);
-    v
+    legal_in(&game(), s)
 }
 
 #[test]
@@ -388,8 +401,11 @@ fn map_combos_make_one_room() {
     );
     draw(&mut s, "4C");
     play(&mut s, Action::Stow(GRAVE));
-    play(&mut s, Action::Map(0b0011));
+    assert!(!legal(&s).contains(&Action::Map(2)), "9 cannot make 5");
+    play(&mut s, Action::Map(0));
+    // The 3♣ was the only card that could follow: it was laid by itself.
     assert_eq!((s.path.len, s.path.top().value), (6, 5));
+    assert_eq!(s.path.top().cards.len(), 2, "one room of two cards");
     let mut s = table(
         [&["8S"], &["3H"], &[], &[]],
         "AH",
@@ -398,7 +414,54 @@ fn map_combos_make_one_room() {
     );
     draw(&mut s, "4C");
     play(&mut s, Action::Stow(GRAVE));
-    assert!(legal(&s).contains(&Action::Map(0b0011)));
+    play(&mut s, Action::Map(1));
+    assert_eq!((s.path.len, s.path.top().value), (6, 5));
+}
+
+#[test]
+fn map_combo_uses_a_card_turned_up_while_laying_it() {
+    // Black Map, 3♣ under 2♣, need 5: the 2♣ brings up the 3♣, which completes the combo.
+    let mut s = table(
+        [&["3C", "2C"], &["KD"], &[], &[]],
+        "AS",
+        &["10S", "9S", "8S", "7S", "6S"],
+        &[],
+    );
+    draw(&mut s, "4C");
+    play(&mut s, Action::Stow(GRAVE));
+    assert!(legal(&s).contains(&Action::Map(0)));
+    play(&mut s, Action::Map(0));
+    assert_eq!((s.path.len, s.path.top().value), (6, 5));
+    assert_eq!(s.slots[0].len, 0, "both cards of slot 1 make the room");
+    // A face-down card turned up may replace a planned one: 2♣ (planned with 3♠) turns up
+    // the face-down 3♦... which is red, so with a black Map it adds 3 as well.
+    let mut s = table(
+        [&["3D", "2C"], &["3S"], &[], &[]],
+        "AS",
+        &["10S", "9S", "8S", "7S", "6S"],
+        &[],
+    );
+    s.slots[0].down = 1;
+    draw(&mut s, "4C");
+    play(&mut s, Action::Stow(GRAVE));
+    play(&mut s, Action::Map(0));
+    assert_eq!(legal(&s), vec![Action::Map(0), Action::Map(1)]);
+    play(&mut s, Action::Map(0));
+    assert_eq!((s.path.len, s.slots[1].len), (6, 1), "the 3♠ is kept");
+}
+
+#[test]
+fn map_combo_is_begun_only_when_known_cards_can_complete_it() {
+    // 2♣ over a face-down card: the card below is unknown, so no combo is begun on it.
+    let mut s = table(
+        [&["3C", "2C"], &["KD"], &[], &[]],
+        "AS",
+        &["10S", "9S", "8S", "7S", "6S"],
+        &[],
+    );
+    s.slots[0].down = 1;
+    draw(&mut s, "4C");
+    assert!(legal(&s).iter().all(|a| !matches!(a, Action::Map(_))));
 }
 
 #[test]
@@ -457,4 +520,213 @@ fn empty_inventory_and_empty_deck_lose() {
         play(&mut s, *l.last().unwrap());
     }
     assert_eq!(s.end(), Some(EndKind::DeckOut));
+}
+
+#[test]
+fn advantage_may_be_used_before_a_turn_s_draw() {
+    let mut s = table([&["5S", "AC"], &["7C"], &[], &[]], "", &["10S"], &[]);
+    draw(&mut s, "4S");
+    play(&mut s, Action::Stow(GRAVE));
+    play(&mut s, Action::Pass);
+    assert_eq!(
+        s.phase,
+        Phase::BeforeDraw,
+        "the ace makes the moment a decision"
+    );
+    assert_eq!(legal(&s), vec![Action::Advantage(0), Action::Pass]);
+    play(&mut s, Action::Advantage(0));
+    draw(&mut s, "9C");
+    draw(&mut s, "9S");
+    play(&mut s, Action::Keep(c("9C")));
+    assert_eq!(s.slots[0].top(), Some(c("9C")));
+    // With no ace left, the draw follows by itself.
+    assert_eq!(s.phase, Phase::Draw);
+    let mut s = table([&["5S"], &["7C"], &[], &[]], "KS", &["10S"], &[]);
+    draw(&mut s, "4S");
+    play(&mut s, Action::Stow(GRAVE));
+    assert_eq!(s.phase, Phase::Draw);
+}
+
+#[test]
+fn advantage_may_be_used_before_a_chasm_s_flip_without_a_path() {
+    let mut s = table([&["5S", "AC"], &["7C"], &[], &[]], "KS", &[], &[]);
+    draw(&mut s, "AH");
+    assert_eq!(s.phase, Phase::ChasmRope);
+    assert_eq!(legal(&s), vec![Action::Advantage(0), Action::Pass]);
+    play(&mut s, Action::Pass);
+    assert_eq!(s.phase, Phase::ChasmFlip);
+}
+
+#[test]
+fn deal_1597689927250150464_offers_the_advantage_before_the_forced_start() {
+    // A♣ visible, 2♣ the only start card, and the first draw 2♠ an Obstacle in the first
+    // room: the Advantage must be offered before the start and before that draw.
+    let g = game();
+    let deal = Deal::new(1_597_689_927_250_150_464, 2);
+    let mut s = g.initial_state();
+    while g.actor(&s) == Actor::Chance {
+        let a = deal.choose(&g, &s);
+        play(&mut s, a);
+    }
+    assert_eq!(s.phase, Phase::SetupStart);
+    let l = legal(&s);
+    assert!(l.iter().any(|a| matches!(a, Action::Advantage(_))), "{l:?}");
+    let start = *l.iter().find(|a| matches!(a, Action::Start(_))).unwrap();
+    play(&mut s, start);
+    assert_eq!(s.phase, Phase::BeforeDraw);
+    assert!(legal(&s).iter().any(|a| matches!(a, Action::Advantage(_))));
+    let sol = solve(&g, &deal, Limits::nodes(1_000));
+    assert!(sol.nodes > 1, "searched, not lost without a choice");
+}
+
+#[test]
+fn grave_inventory_cards_under_the_top_count_when_the_fight_can_be_won() {
+    // A Fiend (12): the graveyard's 3♥ then K♣ reach it, so the setback is not offered.
+    let mut s = table(
+        [&["2C"], &[], &[], &[]],
+        "JS",
+        &["10S", "9S"],
+        &["KC", "3H"],
+    );
+    draw(&mut s, "QD");
+    assert!(!legal(&s).contains(&Action::Concede));
+}
+
+#[test]
+fn a_card_paid_in_a_fight_does_not_pay_again_through_grave_inventory() {
+    // One graveyard card: spent, it goes to the bottom, which is the top again.
+    let mut s = table([&["2C"], &[], &[], &[]], "JS", &["10S", "9S"], &["9H"]);
+    draw(&mut s, "QD");
+    play(&mut s, Action::Pay(GRAVE));
+    assert_eq!(s.grave.top(), Some(c("9H")));
+    assert!(!legal(&s).contains(&Action::Pay(GRAVE)));
+    // A card paid from a slot lies on the graveyard's top: it does not pay twice either.
+    let mut s = table([&["7C"], &["5C"], &[], &[]], "JS", &["10S", "9S"], &[]);
+    draw(&mut s, "QD");
+    play(&mut s, Action::Pay(0));
+    assert!(!legal(&s).contains(&Action::Pay(GRAVE)));
+}
+
+#[test]
+fn known_cards_under_a_slot_top_count_when_the_fight_can_be_won() {
+    // 2♣ over a face-up K♠: paying the 2 brings up the king, so the Wraith can be beaten.
+    let mut s = table([&["KS", "2C"], &[], &[], &[]], "", &["10S", "9S"], &[]);
+    draw(&mut s, "KD");
+    assert!(!legal(&s).contains(&Action::Concede));
+    // The same king face down is unknown: the setback may be taken.
+    let mut s = table([&["KS", "2C"], &[], &[], &[]], "", &["10S", "9S"], &[]);
+    s.slots[0].down = 1;
+    draw(&mut s, "KD");
+    assert!(legal(&s).contains(&Action::Concede));
+}
+
+#[test]
+fn traps_only_still_places_a_needed_card_that_is_no_event() {
+    let g = variant("oubliette-solitaire(need_overrides=traps_only)");
+    let mut s = table([&["3S"], &["4S"], &["5C"], &["7C"]], "", &["10S"], &[]);
+    play_in(&g, &mut s, Action::Card(c("9C")));
+    assert_eq!(s.phase, Phase::PathOffer, "a black 9 is no event");
+    play_in(&g, &mut s, Action::Place);
+    play_in(&g, &mut s, Action::Card(c("8C")));
+    assert_eq!(
+        s.phase,
+        Phase::LostDiscard(3),
+        "an 8 is Lost, even when needed"
+    );
+    let mut s = table([&["3S"], &["4S"], &["5C"], &["7C"]], "", &["10S"], &[]);
+    play_in(&g, &mut s, Action::Card(c("9H")));
+    assert_eq!(s.phase, Phase::PathOffer, "a needed Trap is a Path card");
+}
+
+#[test]
+fn ward_consumed_false_keeps_the_king() {
+    let g = variant("oubliette-solitaire(ward_consumed=false)");
+    let mut s = table([&["KS"], &["5C"], &[], &[]], "", &["10S"], &[]);
+    play_in(&g, &mut s, Action::Card(c("Jk1")));
+    play_in(&g, &mut s, Action::Ward(0));
+    assert_eq!(s.slots[0].top(), Some(c("KS")));
+    assert_eq!(s.inventory_count(), 2);
+    let mut s = table([&["KS"], &["5C"], &[], &[]], "", &["10S"], &[]);
+    draw(&mut s, "Jk1");
+    play(&mut s, Action::Ward(0));
+    assert_eq!(s.slots[0].len, 0, "by default the Ward is spent");
+}
+
+#[test]
+fn advantage_other_card_deck_bottom_puts_it_under_the_deck() {
+    let g = variant("oubliette-solitaire(advantage_other_card=deck_bottom)");
+    let mut s = table([&["5S", "AC"], &["7C"], &[], &[]], "", &["10S"], &[]);
+    s.deck = [c("9C"), c("9S"), c("3C"), c("4C")].into_iter().collect();
+    play_in(&g, &mut s, Action::Card(c("4C")));
+    play_in(&g, &mut s, Action::Stow(GRAVE));
+    play_in(&g, &mut s, Action::Advantage(0));
+    play_in(&g, &mut s, Action::Card(c("9C")));
+    play_in(&g, &mut s, Action::Card(c("9S")));
+    play_in(&g, &mut s, Action::Keep(c("9C")));
+    play_in(&g, &mut s, Action::Pass);
+    assert_eq!(s.bottom.as_slice(), &[c("9S")]);
+    assert!(!s.grave.set().contains(c("9S")));
+    assert_eq!(s.deck_len(), 2);
+    let obs = g.observe(&s, 0);
+    assert_eq!(obs.deck_count, 2);
+    assert_eq!(
+        obs.table.bottom.as_slice(),
+        &[c("9S")],
+        "the player knows it"
+    );
+    // The unordered deck comes first; then the card under it, and nothing else.
+    assert_eq!(g.chance_pool(&s), CardSet::single(c("3C")));
+    play_in(&g, &mut s, Action::Card(c("3C")));
+    play_in(&g, &mut s, Action::Stow(GRAVE));
+    play_in(&g, &mut s, Action::Pass);
+    assert_eq!(s.phase, Phase::Draw);
+    assert_eq!(g.chance_pool(&s), CardSet::single(c("9S")));
+}
+
+#[test]
+fn turning_up_a_face_down_card_is_a_reveal() {
+    let mut s = table([&["QS", "2C"], &["4S"], &[], &[]], "", &["10S"], &[]);
+    s.slots[0].down = 1;
+    draw(&mut s, "7D");
+    let before = s;
+    play(&mut s, Action::Pay(0));
+    assert!(game().revealed(&before, &s), "the Q♠ came up");
+    let mut s = table([&["QS", "2C"], &["4S"], &[], &[]], "", &["10S"], &[]);
+    s.slots[0].down = 1;
+    draw(&mut s, "7D");
+    let before = s;
+    play(&mut s, Action::Pay(1));
+    assert!(!game().revealed(&before, &s), "slot 2 had nothing below");
+}
+
+#[test]
+fn the_heuristic_counts_the_deck_without_face_down_cards() {
+    // Ten cards to draw and sixteen face down: the deck is low, so the Hourglass cancels Lost.
+    let g = game();
+    let mut s = table(
+        [
+            &["2D", "3D", "4D", "5D", "QS"],
+            &["6D", "7D", "8D", "9D", "10D"],
+            &["2H", "3H", "4H", "5H", "JD"],
+            &["6H", "7H", "8H", "9H", "10H"],
+        ],
+        "",
+        &["10S"],
+        &[],
+    );
+    for slot in &mut s.slots {
+        slot.down = 4;
+    }
+    let lost = c("8C");
+    let others: Vec<u8> = s.deck.iter().filter(|&x| x != lost).collect();
+    s.deck = others[..10].iter().copied().chain([lost]).collect();
+    for &x in &others[10..] {
+        s.grave.push(x);
+    }
+    draw(&mut s, "8C");
+    assert_eq!(s.phase, Phase::Lost);
+    let obs = g.observe(&s, 0);
+    assert_eq!((obs.deck_count, obs.unseen().len()), (10, 26));
+    let choice = bot::choose(&g, &obs, &legal(&s));
+    assert_eq!(choice, Action::Hourglass(0));
 }

@@ -39,6 +39,7 @@ fn variants_conform() {
          gremlin_joker_first=true,hourglass_pick=top3,deck_out=immediate)",
         "oubliette-solitaire(second_chaos_passage=forbidden,joker_flip_counts_red=true,\
          grave_inventory_to_path=false,search_frequency=per_room,curse_card_counts=true)",
+        "oubliette-solitaire(ward_consumed=false,advantage_other_card=deck_bottom)",
     ] {
         conform(spec, 15);
     }

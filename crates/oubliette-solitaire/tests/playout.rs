@@ -16,6 +16,8 @@ fn assert_conserved(game: &OublietteSolitaire, s: &State) {
         count += 1;
     };
     s.deck.iter().for_each(&mut add);
+    s.bottom.as_slice().iter().copied().for_each(&mut add);
+    s.combo.cards.iter().for_each(&mut add);
     for slot in &s.slots {
         slot.cards[..slot.len as usize]
             .iter()
@@ -58,6 +60,7 @@ fn cards_are_conserved_in_random_and_careful_games() {
     for spec in [
         "oubliette-solitaire",
         "oubliette-solitaire(jokers=3,chasm_survives_setback=true)",
+        "oubliette-solitaire(advantage_other_card=deck_bottom,ward_consumed=false)",
     ] {
         let game = OublietteSolitaire::from_spec(&spec.parse().unwrap()).unwrap();
         for seed in 0..200 {

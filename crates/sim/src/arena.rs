@@ -153,13 +153,14 @@ pub fn arena<G: Game>(
         .iter()
         .map(|e| names.iter().position(|n| n == e).expect("listed above"))
         .collect();
-    let parts = in_chunks(config, ARENA_CHUNK, |range| {
-        play_chunk(game, &bot_of, names.len(), &make_bot, config.seed, range)
-    });
     let mut totals = Totals::new(names.len());
-    for part in &parts {
-        totals.merge(part);
-    }
+    in_chunks(
+        config,
+        ARENA_CHUNK,
+        0..config.games,
+        |games| play_chunk(game, &bot_of, names.len(), &make_bot, config.seed, games),
+        |part| totals.merge(&part),
+    );
     let standings = names
         .iter()
         .zip(&totals.by_bot)
@@ -211,7 +212,7 @@ fn play_chunk<G: Game>(
     bots: usize,
     make_bot: &(impl Fn(usize) -> Box<dyn Bot<G>> + Sync),
     seed: u64,
-    range: std::ops::Range<u64>,
+    range: crate::Games<'_>,
 ) -> Totals {
     let seats = game.num_players();
     let info = game.info();

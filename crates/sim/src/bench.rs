@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use gameshelf_engine::{Actor, Bot, Game, Outcomes, Rng, Seat, play};
+use gameshelf_engine::{Actor, Bot, Game, Outcomes, RandomBot, Rng, Seat, Tally, play};
 use serde::Serialize;
 
 /// What [`benchmark_playouts`] or [`benchmark_bots`] measured.
@@ -137,6 +137,40 @@ pub fn benchmark_bots<G: Game>(
         games += 1;
         actions += n;
         decisions += d;
+        if wall.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    PlayoutBench::from_counts(game, games, actions, decisions, timed)
+}
+
+/// Times the simulator's own game loop with random bots on one thread for about `seconds`
+/// of wall time (at least one game): what [`simulate`](crate::simulate) does per game with
+/// `--bots random`, tally `T` included, game `i` with `Rng::for_stream(seed, i)`. Divided by
+/// [`benchmark_playouts`]'s figure, it says what the simulator costs over the engine's own
+/// random playouts (the same games, since random bots draw exactly as playouts do).
+///
+/// # Panics
+/// If a game runs past [`Game::max_game_length`].
+pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) -> PlayoutBench {
+    let start = game.initial_state();
+    let mut state = start.clone();
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.num_players())
+        .map(|_| Box::new(RandomBot::<G>::default()) as Box<dyn Bot<G>>)
+        .collect();
+    let mut tally = T::default();
+    let wall = Instant::now();
+    let mut timed = Duration::ZERO;
+    let (mut games, mut actions, mut decisions) = (0u64, 0u64, 0u64);
+    loop {
+        state.clone_from(&start);
+        let mut rng = Rng::for_stream(seed, games);
+        let t = Instant::now();
+        let counts = crate::play_counted(game, &mut state, &mut bots, &mut rng, &mut tally);
+        timed += t.elapsed();
+        games += 1;
+        actions += counts.actions;
+        decisions += counts.decisions;
         if wall.elapsed().as_secs_f64() >= seconds {
             break;
         }

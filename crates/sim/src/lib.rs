@@ -32,10 +32,16 @@
 //! chunk), the bots and their buffers; nothing is allocated per action by the simulator.
 
 pub mod arena;
+pub mod balance;
 pub mod bench;
+pub mod compare;
+pub mod paired;
 pub mod report;
+pub mod shard;
 pub mod stats;
+pub mod sweep;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::ops::Range;
@@ -44,10 +50,17 @@ use std::time::Instant;
 use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally, play};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
-pub use bench::{PlayoutBench, benchmark_bots, benchmark_playouts};
+pub use bench::{PlayoutBench, benchmark_bots, benchmark_playouts, benchmark_sim};
+pub use compare::{
+    Arms, ComparePart, CompareReport, Figure, FigureDiff, Question, TallyPath, Verdict, compare,
+    compare_shard, compare_until,
+};
 pub use report::{CiMethod, EndKind, ReturnSummary, SimReport};
-use stats::{Histogram, Interval, MeanVar, Z95};
+pub use shard::{MergeError, Shard, ShardError, SimPart};
+use stats::{Histogram, Interval, Moments, Z95};
 
 /// Games per chunk: the unit of parallel work and of merging. Fixed, so that results do
 /// not depend on the thread count.
@@ -119,16 +132,19 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     counts
 }
 
-/// The figures of a run of games, mergeable in order.
-struct Totals<T> {
+/// The figures of a run of games. Integers only (counts, fixed-point sums), so merging is
+/// exact in any grouping and a run cut into shards merges into exactly the single run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "T: Serialize", deserialize = "T: DeserializeOwned"))]
+pub(crate) struct Totals<T> {
     games: u64,
     actions: u64,
     decisions: u64,
-    returns: Vec<MeanVar>,
+    returns: Vec<Moments>,
     /// Returns by position in the turn order, for games that report one.
-    by_position: Vec<MeanVar>,
+    by_position: Vec<Moments>,
     turns: Histogram,
-    ends: BTreeMap<&'static str, u64>,
+    ends: BTreeMap<Cow<'static, str>, u64>,
     tally: T,
 }
 
@@ -138,8 +154,8 @@ impl<T: Default> Totals<T> {
             games: 0,
             actions: 0,
             decisions: 0,
-            returns: vec![MeanVar::default(); seats],
-            by_position: vec![MeanVar::default(); seats],
+            returns: vec![Moments::default(); seats],
+            by_position: vec![Moments::default(); seats],
             turns: Histogram::default(),
             ends: BTreeMap::new(),
             tally: T::default(),
@@ -163,7 +179,10 @@ impl<T: Default> Totals<T> {
             }
         }
         self.turns.add(u64::from(game.turns(end)));
-        *self.ends.entry(game.end_kind(end)).or_insert(0) += 1;
+        *self
+            .ends
+            .entry(Cow::Borrowed(game.end_kind(end)))
+            .or_insert(0) += 1;
     }
 
     fn merge<G: Game>(&mut self, other: &Totals<T>)
@@ -180,8 +199,8 @@ impl<T: Default> Totals<T> {
             a.merge(b);
         }
         self.turns.merge(&other.turns);
-        for (&kind, &n) in &other.ends {
-            *self.ends.entry(kind).or_insert(0) += n;
+        for (kind, &n) in &other.ends {
+            *self.ends.entry(kind.clone()).or_insert(0) += n;
         }
         self.tally.merge(&other.tally);
     }
@@ -192,7 +211,7 @@ fn play_chunk<G: Game, T: Tally<G>>(
     game: &G,
     make_bots: &(impl Fn(Seat) -> Box<dyn Bot<G>> + Sync),
     seed: u64,
-    range: Range<u64>,
+    range: Games<'_>,
 ) -> Totals<T> {
     let seats = game.num_players();
     let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats).map(make_bots).collect();
@@ -225,69 +244,140 @@ where
     G: Game,
     T: Tally<G>,
 {
-    let started = Instant::now();
-    let parts = in_chunks(config, CHUNK, |range| {
-        play_chunk::<G, T>(game, &make_bots, config.seed, range)
-    });
-    let mut totals = Totals::new(game.num_players());
-    for part in &parts {
-        totals.merge::<G>(part);
-    }
-    report(game, config.seed, totals, started.elapsed().as_secs_f64())
+    simulate_shard(game, make_bots, config, Shard::WHOLE).report(game)
 }
 
-/// Runs `work` over games `0..config.games` cut into fixed chunks of `chunk` games, in
-/// parallel on `config.threads` threads (rayon's pool when `None`), with the progress bar,
-/// and returns the chunks' results in chunk order. Fixed chunks merged in order are what
-/// make the figures independent of the thread count (see the crate documentation).
+/// Plays the games of `config` that fall in `shard` (a fixed, chunk-aligned slice of game
+/// indices, see [`Shard`]) and returns the partial figures, to be merged with the other
+/// shards' by [`SimPart::merge`] into exactly what [`simulate`] reports for the whole run.
+///
+/// # Panics
+/// As [`simulate`].
+pub fn simulate_shard<G, T>(
+    game: &G,
+    make_bots: impl Fn(Seat) -> Box<dyn Bot<G>> + Sync,
+    config: &SimConfig,
+    shard: Shard,
+) -> SimPart<T>
+where
+    G: Game,
+    T: Tally<G>,
+{
+    let started = Instant::now();
+    let range = shard.games(config.games, CHUNK);
+    let mut totals = Totals::new(game.num_players());
+    in_chunks(
+        config,
+        CHUNK,
+        range.clone(),
+        |games| play_chunk::<G, T>(game, &make_bots, config.seed, games),
+        |part| totals.merge::<G>(&part),
+    );
+    SimPart {
+        game: game.spec().to_string(),
+        seed: config.seed,
+        games: config.games,
+        first: range.start,
+        end: range.end,
+        seconds: started.elapsed().as_secs_f64(),
+        totals,
+    }
+}
+
+/// Chunks played in parallel between two merges: enough to keep every core busy, few
+/// enough that the results waiting to be merged take little memory whatever the number of
+/// games.
+const BATCH: u64 = 1024;
+
+/// The game indices of one chunk, counting each game on the progress bar once it is played
+/// (when the next index is asked for).
+pub(crate) struct Games<'a> {
+    next: u64,
+    end: u64,
+    playing: bool,
+    bar: &'a ProgressBar,
+}
+
+impl Iterator for Games<'_> {
+    type Item = u64;
+    fn next(&mut self) -> Option<u64> {
+        if self.playing {
+            self.bar.inc(1);
+        }
+        self.playing = self.next < self.end;
+        if !self.playing {
+            return None;
+        }
+        self.next += 1;
+        Some(self.next - 1)
+    }
+}
+
+/// Runs `work` over the games `games` (a range starting on a multiple of `chunk`) cut into
+/// fixed chunks of `chunk` games, in parallel on `config.threads` threads (rayon's pool
+/// when `None`), with the progress bar, and hands the chunks' results to `merge` in chunk
+/// order. Fixed chunks merged in order are what make the figures independent of the thread
+/// count (see the crate documentation). Chunks run in batches of [`BATCH`], each merged
+/// before the next starts, so memory does not grow with the number of games.
 ///
 /// # Panics
 /// If a thread pool of `config.threads` threads cannot be created.
 pub(crate) fn in_chunks<T: Send>(
     config: &SimConfig,
     chunk: u64,
-    work: impl Fn(Range<u64>) -> T + Sync,
-) -> Vec<T> {
-    let bar = progress_bar(config);
-    let chunks = config.games.div_ceil(chunk);
-    let run = || {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let range = c * chunk..((c + 1) * chunk).min(config.games);
-                let games = range.end - range.start;
-                let result = work(range);
-                bar.inc(games);
-                result
-            })
-            .collect::<Vec<_>>()
+    games: Range<u64>,
+    work: impl Fn(Games<'_>) -> T + Sync,
+    mut merge: impl FnMut(T) + Send,
+) {
+    debug_assert_eq!(games.start % chunk, 0, "chunks are aligned on game indices");
+    let bar = progress_bar(config, games.end - games.start);
+    let chunks = games.start / chunk..games.end.div_ceil(chunk);
+    let mut run = || {
+        let mut first = chunks.start;
+        while first < chunks.end {
+            let last = (first + BATCH).min(chunks.end);
+            let parts: Vec<T> = (first..last)
+                .into_par_iter()
+                .map(|c| {
+                    work(Games {
+                        next: c * chunk,
+                        end: ((c + 1) * chunk).min(games.end),
+                        playing: false,
+                        bar: &bar,
+                    })
+                })
+                .collect();
+            parts.into_iter().for_each(&mut merge);
+            first = last;
+        }
     };
-    let parts = match config.threads {
+    match config.threads {
         None => run(),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
             .expect("a thread pool for the simulation")
             .install(run),
-    };
+    }
     bar.finish_and_clear();
-    parts
 }
 
-fn progress_bar(config: &SimConfig) -> ProgressBar {
+fn progress_bar(config: &SimConfig, games: u64) -> ProgressBar {
     if !(config.progress && std::io::stderr().is_terminal()) {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(config.games);
+    let bar = ProgressBar::new(games);
     if let Ok(style) = ProgressStyle::with_template(
         "{bar:40} {human_pos}/{human_len} games, {elapsed} elapsed, about {eta} left",
     ) {
         bar.set_style(style);
     }
+    // Redraw the time and the estimate every half second even while a slow chunk plays.
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
     bar
 }
 
-fn report<G: Game, T: Tally<G>>(
+pub(crate) fn report<G: Game, T: Tally<G>>(
     game: &G,
     seed: u64,
     totals: Totals<T>,
@@ -301,13 +391,17 @@ fn report<G: Game, T: Tally<G>>(
     } else {
         CiMethod::Normal
     };
+    let no_turns_information = Interval {
+        low: totals.turns.mean(),
+        high: totals.turns.mean(),
+    };
     let no_information = Interval {
         low: info.min_return,
         high: info.max_return,
     };
-    let interval = |r: &MeanVar| match ci_method {
+    let interval = |r: &Moments| match ci_method {
         CiMethod::Wilson if r.count() > 0 => stats::wilson(r.mean(), r.count(), Z95),
-        CiMethod::Normal => stats::normal_interval(r, Z95).map_or(no_information, |i| {
+        CiMethod::Normal => r.normal_interval(Z95).map_or(no_information, |i| {
             i.clamp(info.min_return, info.max_return)
         }),
         CiMethod::Wilson => no_information,
@@ -315,13 +409,13 @@ fn report<G: Game, T: Tally<G>>(
     let wins_ci = totals.returns.iter().map(interval).collect();
     let positioned = totals.by_position.iter().any(|r| r.count() > 0);
     let wins_by_position =
-        positioned.then(|| totals.by_position.iter().map(MeanVar::mean).collect());
+        positioned.then(|| totals.by_position.iter().map(Moments::mean).collect());
     let position_ci = positioned.then(|| totals.by_position.iter().map(interval).collect());
     let mut end_kinds: Vec<EndKind> = totals
         .ends
         .iter()
-        .map(|(&kind, &count)| EndKind {
-            kind: kind.to_owned(),
+        .map(|(kind, &count)| EndKind {
+            kind: kind.to_string(),
             count,
             share: report::share(count, games),
         })
@@ -339,7 +433,7 @@ fn report<G: Game, T: Tally<G>>(
         },
         decisions_per_game: per_game(totals.actions),
         player_decisions_per_game: per_game(totals.decisions),
-        wins_by_seat: totals.returns.iter().map(MeanVar::mean).collect(),
+        wins_by_seat: totals.returns.iter().map(Moments::mean).collect(),
         wins_ci,
         wins_by_position,
         position_ci,
@@ -355,9 +449,48 @@ fn report<G: Game, T: Tally<G>>(
             })
             .collect(),
         mean_turns: totals.turns.mean(),
+        mean_turns_ci: totals
+            .turns
+            .sample_variance()
+            .map_or(no_turns_information, |var| {
+                let half = Z95 * (var / games as f64).sqrt();
+                Interval {
+                    low: totals.turns.mean() - half,
+                    high: totals.turns.mean() + half,
+                }
+            }),
         turns: totals.turns.distribution(TURN_BUCKETS),
         end_kinds,
         tally_text: totals.tally.report(),
         tally: totals.tally,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chunk results reach the merge in chunk order across batch boundaries, whatever the
+    /// thread count (results were once all gathered first: a list of millions of chunk
+    /// results for a billion games).
+    #[test]
+    fn chunks_are_merged_in_order_batch_by_batch() {
+        let games = 3 * BATCH + 5;
+        for threads in [Some(1), Some(3), None] {
+            let config = SimConfig {
+                games,
+                threads,
+                ..SimConfig::default()
+            };
+            let mut merged = Vec::new();
+            in_chunks(
+                &config,
+                1,
+                0..games,
+                |mut g| g.next().unwrap_or(u64::MAX),
+                |start| merged.push(start),
+            );
+            assert_eq!(merged, (0..games).collect::<Vec<_>>(), "{threads:?}");
+        }
     }
 }

@@ -78,6 +78,8 @@ pub struct SimReport<T> {
     pub returns: Vec<ReturnSummary>,
     /// Mean turns per game.
     pub mean_turns: f64,
+    /// A 95% normal interval for `mean_turns` (a single point with fewer than two games).
+    pub mean_turns_ci: Interval,
     /// The distribution of turns per game.
     pub turns: Distribution,
     /// How games ended, most frequent first.
@@ -91,7 +93,7 @@ pub struct SimReport<T> {
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, ...
-fn ordinal(n: usize) -> String {
+pub(crate) fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
         (1, _) => "st",

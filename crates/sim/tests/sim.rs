@@ -6,9 +6,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step, Tree, TreeNode};
 use gameshelf_engine::{Bot, Game, RandomBot, Seat, Tally};
 use gameshelf_sim::{
-    CHUNK, CiMethod, SimConfig, SimReport, benchmark_bots, benchmark_playouts, simulate,
+    CHUNK, CiMethod, MergeError, Shard, SimConfig, SimPart, SimReport, benchmark_bots,
+    benchmark_playouts, simulate, simulate_shard,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 // ---- a dice race ------------------------------------------------------------------
 
@@ -17,7 +18,7 @@ use serde::Serialize;
 // (1/2 each).
 
 /// Counts runs (gambles) and stumbles (runs that advanced nothing).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct RaceTally {
     runs: u64,
     stumbles: u64,
@@ -350,4 +351,47 @@ fn print_sample_report() {
     println!("{}", r.to_text(&["alice".to_owned(), "bob".to_owned()]));
     println!("{}", r.to_json());
     println!("{:?}", benchmark_playouts(&Race::default(), 0.2, 1));
+}
+
+#[test]
+fn sim_shards_merge_bit_for_bit_into_the_single_run() {
+    let config = SimConfig {
+        games: 9 * CHUNK + 31,
+        seed: 11,
+        threads: Some(2),
+        progress: false,
+    };
+    let race = Race::default();
+    let whole: SimReport<RaceTally> = simulate(&race, random_bots, &config);
+    // Run backwards and through JSON text, as shards from other machines would arrive.
+    let parts: Vec<SimPart<RaceTally>> = (0..4)
+        .rev()
+        .map(|i| {
+            let part: SimPart<RaceTally> =
+                simulate_shard(&race, random_bots, &config, Shard::new(i, 4).unwrap());
+            serde_json::from_str(&serde_json::to_string(&part).unwrap()).unwrap()
+        })
+        .collect();
+    let merged = SimPart::merge::<Race>(parts.clone()).unwrap().report(&race);
+    assert_eq!(
+        serde_json::to_string(&figures(&merged)).unwrap(),
+        serde_json::to_string(&figures(&whole)).unwrap()
+    );
+    for (a, b) in merged.wins_by_seat.iter().zip(&whole.wins_by_seat) {
+        assert_eq!(a.to_bits(), b.to_bits());
+    }
+    assert_eq!(merged.tally, whole.tally);
+    assert!(matches!(
+        SimPart::merge::<Race>(parts[1..].to_vec()),
+        Err(MergeError::Missing { .. })
+    ));
+    let mut other_seed = parts.clone();
+    other_seed[0].seed += 1;
+    assert!(matches!(
+        SimPart::merge::<Race>(other_seed),
+        Err(MergeError::Mismatch {
+            what: "the seed",
+            ..
+        })
+    ));
 }

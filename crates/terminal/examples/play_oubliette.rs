@@ -30,16 +30,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "heuristic".to_owned(),
         ],
         step: args.iter().any(|a| a == "--step"),
+        save: value("--save").map(Into::into),
+        ..PlayOptions::default()
     };
     let players = vec![
         Player::Human,
         Player::Bot(Box::new(Heuristic::default())),
         Player::Bot(Box::new(Heuristic::default())),
     ];
-    let record = open_oubliette::play(&game, players, &options)?;
-    println!("{} actions played", record.actions.len());
-    if let Some(path) = value("--save") {
-        std::fs::write(path, record.to_json())?;
-    }
+    let played = open_oubliette::play(&game, players, &options)?;
+    println!("{} actions played", played.record.actions.len());
     Ok(())
 }

@@ -19,6 +19,11 @@
 //! for a bot, keeps the texts in [`Record::texts`] (undo takes them back with their actions)
 //! and shows each on its move's log line ([`with_text`]).
 //!
+//! With a save path ([`PlayOptions::save`]) the record is written to disk after every
+//! action, atomically, so that no way of leaving the game loses it (see the `autosave`
+//! module), and a match can go on from a saved record ([`PlayOptions::resume`]) with the
+//! same seats.
+//!
 //! * [`line`](mod@line) is generic over [`Game`]: plain text on any `BufRead`/`Write`, for scripts and
 //!   screen readers.
 //! * [`laissez_faire`] is the Laissez-faire front end: its text for line mode and a
@@ -28,22 +33,25 @@
 //!
 //! [`Record`]: gameshelf_engine::Record
 //! [`Record::texts`]: gameshelf_engine::Record::texts
+//! [`Presenter`]: gameshelf_engine::Presenter
 
-use gameshelf_engine::{Bot, Game};
+use std::path::PathBuf;
 
+use gameshelf_engine::{Bot, FileError, Game, RecordError};
+
+mod autosave;
 pub mod laissez_faire;
 pub mod line;
 pub mod open_oubliette;
 pub mod osbo;
 pub mod oubliette_solitaire;
-mod present;
+pub mod replay;
 mod screen;
 mod session;
 mod signal;
 mod text;
 mod tty;
 
-pub use present::{Presenter, percent};
 pub use text::{MAX_TEXT_CHARS, clean_text, with_text};
 
 /// Who plays a seat.
@@ -86,6 +94,27 @@ pub enum Mode {
     Line,
 }
 
+/// What the people at the screen asked for when a match ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Next {
+    /// Leave (also when the match was left before its end, or in line mode).
+    #[default]
+    Leave,
+    /// Another game with the same seats and new chance (a new seed; the next numbered deal).
+    NewGame,
+    /// The same game again: the same seed or the same numbered deal.
+    SameChance,
+}
+
+/// A match played in the terminal: its record, and what comes next.
+#[derive(Clone, Debug)]
+pub struct Played<A> {
+    /// Every action played, chance included (the game may be unfinished).
+    pub record: gameshelf_engine::Record<A>,
+    /// What the people at the screen asked for at the end.
+    pub next: Next,
+}
+
 /// How to run a match.
 #[derive(Clone, Debug, Default)]
 pub struct PlayOptions {
@@ -98,6 +127,21 @@ pub struct PlayOptions {
     /// Full-screen view only: wait for a key before each bot or chance move instead of
     /// pausing briefly. By default (`false`) bots move on their own.
     pub step: bool,
+    /// Where the record is written, atomically, when the game starts and after every
+    /// action and undo. The path is checked before the first move: a missing folder, a
+    /// symbolic link or something other than a regular file is refused. By default
+    /// (`None`) nothing is written and the record is only returned.
+    pub save: Option<PathBuf>,
+    /// The record of an unfinished game to go on with, as JSON (a saved record's text):
+    /// its actions are replayed, each checked, and the match continues from where it
+    /// stands, appending to it. Chance and the bots then draw from a generator seeded by
+    /// `seed` and the record's length, so resuming the same record with the same choices
+    /// plays the same game. By default (`None`) the match starts from the beginning.
+    pub resume: Option<String>,
+    /// The number of the deal chance follows, for games dealt by number (the solitaire's
+    /// front end deals from it); kept in the record. By default (`None`) chance is drawn
+    /// from `seed`.
+    pub deal: Option<u64>,
 }
 
 /// Why a match could not be played.
@@ -123,6 +167,24 @@ pub enum TerminalError {
     /// The terminal could not be set up or restored, before any action was played.
     #[error("terminal error")]
     Io(#[from] std::io::Error),
+    /// The save path cannot take the record; checked before the first move.
+    #[error("the game cannot be saved there")]
+    SavePath(#[source] FileError),
+    /// The record to resume does not load or replay in this game.
+    #[error("the saved game cannot be resumed")]
+    Resume(#[from] RecordError),
+    /// Writing the record failed during the match (a full disk). The match stopped there;
+    /// the file keeps the record written before, and this error holds the whole record.
+    #[error("the game could not be saved after {actions} actions and stopped there")]
+    SaveFailed {
+        /// The failure.
+        #[source]
+        source: FileError,
+        /// How many actions the record holds.
+        actions: usize,
+        /// The record so far, as JSON (see `gameshelf_engine::Record::from_json`).
+        record_json: String,
+    },
     /// Reading or writing the terminal failed in the middle of a match. The record of the
     /// actions played so far is kept, so the caller can still save it.
     #[error("terminal error after {actions} actions")]

@@ -18,10 +18,10 @@ use std::io::{self, BufRead, Write};
 
 use gameshelf_engine::{Game, Record};
 
-use crate::present::Presenter;
 use crate::session::{Session, Turn};
 use crate::text::clean_text;
 use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
+use gameshelf_engine::Presenter;
 
 /// What the human typed at a prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub fn play_driven<'a, G: Game, P: Presenter<G>>(
 ) -> Result<Record<G::Action>, TerminalError> {
     let mut session = Session::new(game, presenter, players, options)?.with_driver(driver);
     match run(&mut session, &mut input, &mut output) {
-        Ok(()) => Ok(session.into_record()),
+        Ok(()) => session.finish(),
         Err(e) => Err(session.interrupted(e)),
     }
 }
@@ -107,11 +107,27 @@ fn run<G: Game, P: Presenter<G>>(
         .map(|s| session.label(s))
         .collect();
     writeln!(out, "{}: {}", session.game().info().name, seats.join(", "))?;
+    writeln!(
+        out,
+        "{}: the same one plays the same chance again",
+        session.origin()
+    )?;
+    if session.actions_played() > 0 {
+        writeln!(
+            out,
+            "resuming the saved game after {} actions",
+            session.actions_played()
+        )?;
+    }
     loop {
+        if session.save_failed() {
+            return out.flush();
+        }
         match session.turn() {
             Turn::Over => {
                 let result = session.result_text().unwrap_or_default();
                 write!(out, "\n{result}")?;
+                writeln!(out, "({})", session.origin())?;
                 return out.flush();
             }
             Turn::Auto => {
@@ -157,10 +173,11 @@ fn show_decision<G: Game, P: Presenter<G>>(
     out: &mut impl Write,
 ) -> io::Result<()> {
     writeln!(out, "\n== {} to move ==", session.label(seat))?;
-    let view =
-        session
-            .presenter()
-            .observation_text(session.game(), seat, &session.observation(seat));
+    let view = session.presenter().observation_text(
+        session.game(),
+        Some(seat),
+        &session.observation(seat),
+    );
     writeln!(out, "{}", view.trim_end())?;
     for (i, &action) in session.choices().iter().enumerate() {
         let text = session.describe_choice(action);

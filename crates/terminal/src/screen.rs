@@ -12,18 +12,18 @@
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use gameshelf_engine::{Game, Record, Seat};
+use gameshelf_engine::{Game, Seat};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
-use crate::present::Presenter;
 use crate::session::{Session, Turn};
 use crate::text::{Edit, MAX_TEXT_CHARS, TextInput};
 use crate::tty::Tty;
-use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
+use crate::{ChanceDriver, Next, PlayOptions, Played, Player, TerminalError};
+use gameshelf_engine::Presenter;
 
 /// How long a bot or chance move stays on screen before the next one (any key skips it).
 const PAUSE: Duration = Duration::from_millis(400);
@@ -69,6 +69,12 @@ pub(crate) trait Table<G: Game>: Presenter<G> {
     fn keys(&self) -> &'static str {
         KEYS
     }
+
+    /// Help on this game's own keys in the full-screen view, shown after the rules help
+    /// ([`Presenter::help`]). Empty by default.
+    fn screen_help(&self) -> &'static str {
+        ""
+    }
 }
 
 /// A game's table with the highlighted choice previewed: [`Table::draw_table`], then
@@ -81,8 +87,13 @@ pub(crate) struct Previewing<'t, T, A> {
 }
 
 impl<G: Game, T: Table<G>> Presenter<G> for Previewing<'_, T, G::Action> {
-    fn observation_text(&self, game: &G, seat: Seat, observation: &G::Observation) -> String {
-        self.table.observation_text(game, seat, observation)
+    fn observation_text(
+        &self,
+        game: &G,
+        viewer: Option<Seat>,
+        observation: &G::Observation,
+    ) -> String {
+        self.table.observation_text(game, viewer, observation)
     }
 }
 
@@ -140,8 +151,69 @@ pub(crate) struct Scene<'a, G: Game> {
     pub(crate) help: Option<String>,
 }
 
-/// Draws a whole frame.
+/// The smallest terminal that shows the table beside the log.
+pub(crate) const FULL_SIZE: (u16, u16) = (80, 24);
+
+/// The smallest terminal that shows anything useful: the choices and a few log lines.
+const LEAST_SIZE: (u16, u16) = (30, 10);
+
+/// Draws a whole frame: the table, the log, the choices and the keys; on a terminal
+/// smaller than [`FULL_SIZE`], the log and the choices only, with a notice in the title;
+/// on one smaller than that still, a notice of the size it needs.
 pub(crate) fn draw<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &Scene<'_, G>) {
+    let area = frame.area();
+    if area.width < LEAST_SIZE.0 || area.height < LEAST_SIZE.1 {
+        frame.render_widget(
+            Paragraph::new(format!(
+                "terminal too small ({} x {}): needs {} x {}",
+                area.width, area.height, FULL_SIZE.0, FULL_SIZE.1
+            ))
+            .wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
+    if area.width < FULL_SIZE.0 || area.height < FULL_SIZE.1 {
+        draw_compact(frame, scene);
+    } else {
+        draw_full(frame, table, scene);
+    }
+    if let Some(help) = &scene.help {
+        draw_help(frame, help);
+    }
+}
+
+/// The compact frame: the title with a notice, the log and the choices.
+fn draw_compact<G: Game>(frame: &mut Frame, scene: &Scene<'_, G>) {
+    let area = frame.area();
+    let choices_height = (scene.choices.len() as u16 + 2).clamp(3, area.height / 2);
+    let [title, log, choices, keys] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(3),
+        Constraint::Length(choices_height),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let notice = format!(
+        "{}\n(table hidden: the terminal is {} x {}, the table needs {} x {})",
+        scene.title, area.width, area.height, FULL_SIZE.0, FULL_SIZE.1
+    );
+    frame.render_widget(
+        Paragraph::new(notice)
+            .wrap(Wrap { trim: true })
+            .style(Style::new().add_modifier(Modifier::BOLD)),
+        title,
+    );
+    draw_log(frame, log, scene.log, scene.log_scroll);
+    draw_choices(frame, choices, &scene.choices, scene.selected);
+    frame.render_widget(
+        Paragraph::new(scene.keys).style(Style::new().fg(Color::DarkGray)),
+        keys,
+    );
+}
+
+/// The full frame.
+fn draw_full<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &Scene<'_, G>) {
     let choices_height = (scene.choices.len() as u16 + 2).clamp(3, 12);
     let [title, top, choices, keys] = Layout::vertical([
         Constraint::Length(1),
@@ -170,9 +242,22 @@ pub(crate) fn draw<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &S
         Paragraph::new(scene.keys).style(Style::new().fg(Color::DarkGray)),
         keys,
     );
-    if let Some(help) = &scene.help {
-        draw_help(frame, help);
-    }
+}
+
+/// The screen between two people's turns when they share it and the game has secrets:
+/// nobody's view, only whom to hand it to.
+fn draw_hand_off(frame: &mut Frame, to: &str) {
+    let text = format!(
+        "Hand the keyboard to {to}.\n\nEveryone else, look away: the next screen shows \
+         {to}'s hidden cards.\n\n{to}: press Enter when only you can see the screen \
+         (q leaves the game)."
+    );
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" next player ")),
+        frame.area(),
+    );
 }
 
 /// The last lines of the log that fit, `scroll` entries up from the end, each entry
@@ -371,7 +456,20 @@ struct Ui {
     notice: Option<String>,
     /// The text being written for a choice, while its popup is open.
     writing: Option<Writing>,
+    /// The human seat the screen was last handed to (hot-seat games with secrets).
+    handed_to: Option<Seat>,
+    /// Whether the last frame was of a bot's or chance's move: keys typed to hurry those
+    /// moves along must not choose in the human's turn that follows.
+    was_auto: bool,
+    /// Until when a choice key is ignored, after the moves of bots and chance end.
+    guard_until: Option<Instant>,
+    /// What was asked for at the end of the match.
+    next: Next,
 }
+
+/// How long choice keys are ignored after bots and chance stop moving, so that a key
+/// pressed to hurry their moves never also makes the human's choice.
+const CHOICE_GUARD: Duration = Duration::from_millis(300);
 
 /// A choice waiting for its free text.
 struct Writing {
@@ -395,11 +493,11 @@ pub(crate) fn play_in_mode<'a, G: Game, T: Table<G>>(
     players: Vec<Player<G>>,
     options: &PlayOptions,
     driver: Option<ChanceDriver<'a, G>>,
-) -> Result<Record<G::Action>, TerminalError> {
+) -> Result<Played<G::Action>, TerminalError> {
+    let screen = options.mode == crate::Mode::Screen && crate::tty::available();
+    let _watching = crate::signal::watch_termination(options.save.as_deref(), screen);
     match options.mode {
-        crate::Mode::Screen if crate::tty::available() => {
-            play_driven(game, table, players, options, driver)
-        }
+        crate::Mode::Screen if screen => play_driven(game, table, players, options, driver),
         crate::Mode::Screen | crate::Mode::Line => crate::line::play_driven(
             game,
             table,
@@ -408,7 +506,11 @@ pub(crate) fn play_in_mode<'a, G: Game, T: Table<G>>(
             driver,
             crate::signal::stdin(),
             std::io::stdout().lock(),
-        ),
+        )
+        .map(|record| Played {
+            record,
+            next: Next::Leave,
+        }),
     }
 }
 
@@ -422,11 +524,19 @@ fn play_driven<'a, G: Game, T: Table<G>>(
     players: Vec<Player<G>>,
     options: &PlayOptions,
     driver: Option<ChanceDriver<'a, G>>,
-) -> Result<Record<G::Action>, TerminalError> {
+) -> Result<Played<G::Action>, TerminalError> {
     let mut session = Session::new(game, table, players, options)?.with_driver(driver);
     let mut tty = Tty::open()?;
+    let mut log = vec![format!(
+        "{} ({}: the same one plays the same chance again)",
+        session.game().info().name,
+        session.origin()
+    )];
+    if let n @ 1.. = session.actions_played() {
+        log.push(format!("resumed the saved game after {n} actions"));
+    }
     let mut ui = Ui {
-        log: Vec::new(),
+        log,
         log_scroll: 0,
         selected: 0,
         step: options.step,
@@ -435,15 +545,20 @@ fn play_driven<'a, G: Game, T: Table<G>>(
         done: false,
         notice: None,
         writing: None,
+        handed_to: None,
+        was_auto: false,
+        guard_until: None,
+        next: Next::Leave,
     };
-    while !ui.done {
+    while !ui.done && !session.save_failed() {
         if let Err(e) = frame_and_input(&mut tty, &mut session, &mut ui) {
             drop(tty);
             return Err(session.interrupted(e));
         }
     }
     drop(tty);
-    Ok(session.into_record())
+    let next = ui.next;
+    session.finish().map(|record| Played { record, next })
 }
 
 /// Draws one frame, then waits for a key (or the pause before a bot's move) and acts on it.
@@ -453,6 +568,19 @@ fn frame_and_input<G: Game, T: Table<G>>(
     ui: &mut Ui,
 ) -> std::io::Result<()> {
     let turn = session.turn();
+    if let Turn::Human(seat) = turn {
+        if ui.was_auto {
+            // Keys typed while bots and chance moved were meant for them.
+            drain_keys()?;
+            ui.guard_until = Some(Instant::now() + CHOICE_GUARD);
+        }
+        ui.was_auto = false;
+        if session.hot_seat_with_secrets() && ui.handed_to != Some(seat) {
+            return hand_off(tty, session, ui, seat);
+        }
+    } else {
+        ui.was_auto = turn == Turn::Auto;
+    }
     let viewer = session.viewer().unwrap_or(0);
     let scene = Scene {
         game: session.game(),
@@ -476,9 +604,12 @@ fn frame_and_input<G: Game, T: Table<G>>(
         } else {
             session.presenter().keys()
         },
-        help: ui
-            .help
-            .then(|| format!("{HELP}\n{}", session.presenter().help())),
+        help: ui.help.then(|| {
+            let table = session.presenter();
+            format!("{HELP}\n{}\n\n{}", table.help(), table.screen_help())
+                .trim_end()
+                .to_owned()
+        }),
     };
     let table = Previewing {
         table: session.presenter(),
@@ -507,6 +638,18 @@ fn frame_and_input<G: Game, T: Table<G>>(
             ui.writing = None;
         }
         return Ok(());
+    }
+    if turn == Turn::Over && !ui.help && !ui.quitting {
+        let asked = key.and_then(|k| match k.code {
+            KeyCode::Char('n') => Some(Next::NewGame),
+            KeyCode::Char('r') => Some(Next::SameChance),
+            _ => None,
+        });
+        if let Some(next) = asked {
+            ui.next = next;
+            ui.done = true;
+            return Ok(());
+        }
     }
     let cmd = key.map_or(Command::Other, command);
     ui.notice = None;
@@ -543,6 +686,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         }
         Command::Up => ui.selected = ui.selected.saturating_sub(1),
         Command::Down => ui.selected = (ui.selected + 1).min(n.saturating_sub(1)),
+        Command::Choose(_) if ui.guard_until.is_some_and(|t| Instant::now() < t) => {}
         Command::Choose(index) => match turn {
             Turn::Human(_) => choose(session, ui, index.unwrap_or(ui.selected)),
             Turn::Auto => advance(session, ui),
@@ -553,6 +697,34 @@ fn frame_and_input<G: Game, T: Table<G>>(
                 advance(session, ui);
             }
         }
+    }
+    Ok(())
+}
+
+/// The hand-off screen before `seat`'s turn: Enter shows the seat's view, q asks to leave.
+fn hand_off<G: Game, T: Table<G>>(
+    tty: &mut Tty,
+    session: &Session<'_, G, T>,
+    ui: &mut Ui,
+    seat: Seat,
+) -> std::io::Result<()> {
+    let to = session.label(seat);
+    tty.terminal.draw(|frame| draw_hand_off(frame, &to))?;
+    match command(read_key()?) {
+        Command::Choose(None) => {
+            ui.handed_to = Some(seat);
+            drain_keys()?;
+        }
+        Command::Quit | Command::Interrupt => ui.done = true,
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Drops the keys already typed.
+fn drain_keys() -> std::io::Result<()> {
+    while event::poll(Duration::ZERO)? {
+        event::read()?;
     }
     Ok(())
 }
@@ -574,7 +746,13 @@ fn title<G: Game, T: Table<G>>(session: &Session<'_, G, T>, turn: Turn, ui: &Ui)
         Turn::Human(seat) => format!("{} to move{viewer}", session.label(seat)),
         Turn::Auto if ui.step => format!("bots and dice: Enter for the next move{viewer}"),
         Turn::Auto => format!("bots and dice are moving{viewer}"),
-        Turn::Over => "game over -- q or Enter to leave".to_owned(),
+        Turn::Over => {
+            let origin = session.origin();
+            let kind = origin.split(' ').next().unwrap_or("seed");
+            format!(
+                "game over ({origin}) -- n: a new game | r: the same {kind} again | q or Enter: leave"
+            )
+        }
     }
 }
 

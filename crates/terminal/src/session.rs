@@ -10,8 +10,9 @@
 //! At each human decision the session keeps a snapshot (the state and the record length).
 //! [`Session::undo`] goes back to the same human's previous decision, as long as only that
 //! human acted since: a chance outcome (a draw, a roll) or another player's move in between
-//! would be undone with it and replayed differently, so it is refused. The snapshots are
-//! dropped whenever such a move is applied. The undone actions leave the record with their
+//! would be undone with it and replayed differently, so it is refused; so is a move that
+//! showed the human a hidden card ([`Game::revealed`]), which cannot be unseen. The
+//! snapshots are dropped whenever such a move is applied. The undone actions leave the record with their
 //! texts, and each front end drops their log lines (one per action).
 //!
 //! # Texts
@@ -20,12 +21,22 @@
 //! it), the session pushes one text onto the record's `texts` as it applies the action: the
 //! one the human typed (through [`clean_text`]), or an empty one for a bot or chance. The
 //! move's log line shows it ([`with_text`]).
+//!
+//! # Saving and resuming
+//!
+//! With a save path, the session writes the record when the match starts and after every
+//! action and every undo (see the `autosave` module). If a write fails, the session stops
+//! taking moves ([`Session::save_failed`]) and [`Session::finish`] reports it. A resumed
+//! match starts from the state its record replays to and appends to that record.
 
-use gameshelf_engine::{Actor, Game, Outcomes, Record, Rng, Seat, SeatView};
+use gameshelf_engine::{
+    Actor, FileError, Game, Outcomes, Record, Rng, Seat, SeatView, escape_controls,
+};
 
-use crate::present::Presenter;
+use crate::autosave::Autosave;
 use crate::text::{clean_text, with_text};
 use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
+use gameshelf_engine::Presenter;
 
 /// Whose move it is, as the front ends need to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +65,8 @@ pub(crate) struct Session<'a, G: Game, P> {
     driver: Option<ChanceDriver<'a, G>>,
     snapshots: Vec<Snapshot<G>>,
     undo_barrier: UndoRefused,
+    autosave: Option<Autosave>,
+    save_error: Option<FileError>,
 }
 
 /// The position at a human decision, to come back to.
@@ -76,13 +89,16 @@ pub(crate) enum UndoRefused {
     /// Another player moved after the human's previous decision.
     #[error("cannot undo past another player's move")]
     OtherPlayer,
+    /// The human's own move turned up a hidden card, which cannot be unseen.
+    #[error("cannot undo past a card turned up")]
+    Reveal,
 }
 
 /// How a seat is called in logs and prompts: `player 2 (heuristic)`, or with its name when
 /// the name says more than the kind of player, `player 1 Ann (human)`. Seats are counted
 /// from 1 for people.
 pub(crate) fn seat_label(seat: Seat, name: &str, kind: &str) -> String {
-    if name == kind || name.is_empty() {
+    if name == kind || name.is_empty() || name == format!("player {}", seat + 1) {
         format!("player {} ({kind})", seat + 1)
     } else {
         format!("player {} {name} ({kind})", seat + 1)
@@ -90,11 +106,14 @@ pub(crate) fn seat_label(seat: Seat, name: &str, kind: &str) -> String {
 }
 
 impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
-    /// A new match from the game's initial state.
+    /// A new match from the game's initial state, or from the record `options.resume`
+    /// holds; with `options.save`, the record is written at once.
     ///
     /// # Errors
     /// [`TerminalError::PlayerCount`] or [`TerminalError::NameCount`] when the players or
-    /// names do not match the game's seats.
+    /// names do not match the game's seats; [`TerminalError::Resume`] when the record to
+    /// resume does not replay in this game; [`TerminalError::SavePath`] when the save path
+    /// cannot take the record.
     pub(crate) fn new(
         game: &'a G,
         presenter: &'a P,
@@ -114,29 +133,76 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
                 given: options.names.len(),
             });
         }
-        let mut record = Record::new(game);
-        record.seats = options.names.clone();
+        let autosave = options
+            .save
+            .as_deref()
+            .map(Autosave::open)
+            .transpose()
+            .map_err(TerminalError::SavePath)?;
+        let (state, mut record) = match &options.resume {
+            Some(json) => {
+                let record = Record::from_json(json)?;
+                (record.replay(game)?, record)
+            }
+            None => (game.initial_state(), Record::new(game)),
+        };
+        // Names may come from a record or a person: shown with control characters escaped.
+        let names: Vec<String> = options
+            .names
+            .iter()
+            .map(|n| escape_controls(n).into_owned())
+            .collect();
+        record.seats = names.clone();
+        record.players = players.iter().map(Player::kind).collect();
         record.seed = Some(options.seed);
+        record.deal = options.deal;
+        // A resumed match draws from a generator of its own: fixed by the seed and how far
+        // the record goes, so that the same resumption plays the same game.
+        let seed = match record.actions.len() as u64 {
+            0 => options.seed,
+            played => Rng::for_stream(options.seed, played).next_u64(),
+        };
         let mut session = Session {
             game,
             presenter,
-            state: game.initial_state(),
+            state,
             viewer: players.iter().position(Player::is_human),
             players,
-            names: options.names.clone(),
+            names,
             record,
-            chance_rng: Rng::seed_from_u64(options.seed),
+            chance_rng: Rng::seed_from_u64(seed),
             bot_rngs: (0..seats as u64)
-                .map(|seat| Rng::for_stream(options.seed, seat))
+                .map(|seat| Rng::for_stream(seed, seat))
                 .collect(),
             outcomes: Outcomes::new(),
             legal: Vec::new(),
             driver: None,
             snapshots: Vec::new(),
             undo_barrier: UndoRefused::Nothing,
+            autosave,
+            save_error: None,
         };
         session.refresh();
-        Ok(session)
+        session.save();
+        match session.save_error.take() {
+            Some(e) => Err(TerminalError::SavePath(e)),
+            None => Ok(session),
+        }
+    }
+
+    /// Writes the record to the save path, if there is one, unless a write failed before.
+    fn save(&mut self) {
+        if let (Some(autosave), None) = (&self.autosave, &self.save_error) {
+            if let Err(e) = autosave.write::<G>(&self.record) {
+                self.save_error = Some(e);
+            }
+        }
+    }
+
+    /// Whether writing the record failed: the front ends then stop the match, and
+    /// [`Session::finish`] reports the failure.
+    pub(crate) fn save_failed(&self) -> bool {
+        self.save_error.is_some()
     }
 
     /// Lets `driver` choose every chance outcome instead of the seeded generator (a
@@ -173,6 +239,23 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
             Actor::Player(seat) if self.players[seat].is_human() => Turn::Human(seat),
             Actor::Player(_) | Actor::Chance => Turn::Auto,
         }
+    }
+
+    /// What reproduces this match's chance, for people: `deal N` for a numbered deal, else
+    /// `seed S`.
+    pub(crate) fn origin(&self) -> String {
+        match (self.record.deal, self.record.seed) {
+            (Some(deal), _) => format!("deal {deal}"),
+            (None, Some(seed)) => format!("seed {seed}"),
+            (None, None) => "no seed".to_owned(),
+        }
+    }
+
+    /// Whether people share this screen and the game hides things from one seat to another,
+    /// so the screen must be handed from one person to the next before their view shows.
+    pub(crate) fn hot_seat_with_secrets(&self) -> bool {
+        let humans = self.players.iter().filter(|p| p.is_human()).count();
+        humans >= 2 && self.game.info().information != gameshelf_engine::Information::Perfect
     }
 
     /// The human whose view is shown: the one to move, else the last human who moved (the
@@ -285,9 +368,15 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
                 Actor::Chance | Actor::Terminal => UndoRefused::Chance,
             };
         }
+        let before = human.then(|| self.state.clone());
         self.game.apply_unchecked(&mut self.state, action);
+        if before.is_some_and(|b| self.game.revealed(&b, &self.state)) {
+            self.snapshots.clear();
+            self.undo_barrier = UndoRefused::Reveal;
+        }
         self.record.actions.push(action);
         self.refresh();
+        self.save();
         line
     }
 
@@ -338,6 +427,7 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         self.record.actions.truncate(back.record_len);
         self.record.texts.truncate(back.texts_len);
         self.refresh();
+        self.save();
         Ok(dropped)
     }
 
@@ -354,9 +444,19 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         self.record.actions.len()
     }
 
-    /// The record so far.
-    pub(crate) fn into_record(self) -> Record<G::Action> {
-        self.record
+    /// The record so far, once the front end stops.
+    ///
+    /// # Errors
+    /// [`TerminalError::SaveFailed`], holding the record, when writing it failed.
+    pub(crate) fn finish(self) -> Result<Record<G::Action>, TerminalError> {
+        match self.save_error {
+            Some(source) => Err(TerminalError::SaveFailed {
+                source,
+                actions: self.record.actions.len(),
+                record_json: self.record.to_json(),
+            }),
+            None => Ok(self.record),
+        }
     }
 
     /// A terminal failure in the middle of the match, keeping the record so far.

@@ -4,7 +4,8 @@
 //! The rules never read these texts; players do. So what matters here is that a text is
 //! safe to print and short enough to read: [`clean_text`] is applied to what a person types
 //! (in either mode) and to texts read back from a record before they are shown, since a
-//! record file may hold anything, escape sequences included. [`with_text`] puts a text on
+//! record file may hold anything, escape sequences included: a control character is shown
+//! as its escape (`\u{1b}`), never sent to the terminal. [`with_text`] puts a text on
 //! the log line of its move, the same way in both modes and in `gameshelf replay --step`.
 //!
 //! Texts are shown to every seat: a player writes them for the table.
@@ -12,29 +13,31 @@
 //! [`Game::writes_text`]: gameshelf_engine::Game::writes_text
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use gameshelf_engine::escape_controls;
 
 /// The most characters a text keeps; typing stops there and longer texts are cut.
 pub const MAX_TEXT_CHARS: usize = 200;
 
-/// `text` as it is kept and shown: on one line (tabs and line breaks become spaces, other
-/// control characters are dropped), trimmed, and cut to [`MAX_TEXT_CHARS`] characters.
+/// `text` as it is kept and shown: on one line (tabs and line breaks become spaces),
+/// trimmed, other control characters shown as their escapes
+/// ([`gameshelf_engine::escape_controls`]), and cut to [`MAX_TEXT_CHARS`] characters.
 ///
 /// ```
 /// use gameshelf_terminal::clean_text;
 ///
 /// assert_eq!(clean_text("  no tram\tlane\r\n"), "no tram lane");
-/// assert_eq!(clean_text("\x1b[2Jhi"), "[2Jhi");
+/// assert_eq!(clean_text("\x1b[2Jhi"), "\\u{1b}[2Jhi");
 /// ```
 pub fn clean_text(text: &str) -> String {
     let one_line: String = text
         .chars()
-        .filter_map(|c| match c {
-            '\t' | '\n' | '\r' => Some(' '),
-            c if c.is_control() => None,
-            c => Some(c),
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => ' ',
+            c => c,
         })
         .collect();
-    let cut: String = one_line.trim().chars().take(MAX_TEXT_CHARS).collect();
+    let shown = escape_controls(one_line.trim());
+    let cut: String = shown.chars().take(MAX_TEXT_CHARS).collect();
     cut.trim_end().to_owned()
 }
 
@@ -171,11 +174,17 @@ mod tests {
     fn texts_are_cleaned_to_one_short_line() {
         assert_eq!(clean_text(""), "");
         assert_eq!(clean_text(" \t\r\n "), "");
-        assert_eq!(clean_text("a\nb\u{0}c\u{9b}d"), "a bcd");
+        assert_eq!(clean_text("a\nb\u{0}c\u{9b}d"), "a b\\u{0}c\\u{9b}d");
         let long = "x ".repeat(300);
         let cut = clean_text(&long);
         assert!(cut.chars().count() <= MAX_TEXT_CHARS);
         assert!(!cut.ends_with(' '));
-        assert_eq!(with_text("m", "\x1b"), "m — (no text)");
+        assert_eq!(with_text("m", "\x1b"), "m — \"\\u{1b}\"");
+        assert_eq!(with_text("m", " \t"), "m — (no text)");
+        assert_eq!(
+            clean_text(&clean_text("\x07x")),
+            "\\u{7}x",
+            "cleaning twice changes nothing"
+        );
     }
 }

@@ -34,8 +34,13 @@ impl Tty {
 
 impl Drop for Tty {
     fn drop(&mut self) {
-        // Shows the cursor again before leaving the alternate screen.
-        let _ = self.terminal.show_cursor();
-        ratatui::restore();
+        restore();
     }
+}
+
+/// Gives the terminal back: the cursor shown, raw mode off, the alternate screen left.
+/// Safe to call from any thread, and more than once.
+pub(crate) fn restore() {
+    let _ = crossterm::execute!(io::stdout(), crossterm::cursor::Show);
+    ratatui::restore();
 }

@@ -2,8 +2,8 @@
 
 use gameshelf_engine::{Game, GameSpec, Record};
 use gameshelf_open_oubliette::bot::Heuristic;
+use gameshelf_open_oubliette::present::OubliettePresenter;
 use gameshelf_open_oubliette::{Action, OpenOubliette};
-use gameshelf_terminal::open_oubliette::OubliettePresenter;
 use gameshelf_terminal::{Mode, PlayOptions, Player, line};
 
 fn game() -> OpenOubliette {
@@ -17,6 +17,7 @@ fn run(input: &str) -> (Record<Action>, String) {
         mode: Mode::Line,
         names: vec!["you".to_owned(), "heuristic".to_owned()],
         step: false,
+        ..PlayOptions::default()
     };
     let players = vec![Player::Human, Player::Bot(Box::new(Heuristic::default()))];
     let mut out = Vec::new();

@@ -3,8 +3,9 @@
 //! undo takes texts back with their moves.
 
 use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
+use gameshelf_engine::Presenter;
 use gameshelf_engine::{Game, RandomBot, Record, Seat};
-use gameshelf_terminal::{MAX_TEXT_CHARS, Mode, PlayOptions, Player, Presenter, line};
+use gameshelf_terminal::{MAX_TEXT_CHARS, Mode, PlayOptions, Player, line};
 
 /// One climber to step 10 by steps of one or two, or a draw (a gamble); every step and
 /// draw comes with a boast.
@@ -15,7 +16,7 @@ fn climb() -> Race {
 struct ClimbText;
 
 impl Presenter<Race> for ClimbText {
-    fn observation_text(&self, _: &Race, _: Seat, o: &RaceState) -> String {
+    fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
         format!("you are on step {}", o.at[0])
     }
     fn text_prompt(&self, _: &Race, action: Step) -> String {
@@ -31,6 +32,7 @@ fn run(game: &Race, players: Vec<Player<Race>>, input: &str) -> (Record<Step>, S
         mode: Mode::Line,
         names,
         step: false,
+        ..PlayOptions::default()
     };
     let mut out = Vec::new();
     let record = line::play(
@@ -49,7 +51,7 @@ fn run(game: &Race, players: Vec<Player<Race>>, input: &str) -> (Record<Step>, S
 fn writing_actions(game: &Race, record: &Record<Step>) -> usize {
     let mut n = 0;
     record
-        .replay_with(game, |_, before, action| {
+        .replay_with(game, |_, before, action, _| {
             n += usize::from(game.writes_text(before, action));
         })
         .unwrap();
@@ -102,6 +104,10 @@ fn texts_are_one_printable_line_of_limited_length() {
     let text = &record.texts[0];
     assert_eq!(text.chars().count(), MAX_TEXT_CHARS);
     assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(
+        text.starts_with("ab\\u{1b}[2Jab"),
+        "shown escaped: {text:?}"
+    );
     assert!(
         !out.contains('\u{1b}'),
         "no escape sequence reaches the output"

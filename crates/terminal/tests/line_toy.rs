@@ -3,7 +3,8 @@
 
 use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
 use gameshelf_engine::{Game, RandomBot, Seat};
-use gameshelf_terminal::{Mode, PlayOptions, Player, Presenter, TerminalError, line, percent};
+use gameshelf_engine::{Presenter, percent};
+use gameshelf_terminal::{Mode, PlayOptions, Player, TerminalError, line};
 
 /// Two runners race to square 6: walk one square, or gamble on a roll that moves three
 /// squares with probability 1/3 and none otherwise. The turn limit is generous: these
@@ -19,7 +20,8 @@ fn race() -> Race {
 struct RaceText;
 
 impl Presenter<Race> for RaceText {
-    fn observation_text(&self, _: &Race, seat: Seat, o: &RaceState) -> String {
+    fn observation_text(&self, _: &Race, viewer: Option<Seat>, o: &RaceState) -> String {
+        let seat = viewer.unwrap_or(0);
         format!(
             "you are on square {}, the other runner on {}",
             o.at[seat],
@@ -41,6 +43,7 @@ fn options() -> PlayOptions {
         mode: Mode::Line,
         names: vec!["Ann".to_owned(), "random".to_owned()],
         step: false,
+        ..PlayOptions::default()
     }
 }
 

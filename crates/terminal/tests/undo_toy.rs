@@ -2,8 +2,9 @@
 //! of one or two, or draw a card that moves 0, 1 or 2.
 
 use gameshelf_conformance::toy::{Race, RaceState, Step};
+use gameshelf_engine::Presenter;
 use gameshelf_engine::{Game, Record, Seat};
-use gameshelf_terminal::{ChanceDriver, Mode, PlayOptions, Player, Presenter, line};
+use gameshelf_terminal::{ChanceDriver, Mode, PlayOptions, Player, line};
 
 /// One climber to step 10: steps of one or two (walks), or a draw (a gamble) of a card
 /// that moves 0, 1 or 2 at even odds.
@@ -14,7 +15,7 @@ fn climb() -> Race {
 struct ClimbText;
 
 impl Presenter<Race> for ClimbText {
-    fn observation_text(&self, _: &Race, _: Seat, o: &RaceState) -> String {
+    fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
         format!("you are on step {}", o.at[0])
     }
 }
@@ -26,6 +27,7 @@ fn run(input: &str, driver: Option<ChanceDriver<'_, Race>>) -> (Record<Step>, St
         mode: Mode::Line,
         names: vec!["you".to_owned()],
         step: false,
+        ..PlayOptions::default()
     };
     let mut out = Vec::new();
     let record = line::play_driven(

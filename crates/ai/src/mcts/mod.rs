@@ -82,7 +82,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gameshelf_engine::{Bot, Game, Information, Rng, SeatView};
+use gameshelf_engine::{Bot, Game, Information, Rng, SeatView, limits};
 use rayon::prelude::*;
 
 pub use bench::{BenchError, MctsBench, bench_mcts, mid_game};
@@ -101,10 +101,12 @@ const CLOCK_EVERY: u64 = 16;
 /// How much search a decision gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Budget {
-    /// This many iterations (split between root-parallel workers). Deterministic.
+    /// This many iterations (split between root-parallel workers), at most
+    /// [`limits::SEARCH_ITERATIONS`]. Deterministic.
     Iterations(u64),
-    /// Search for this long (each worker). Not deterministic: the iteration count depends
-    /// on the machine and its load.
+    /// Search for this long (each worker), at most [`limits::SEARCH_TIME`] and
+    /// [`limits::SEARCH_ITERATIONS`] iterations. Not deterministic: the iteration count
+    /// depends on the machine and its load.
     Time(Duration),
 }
 
@@ -126,8 +128,9 @@ pub struct MctsConfig {
     /// The UCT exploration constant on returns normalised to `[0, 1]`. By default,
     /// [`DEFAULT_EXPLORATION`].
     pub exploration: f64,
-    /// Root-parallel workers, `0` meaning one per rayon thread (all cores). By default, 1:
-    /// simulations and arenas already run one game per core.
+    /// Root-parallel workers, `0` meaning one per rayon thread (all cores), at most
+    /// [`limits::THREADS`]. By default, 1: simulations and arenas already run one game per
+    /// core.
     pub threads: usize,
     /// Keep the subtree of the last decision when it applies (perfect information). By
     /// default, on.
@@ -254,7 +257,8 @@ impl<G: Game> Mcts<G> {
         let threads = match self.config.threads {
             0 => rayon::current_num_threads(),
             n => n,
-        };
+        }
+        .min(limits::THREADS);
         let seats = game.num_players();
         let rollout = &self.rollout;
         self.workers.resize_with(threads, || {
@@ -293,13 +297,18 @@ impl<G: Game> Mcts<G> {
                 };
                 match config.budget {
                     Budget::Iterations(n) => {
+                        let n = n.min(limits::SEARCH_ITERATIONS);
                         let share = n / threads as u64 + u64::from((w as u64) < n % threads as u64);
                         (0..share).for_each(|_| iterate());
                     }
                     Budget::Time(d) => {
-                        let deadline = Instant::now() + d;
-                        while Instant::now() < deadline {
+                        // The iteration limit also bounds a time budget, and with it the
+                        // tree's memory, however fast the machine.
+                        let deadline = Instant::now() + d.min(limits::SEARCH_TIME);
+                        let mut done = 0;
+                        while Instant::now() < deadline && done < limits::SEARCH_ITERATIONS {
                             (0..CLOCK_EVERY).for_each(|_| iterate());
+                            done += CLOCK_EVERY;
                         }
                     }
                 }

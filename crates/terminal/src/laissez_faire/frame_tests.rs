@@ -1,11 +1,13 @@
 //! Frames of the full-screen view on ratatui's `TestBackend`.
 
-use gameshelf_engine::{Game, GameSpec};
+use gameshelf_engine::{Actor, Game, GameSpec};
 use gameshelf_laissez_faire::{Sum, Term};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
+
+use gameshelf_laissez_faire::present::turn_text;
 
 use super::board::{Geometry, seat_color};
 use super::*;

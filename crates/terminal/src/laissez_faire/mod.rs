@@ -1,309 +1,21 @@
 //! Laissez-faire in the terminal: the line-mode text and the full-screen view (module
 //! `view`: the board ring of module `board`, the player panels, the turn and the notary).
 //!
-//! Laissez-faire has perfect information (ruling B-18), so the observation is the whole
-//! state. Both modes say the turn with the same `turn_text` and the notary's books with the
-//! same `notary`.
+//! Laissez-faire has perfect information, so the observation is the whole state. Both modes
+//! say the turn with the same `turn_text` and the notary's books with the same `notary`,
+//! from the game's presentation layer.
 
 mod board;
 mod view;
 
-use std::fmt::Write;
-
-use gameshelf_engine::{Actor, Game, Record, Seat};
-use gameshelf_laissez_faire::board::SpaceKind;
-use gameshelf_laissez_faire::contract::Entry;
-use gameshelf_laissez_faire::{Action, BANK, LaissezFaire, Phase, State, Status};
+use gameshelf_engine::Seat;
+use gameshelf_laissez_faire::present::LaissezFairePresenter;
+use gameshelf_laissez_faire::{Action, LaissezFaire, State};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::present::Presenter;
 use crate::screen::{self, Table};
-use crate::{PlayOptions, Player, TerminalError};
-
-/// The words of Laissez-faire for the terminal.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LaissezFairePresenter;
-
-/// A few lines on the rules, for the help command.
-const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
-find a room: the bank's at its rent, your own for free, or a player's at a price you bargain \
-for (ask him; he quotes a share of the bank's rent or refuses; each side may counter), or \
-ride the side's transit company to the other city (a player's company bargains too). No room \
-means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
-them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
-room for at most the rent you last paid. In the window before you roll you may offer another \
-player a deed for cash or ask for one of his, or propose a contract (two threads a turn). The \
-other side accepts, refuses, counters with new cash terms or asks for time; after six messages \
-an unanswered offer lapses.";
-
-/// The table: each player's cash, net worth, place and deeds; then the turn.
-pub fn table_text(game: &LaissezFaire, s: &State) -> String {
-    let board = game.board();
-    let mut out = String::new();
-    for seat in 0..game.num_players() {
-        let p = &s.players[seat];
-        let place = match p.status {
-            Status::Eliminated => "eliminated".to_owned(),
-            Status::Removed => "finished the final lap".to_owned(),
-            Status::Playing if p.jailed => {
-                format!("in jail (turn {}, fee side {})", p.jail_turns, p.jail_side)
-            }
-            Status::Playing => format!("at {} {}", p.pos, board.spaces[p.pos as usize].name),
-        };
-        let _ = writeln!(
-            out,
-            "seat {}: ${} (net worth ${}), {place}",
-            seat + 1,
-            p.cash,
-            game.net_worth(s, seat)
-        );
-        let deeds: Vec<String> = (0..board.spaces.len())
-            .filter(|&i| s.lots.0[i].owner as usize == seat)
-            .map(|i| {
-                let lot = s.lots.0[i];
-                let houses = match lot.level {
-                    0 => String::new(),
-                    3 => " apt".to_owned(),
-                    n => format!(" {n}h"),
-                };
-                format!("{}{houses}", board.spaces[i].name)
-            })
-            .collect();
-        if !deeds.is_empty() {
-            let _ = writeln!(out, "  deeds: {}", deeds.join(", "));
-        }
-    }
-    let built: Vec<String> = (0..board.spaces.len())
-        .filter(|&i| s.lots.0[i].owner == BANK && s.lots.0[i].level > 0)
-        .map(|i| format!("{} ({})", board.spaces[i].name, s.lots.0[i].level))
-        .collect();
-    if !built.is_empty() {
-        let _ = writeln!(out, "bank deeds with buildings: {}", built.join(", "));
-    }
-    ledger_text(game, s, &mut out);
-    let _ = writeln!(out, "{}", turn_text(game, s));
-    out
-}
-
-/// The notary's contracts and ledger (nothing while no contract was ever made).
-fn ledger_text(game: &LaissezFaire, s: &State, out: &mut String) {
-    let Some(books) = notary(game, s) else {
-        return;
-    };
-    let _ = writeln!(out, "{}", books.summary);
-    for line in books.contracts.iter().chain(&books.ledger) {
-        let _ = writeln!(out, "  {line}");
-    }
-}
-
-/// The notary's books in words, one line each: what line mode prints and the full-screen
-/// view shows.
-struct Notary {
-    /// The counts: contracts made, payments, dollars paid and lent, defaults.
-    summary: String,
-    /// Each live contract (`contract #1 ...`).
-    contracts: Vec<String>,
-    /// The kept ledger lines, oldest first (`ledger round 2 #1: ...`).
-    ledger: Vec<String>,
-}
-
-/// The notary's books, or `None` while no contract was ever made.
-fn notary(game: &LaissezFaire, s: &State) -> Option<Notary> {
-    let l = &s.ledger;
-    if l.made == 0 {
-        return None;
-    }
-    let summary = format!(
-        "notary: {} contracts made, {} payments (${}), ${} lent, {} defaults",
-        l.made, l.payments, l.paid, l.lent, l.defaults
-    );
-    let contracts = s
-        .contracts
-        .iter()
-        .map(|c| format!("contract {}", game.describe_contract(c)))
-        .collect();
-    let mut ledger = Vec::new();
-    for line in l.recent() {
-        let what = match line.entry {
-            Entry::Made => format!(
-                "made; ${} from seat {} to seat {}",
-                line.amount,
-                line.from + 1,
-                line.to + 1
-            ),
-            Entry::Paid | Entry::Rent => format!(
-                "{} ${} from seat {} to seat {}",
-                if line.entry == Entry::Rent {
-                    "rent"
-                } else {
-                    "paid"
-                },
-                line.amount,
-                line.from + 1,
-                line.to + 1
-            ),
-            Entry::Default => format!("seat {} defaulted on ${}", line.from + 1, line.amount),
-            Entry::Collateral => format!(
-                "seat {} defaulted; {} went to seat {}",
-                line.from + 1,
-                game.board().spaces[line.amount as usize].name,
-                line.to + 1
-            ),
-            Entry::Exercised => format!(
-                "seat {} exercised an option, paying seat {} ${}",
-                line.from + 1,
-                line.to + 1,
-                line.amount
-            ),
-            Entry::Upheld => format!(
-                "the arbiters upheld seat {}'s claim: seat {} owes ${}",
-                line.to + 1,
-                line.from + 1,
-                line.amount
-            ),
-            Entry::Dismissed => format!(
-                "the arbiters dismissed seat {}'s claim against seat {}",
-                line.to + 1,
-                line.from + 1
-            ),
-            Entry::None => continue,
-        };
-        ledger.push(format!(
-            "ledger round {} #{}: {what}",
-            line.round + 1,
-            line.id
-        ));
-    }
-    Some(Notary {
-        summary,
-        contracts,
-        ledger,
-    })
-}
-
-/// The turn in words.
-fn turn_text(game: &LaissezFaire, s: &State) -> String {
-    let who = format!("round {}, seat {}", s.round + 1, s.current + 1);
-    let board = game.board();
-    match s.phase {
-        Phase::Lodge => {
-            let city = &board.cities[s.city as usize].name;
-            format!("{who} looks for a room in {city}")
-        }
-        Phase::JailFee => format!(
-            "{who} may pay the jail fee of ${}",
-            game.jail_fee(s, s.current as usize)
-        ),
-        Phase::Buy => {
-            let space = &board.spaces[s.me().pos as usize];
-            format!("{who} may buy {} for ${}", space.name, space.price)
-        }
-        Phase::StayChoice => format!("{who} may stay or move"),
-        Phase::Ruling => match &s.ruling {
-            Some(r) => format!(
-                "{who}: seat {} claims seat {} broke free-text clause #{}; the arbiters vote \
-                 ({} to uphold, {} to dismiss so far), seat {} next",
-                r.claimant + 1,
-                r.accused + 1,
-                r.note,
-                r.uphold,
-                r.dismiss,
-                r.voters.trailing_zeros() + 1
-            ),
-            None => who,
-        },
-        Phase::Shortfall => format!(
-            "{who} cannot pay a tax of ${}: a window to raise the cash by trade or contract, \
-             then go on",
-            s.tax_due
-        ),
-        Phase::Bargain => match &s.bargain {
-            Some(b) => {
-                let terms = match b.standing() {
-                    Some(share) if b.floor == b.customer => {
-                        format!("seat {} asks ${}", b.provider + 1, b.amount(share))
-                    }
-                    Some(share) => format!("seat {} offers ${}", b.customer + 1, b.amount(share)),
-                    None => format!("seat {} has not quoted yet", b.provider + 1),
-                };
-                format!(
-                    "{who} bargains with seat {} for {} (reference ${}): {terms}; seat {} to answer",
-                    b.provider + 1,
-                    game.describe_service(b.service),
-                    b.reference,
-                    b.floor + 1
-                )
-            }
-            None => who,
-        },
-        Phase::Trade => match &s.trade {
-            Some(t) if t.contract.is_some() => format!(
-                "{who}: seat {} proposes to seat {}: {}; seat {} to answer",
-                t.author + 1,
-                t.answerer + 1,
-                t.contract
-                    .map(|c| game.describe_term(s, c))
-                    .unwrap_or_default(),
-                t.floor + 1
-            ),
-            Some(t) => format!(
-                "{who}: seat {} offers {} from seat {} to seat {} for ${}; seat {} to answer                  ({} of the deadline's messages used)",
-                t.author + 1,
-                board.spaces[t.deed as usize].name,
-                t.giver + 1,
-                t.taker() + 1,
-                t.amount,
-                t.floor + 1,
-                t.exchanges
-            ),
-            None => who,
-        },
-        _ => who,
-    }
-}
-
-impl Presenter<LaissezFaire> for LaissezFairePresenter {
-    fn observation_text(&self, game: &LaissezFaire, _seat: Seat, observation: &State) -> String {
-        table_text(game, observation)
-    }
-
-    fn describe_move(
-        &self,
-        game: &LaissezFaire,
-        before: &State,
-        action: Action,
-        _viewer: Option<Seat>,
-    ) -> String {
-        let text = game.describe_action(before, action);
-        match (action, game.actor(before)) {
-            (Action::Roll(_) | Action::First(_) | Action::Oubliette(_), _) => text,
-            (_, Actor::Player(seat)) => format!("seat {}: {text}", seat + 1),
-            _ => format!("seat {}: {text}", before.current + 1),
-        }
-    }
-
-    fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
-        "text of the clause".to_owned()
-    }
-
-    fn help(&self) -> String {
-        let kinds = game_kinds();
-        format!("{RULES}\n{kinds}")
-    }
-}
-
-/// A legend of the space kinds of the default board.
-fn game_kinds() -> String {
-    let board = gameshelf_laissez_faire::Board::standard();
-    let transit: Vec<&str> = board
-        .spaces
-        .iter()
-        .filter(|s| matches!(s.kind, SpaceKind::Transit { .. }))
-        .map(|s| s.name.as_str())
-        .collect();
-    format!("transit companies: {}", transit.join(", "))
-}
+use crate::{PlayOptions, Played, Player, TerminalError};
 
 impl Table<LaissezFaire> for LaissezFairePresenter {
     fn draw_table(
@@ -348,7 +60,7 @@ pub fn play(
     game: &LaissezFaire,
     players: Vec<Player<LaissezFaire>>,
     options: &PlayOptions,
-) -> Result<Record<Action>, TerminalError> {
+) -> Result<Played<Action>, TerminalError> {
     screen::play_in_mode(game, &LaissezFairePresenter, players, options, None)
 }
 
@@ -357,6 +69,9 @@ mod frame_tests;
 
 #[cfg(test)]
 mod tests {
+    use gameshelf_engine::Game;
+    use gameshelf_laissez_faire::present::table_text;
+
     use super::*;
     use crate::{Mode, line};
 
@@ -373,6 +88,7 @@ mod tests {
             mode: Mode::Line,
             names: vec!["a".into(), "b".into()],
             step: false,
+            ..PlayOptions::default()
         };
         let mut out = Vec::new();
         let record = line::play(
@@ -389,23 +105,5 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("game over"), "{text}");
         assert!(table_text(&game, &end).contains("seat 2: $"));
-    }
-
-    #[test]
-    fn the_table_shows_the_notary_s_contracts_and_ledger() {
-        use gameshelf_laissez_faire::{Sum, Term};
-        let game = LaissezFaire::default();
-        let mut s = game.initial_state();
-        game.apply(&mut s, Action::First(0)).unwrap();
-        assert!(!table_text(&game, &s).contains("notary"));
-        s.lots.0[3].owner = 0;
-        let propose = Action::Propose(1, Term::Borrow(Sum::S100, 3));
-        game.apply(&mut s, propose).unwrap();
-        assert!(table_text(&game, &s).contains("seat 1 proposes to seat 2: borrow $100"));
-        game.apply(&mut s, Action::Accept).unwrap();
-        let text = table_text(&game, &s);
-        assert!(text.contains("notary: 1 contracts made"), "{text}");
-        assert!(text.contains("seat 2 lent seat 1 $100"), "{text}");
-        assert!(text.contains("made; $100 from seat 2 to seat 1"), "{text}");
     }
 }

@@ -18,7 +18,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::board::{Geometry, draw_board, highlight, seat_color, token};
-use super::{Notary, notary, turn_text};
+use gameshelf_laissez_faire::present::{Notary, notary, turn_text};
 
 /// The narrowest column beside the board that takes the player panels.
 const MIN_SIDE_COLUMN: u16 = 24;

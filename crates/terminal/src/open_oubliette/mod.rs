@@ -5,56 +5,16 @@
 //! card that goes into a hand only to its holder.
 
 mod board;
-mod text;
 mod view;
 
-use gameshelf_engine::{Record, Seat};
-use gameshelf_open_oubliette::{Action, Observation, OpenOubliette, State};
+use gameshelf_engine::Seat;
+use gameshelf_open_oubliette::present::OubliettePresenter;
+use gameshelf_open_oubliette::{Action, Observation, OpenOubliette};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::present::Presenter;
 use crate::screen::{self, Table};
-use crate::{PlayOptions, Player, TerminalError};
-
-/// The words and pictures of Open Oubliette for the terminal front ends.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OubliettePresenter;
-
-/// A few lines on the rules, for the help command.
-const RULES: &str = "Open Oubliette: walk the 20-space ring (space 0 is the Entrance/Exit, \
-5, 10 and 15 are Event corners), fight the monster wherever you land, win treasure, and cash \
-it in at the Exit. The first to bank 6000 g wins. A fight: 2d6 + weapon must reach the \
-monster's power + W (your two worst wounds) + level-ups; if it does not, the monster hits on \
-2d6 + W >= 8 + armor and you draw a wound. Odds shown are exact for the roll that follows.";
-
-impl Presenter<OpenOubliette> for OubliettePresenter {
-    fn observation_text(&self, game: &OpenOubliette, _seat: Seat, obs: &Observation) -> String {
-        text::observation_text(game, obs)
-    }
-
-    fn odds(&self, game: &OpenOubliette, obs: &Observation, action: Action) -> Option<String> {
-        text::choice_odds(game, obs, action)
-    }
-
-    fn describe_move(
-        &self,
-        game: &OpenOubliette,
-        before: &State,
-        action: Action,
-        viewer: Option<Seat>,
-    ) -> String {
-        text::describe_move(game, before, action, viewer)
-    }
-
-    fn result_text(&self, game: &OpenOubliette, end: &State, names: &[String]) -> String {
-        text::result_text(game, end, names)
-    }
-
-    fn help(&self) -> String {
-        RULES.to_owned()
-    }
-}
+use crate::{PlayOptions, Played, Player, TerminalError};
 
 impl Table<OpenOubliette> for OubliettePresenter {
     fn draw_table(
@@ -86,7 +46,7 @@ pub fn play(
     game: &OpenOubliette,
     players: Vec<Player<OpenOubliette>>,
     options: &PlayOptions,
-) -> Result<Record<Action>, TerminalError> {
+) -> Result<Played<Action>, TerminalError> {
     screen::play_in_mode(game, &OubliettePresenter, players, options, None)
 }
 

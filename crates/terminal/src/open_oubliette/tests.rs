@@ -1,4 +1,5 @@
 use gameshelf_engine::{Game, GameSpec};
+use gameshelf_open_oubliette::State;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -100,6 +101,79 @@ fn a_frame_shows_the_board_the_players_and_the_choices() {
     }
 }
 
+/// The frame of a scene with two choices and one log line, drawn `width` x `height`.
+fn frame_at(width: u16, height: u16) -> String {
+    let game = game(3);
+    let state = some_state(&game, 40);
+    let names = ["Ann".to_owned(), "b".to_owned(), "c".to_owned()];
+    let scene = Scene {
+        game: &game,
+        names: &names,
+        viewer: 0,
+        observation: game.observe(&state, 0),
+        title: "player 1 Ann (human) to move".to_owned(),
+        choices: vec![
+            Choice {
+                text: "pass".to_owned(),
+                odds: None,
+            },
+            Choice {
+                text: "use Dagger".to_owned(),
+                odds: None,
+            },
+        ],
+        selected: 0,
+        log: &["dice: 3+4 for player 1's move".to_owned()],
+        log_scroll: 0,
+        keys: "keys here",
+        help: None,
+    };
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| draw(frame, &OubliettePresenter, &scene))
+        .unwrap();
+    terminal
+        .backend()
+        .buffer()
+        .content()
+        .chunks(width as usize)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+        .collect()
+}
+
+#[test]
+fn a_small_terminal_still_shows_the_choices_and_the_log_and_says_why_the_table_is_hidden() {
+    for (w, h) in [(79, 24), (80, 23), (50, 14)] {
+        let screen = frame_at(w, h);
+        for expected in ["1) pass", "2) use Dagger", "dice: 3+4", "table hidden"] {
+            assert!(
+                screen.contains(expected),
+                "{w}x{h}: missing {expected:?} in\n{screen}"
+            );
+        }
+        assert!(
+            !screen.contains("0 Exit"),
+            "{w}x{h}: the board is drawn cut\n{screen}"
+        );
+    }
+    let full = frame_at(80, 24);
+    assert!(
+        full.contains("0 Exit") && full.contains("1) pass"),
+        "{full}"
+    );
+    assert!(!full.contains("table hidden"), "{full}");
+}
+
+#[test]
+fn a_tiny_terminal_says_the_size_it_needs() {
+    let screen = frame_at(24, 6);
+    let text: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("terminal too small (24 x 6): needs 80 x 24"),
+        "{screen}"
+    );
+}
+
 #[test]
 fn others_hands_are_counts_and_own_hand_is_shown() {
     let game = game(2);
@@ -107,8 +181,8 @@ fn others_hands_are_counts_and_own_hand_is_shown() {
     state.players[0].unused = [1u8].into_iter().collect();
     state.players[1].unused = [7u8, 8].into_iter().collect();
     let obs = game.observe(&state, 0);
-    let own = text::panel_lines(&game, &obs, 0);
-    let other = text::panel_lines(&game, &obs, 1);
+    let own = gameshelf_open_oubliette::present::panel_lines(&game, &obs, 0);
+    let other = gameshelf_open_oubliette::present::panel_lines(&game, &obs, 1);
     assert_eq!(own[0], "space 0 | banked 0 g | W 0 | level-ups 0");
     assert_eq!(own[1], "treasure: Knife (300 g, +1 attack)");
     assert_eq!(other[1], "treasure: 2 cards (hidden)");

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::board::{self, board_area, draw_board, middle_area, seat_color};
-use super::text::{panel_lines, piles, situation};
+use gameshelf_open_oubliette::present::{panel_lines, piles, situation};
 
 /// Draws the table: the board on the left, the player panels on the right.
 pub(crate) fn draw_table(

@@ -1,7 +1,11 @@
 //! Osbo in the terminal: every design drawn side by side, the dice in hand, and the
 //! placements the turn rule allows, in line mode and in the full-screen view.
 //!
-//! Osbo has perfect information, so the observation is the whole state.
+//! Osbo has perfect information, so the observation is the whole state. The pictures and
+//! words come from the game's presentation layer ([`gameshelf_osbo::present`]); the
+//! full-screen view only gives each [`Ink`] a style: each cord its colour, the start die
+//! bold and underlined, open ends bold in the colour of a cord ending there, labels and
+//! free cells grey.
 //!
 //! In the full-screen view a human places a die with a cell cursor (module `cursor`): the
 //! arrow keys move over the target cells, Tab switches design, `r` cycles the legal faces
@@ -10,35 +14,22 @@
 mod cursor;
 
 use crossterm::event::KeyEvent;
-use gameshelf_engine::{Game, Record, Seat};
-use gameshelf_osbo::render::Drawing;
-use gameshelf_osbo::state::ORIGIN;
-use gameshelf_osbo::{Action, Osbo, Phase, Placement, State};
+use gameshelf_engine::{Game, Presenter, Seat};
+use gameshelf_osbo::present::{OsboPresenter, designs_canvas, preview, turn_text};
+use gameshelf_osbo::render::{Canvas, Ink, ansi_colour};
+use gameshelf_osbo::{Action, Osbo, State};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use crate::present::Presenter;
 use crate::screen::{self, Table};
-use crate::{PlayOptions, Player, TerminalError};
+use crate::{PlayOptions, Played, Player, TerminalError};
 
-/// The words and pictures of Osbo for the terminal front ends.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OsboPresenter;
-
-/// A few lines on the rules, for the help command.
-const RULES: &str = "Osbo: each player grows a celtic knot from dice. On your turn you roll \
-one die per player and must place as many dice as possible, on as many different designs as \
-possible: only placements that keep such a plan possible are listed. A die must extend an open \
-path end (•), match the crossings (╳) of every neighbour, and keep the design and its open \
-ends inside the n x n window. When every design is closed, the longest closed cord wins \
-(self-crossings count twice), then the next longest. A placement reads `design D: face EDGES \
-at (row,col)`, rows and columns counted from the start die.
-
-Placing a die in the full-screen view: the arrow keys move the cursor (the marked die of the \
-preview) between the cells where a die may go, Tab and Shift-Tab switch design, r and R cycle \
+/// Help on placing a die with the cell cursor, for the help screen.
+const SCREEN_HELP: &str = "Placing a die in the full-screen view: the arrow keys move the \
+cursor (the marked die of the preview) between the cells where a die may go, Tab and Shift-Tab switch design, r and R cycle \
 through the faces and rotations legal at the cell, and Enter places the die shown. The list \
 follows the cursor; j/k and the number keys still pick from it.";
 
@@ -46,117 +37,46 @@ follows the cursor; j/k and the number keys still pick from it.";
 const KEYS: &str = "arrows: cell | Tab: design | r: face/rotation | Enter: place | j/k, 1-9: list \
 | u: undo | PgUp/PgDn: log | s: step | h: help | q: quit";
 
-/// Every design drawn side by side, each under its owner's name and score.
-pub fn designs_text(game: &Osbo, state: &State, names: &[String]) -> String {
-    layout(game, state, names).0
+/// The style of an ink in the full-screen view.
+fn style(ink: Ink) -> Style {
+    match ink {
+        Ink::Plain => Style::new(),
+        Ink::Faint => Style::new().fg(Color::DarkGray),
+        Ink::Cord(slot) => Style::new().fg(Color::Indexed(ansi_colour(slot))),
+        Ink::Start(slot) => Style::new()
+            .fg(Color::Indexed(ansi_colour(slot)))
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+        Ink::OpenEnd(slot) => Style::new()
+            .fg(Color::Indexed(ansi_colour(slot)))
+            .add_modifier(Modifier::BOLD),
+    }
 }
 
-/// The lines above each drawing in [`designs_text`].
-const HEADER_LINES: usize = 2;
-
-/// [`designs_text`], and the character column where each design's column starts.
-fn layout(game: &Osbo, state: &State, names: &[String]) -> (String, Vec<usize>) {
-    let columns: Vec<Vec<String>> = (0..game.num_players())
-        .map(|seat| {
-            let score = game.score(state, seat);
-            let mut lines = vec![
-                format!("{}", names.get(seat).map_or("?", String::as_str)),
-                format!("closed cords: {score:?}"),
-            ];
-            lines.extend(
-                Drawing::new(state.design(seat))
-                    .to_terminal(false)
-                    .lines()
-                    .map(str::to_owned),
-            );
-            lines
+/// The lines of `canvas` in their styles, the character at `mark` (line, column) in
+/// `marked` instead.
+fn lines(canvas: &Canvas, mark: Option<((usize, usize), Style)>) -> Vec<Line<'static>> {
+    (0..canvas.height())
+        .map(|y| {
+            let mut spans = Vec::new();
+            let mut x = 0;
+            for (text, ink) in canvas.runs(y) {
+                let len = text.chars().count();
+                match mark {
+                    Some(((my, mx), marked)) if my == y && (x..x + len).contains(&mx) => {
+                        let chars: Vec<char> = text.chars().collect();
+                        let part = |a: usize, b: usize| chars[a..b].iter().collect::<String>();
+                        let at = mx - x;
+                        spans.push(Span::styled(part(0, at), style(ink)));
+                        spans.push(Span::styled(part(at, at + 1), marked));
+                        spans.push(Span::styled(part(at + 1, len), style(ink)));
+                    }
+                    _ => spans.push(Span::styled(text, style(ink))),
+                }
+                x += len;
+            }
+            Line::from(spans)
         })
-        .collect();
-    let width = |l: &String| l.chars().count();
-    let widths: Vec<usize> = columns
-        .iter()
-        .map(|c| c.iter().map(width).max().unwrap_or(0) + 4)
-        .collect();
-    let starts = widths
-        .iter()
-        .scan(0, |x, w| {
-            let start = *x;
-            *x += w;
-            Some(start)
-        })
-        .collect();
-    let height = columns.iter().map(Vec::len).max().unwrap_or(0);
-    let mut out = String::new();
-    for i in 0..height {
-        let mut row = String::new();
-        for (col, w) in columns.iter().zip(&widths) {
-            let cell = col.get(i).cloned().unwrap_or_default();
-            let pad = w - width(&cell);
-            row.push_str(&cell);
-            row.push_str(&" ".repeat(pad));
-        }
-        out.push_str(row.trim_end());
-        out.push('\n');
-    }
-    (out, starts)
-}
-
-/// The designs with placement `p` made, as lines with the new die marked, and the
-/// `(line, character)` of the die in them.
-pub fn preview(
-    game: &Osbo,
-    state: &State,
-    names: &[String],
-    p: Placement,
-) -> (String, (usize, usize)) {
-    let mut after = state.clone();
-    let j = p.design as usize;
-    let (r, c) = (
-        (i32::from(p.row) + ORIGIN as i32) as usize,
-        (i32::from(p.col) + ORIGIN as i32) as usize,
-    );
-    after.boards[j].place(r, c, p.edges);
-    let (text, starts) = layout(game, &after, names);
-    let (r0, _, c0, _) = after.design(j).bounds().unwrap_or((r, r, c, c));
-    let at = (
-        HEADER_LINES + 2 * (r - r0) + 1,
-        starts.get(j).copied().unwrap_or(0) + 4 * (c - c0) + 2,
-    );
-    (text, at)
-}
-
-/// The turn in words: who moves, the dice still in hand and what the plan must reach.
-fn turn_text(state: &State) -> String {
-    match state.phase {
-        Phase::Place => format!(
-            "turn {}: seat {} places {} more {} (dice in hand: {}), reaching {} design(s) in all",
-            state.turns,
-            state.mover + 1,
-            state.todo,
-            if state.todo == 1 { "die" } else { "dice" },
-            state.dice,
-            state.reach
-        ),
-        Phase::Over(end) => format!("game over: {}", end.label()),
-        _ => format!("turn {}: seat {} rolls", state.turns, state.mover + 1),
-    }
-}
-
-impl Presenter<Osbo> for OsboPresenter {
-    fn observation_text(&self, game: &Osbo, _seat: Seat, state: &State) -> String {
-        let names: Vec<String> = (1..=game.num_players())
-            .map(|i| format!("design {i}"))
-            .collect();
-        format!(
-            "{}\n{}",
-            designs_text(game, state, &names),
-            turn_text(state)
-        )
-    }
-
-    fn help(&self) -> String {
-        RULES.to_owned()
-    }
+        .collect()
 }
 
 impl Table<Osbo> for OsboPresenter {
@@ -169,7 +89,14 @@ impl Table<Osbo> for OsboPresenter {
         _viewer: Seat,
         state: &State,
     ) {
-        let text = format!("{}\n{}", designs_text(game, state, names), turn_text(state));
+        let mut text = lines(&designs_canvas(game, state, names), None);
+        if game.is_terminal(state) {
+            // The end screen: the scores side by side under the designs.
+            let result = self.result_text(game, state, names);
+            text.extend(result.lines().map(|l| Line::raw(l.to_owned())));
+        } else {
+            text.push(Line::raw(turn_text(state)));
+        }
         frame.render_widget(
             Paragraph::new(text).block(Block::bordered().title(" designs ")),
             area,
@@ -189,31 +116,12 @@ impl Table<Osbo> for OsboPresenter {
         let Action::Place(p) = choice else {
             return;
         };
-        let (text, (y, x)) = preview(game, state, names, p);
+        let (canvas, at) = preview(game, state, names, p);
         let mark = Style::new()
             .fg(Color::Black)
             .bg(Color::Yellow)
             .add_modifier(Modifier::BOLD);
-        let mut lines: Vec<Line> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| {
-                if i != y {
-                    return Line::raw(l.to_owned());
-                }
-                let chars: Vec<char> = l.chars().collect();
-                let part = |a: usize, b: usize| -> String {
-                    chars[a.min(chars.len())..b.min(chars.len())]
-                        .iter()
-                        .collect()
-                };
-                Line::from(vec![
-                    Span::raw(part(0, x)),
-                    Span::styled(part(x, x + 1), mark),
-                    Span::raw(part(x + 1, chars.len())),
-                ])
-            })
-            .collect();
+        let mut lines = lines(&canvas, Some((at, mark)));
         lines.push(Line::raw(turn_text(state)));
         lines.push(Line::styled(
             format!("preview: {p} (marked)"),
@@ -254,6 +162,10 @@ impl Table<Osbo> for OsboPresenter {
     fn keys(&self) -> &'static str {
         KEYS
     }
+
+    fn screen_help(&self) -> &'static str {
+        SCREEN_HELP
+    }
 }
 
 /// Plays a match of Osbo in the terminal, humans against bots.
@@ -270,7 +182,7 @@ pub fn play(
     game: &Osbo,
     players: Vec<Player<Osbo>>,
     options: &PlayOptions,
-) -> Result<Record<Action>, TerminalError> {
+) -> Result<Played<Action>, TerminalError> {
     screen::play_in_mode(game, &OsboPresenter, players, options, None)
 }
 
@@ -291,6 +203,7 @@ mod tests {
             mode: Mode::Line,
             names: vec!["a".into(), "b".into()],
             step: false,
+            ..PlayOptions::default()
         };
         let mut out = Vec::new();
         let record =
@@ -299,33 +212,6 @@ mod tests {
         assert!(game.is_terminal(&end));
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("places"), "{text}");
-    }
-
-    /// The preview draws the designs with the placement made and finds the new die in
-    /// the text, in either design's column.
-    #[test]
-    fn the_preview_shows_the_placement_where_it_goes() {
-        use gameshelf_osbo::render::glyph;
-        use gameshelf_osbo::{Edges, Face, Roll};
-        let game = Osbo::default();
-        let mut state = game.initial_state();
-        game.apply(&mut state, Action::First(0)).unwrap();
-        let roll = Roll::default().with(Face::Corner).with(Face::Cap);
-        game.apply(&mut state, Action::Roll(roll)).unwrap();
-        let names = ["you".to_owned(), "bot".to_owned()];
-        let mut actions = Vec::new();
-        game.legal_actions(&state, &mut actions);
-        for design in 0..2 {
-            let &choice = actions
-                .iter()
-                .find(|a| matches!(a, Action::Place(p) if p.design == design))
-                .unwrap();
-            let Action::Place(p) = choice else { panic!() };
-            let (text, (y, x)) = preview(&game, &state, &names, p);
-            let line: Vec<char> = text.lines().nth(y).unwrap().chars().collect();
-            assert_eq!(line[x], glyph(p.edges), "{p}\n{text}");
-            assert_ne!(p.edges, Edges::EMPTY);
-        }
     }
 
     /// A full-screen frame while a human places a die: the cursor moved by keys through
@@ -421,14 +307,162 @@ mod tests {
         assert_eq!(marked, [glyph(p.edges).to_string()], "{screen}");
     }
 
+    /// A frame of the full-screen view at `state`, with the human's highlighted choice
+    /// `choice` previewed.
+    fn frame(
+        game: &Osbo,
+        state: &State,
+        choice: Option<Action>,
+        (w, h): (u16, u16),
+    ) -> ratatui::buffer::Buffer {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+
+        use crate::screen::{Previewing, Scene, draw};
+        let names = ["you".to_owned(), "bot".to_owned()];
+        let scene = Scene {
+            game,
+            names: &names,
+            viewer: 0,
+            observation: game.observe(state, 0),
+            title: "you to move".to_owned(),
+            choices: Vec::new(),
+            selected: 0,
+            log: &[],
+            log_scroll: 0,
+            keys: Table::<Osbo>::keys(&OsboPresenter),
+            help: None,
+        };
+        let table = Previewing {
+            table: &OsboPresenter,
+            choice,
+        };
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|frame| draw(frame, &table, &scene)).unwrap();
+        terminal.backend().buffer().clone()
+    }
+
+    /// The frame's text, one line per row.
+    fn screen(buffer: &ratatui::buffer::Buffer) -> String {
+        let w = buffer.area.width as usize;
+        buffer
+            .content()
+            .chunks(w)
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+            .collect()
+    }
+
+    /// The full-screen view draws each cord in its colour, the start die bold and
+    /// underlined, and the labels, open ends and room of each design.
+    #[test]
+    fn the_designs_are_drawn_in_their_cords_colours() {
+        use gameshelf_osbo::{Edges, Face, Roll};
+        let game = Osbo::default();
+        let mut state = game.initial_state();
+        game.apply(&mut state, Action::First(0)).unwrap();
+        game.apply(
+            &mut state,
+            Action::Roll(Roll::default().with(Face::Cap).with(Face::Cap)),
+        )
+        .unwrap();
+        // A cap closing the start die's east end in design 1: three cords there.
+        let cap = gameshelf_osbo::Placement {
+            design: 0,
+            row: 0,
+            col: 1,
+            edges: Edges(8),
+        };
+        game.apply(&mut state, Action::Place(cap)).unwrap();
+        let buffer = frame(&game, &state, None, (100, 30));
+        let text = screen(&buffer);
+        for expected in [
+            "open: 2, 0, 0",
+            "3 open ends",
+            "room: 2 rows, 2 cols",
+            "   -1  +0  +1",
+            "+0  · •━╬━╳━╸",
+        ] {
+            assert!(text.contains(expected), "{expected} missing in\n{text}");
+        }
+        let colours = |symbol: &str| -> Vec<Color> {
+            let mut v: Vec<Color> = buffer
+                .content()
+                .iter()
+                .filter(|c| c.symbol() == symbol)
+                .map(|c| c.fg)
+                .collect();
+            v.sort_by_key(|c| format!("{c:?}"));
+            v.dedup();
+            v
+        };
+        // The three cords of design 1 and the four of design 2 in their own colours.
+        let cords: Vec<Color> = (0..4).map(|s| Color::Indexed(ansi_colour(s))).collect();
+        let mut seen = colours("━");
+        seen.extend(colours("╬"));
+        seen.extend(colours("╳"));
+        seen.extend(colours("╸"));
+        seen.extend(colours("•"));
+        for c in &cords {
+            assert!(seen.contains(c), "{c:?} not drawn: {seen:?}\n{text}");
+        }
+        let start: Vec<_> = buffer
+            .content()
+            .iter()
+            .filter(|c| c.symbol() == "╬")
+            .collect();
+        assert_eq!(start.len(), 2);
+        for cell in start {
+            assert!(
+                cell.modifier
+                    .contains(Modifier::BOLD | Modifier::UNDERLINED)
+            );
+            assert!(cords.contains(&cell.fg), "{:?}", cell.fg);
+        }
+        let labels = buffer
+            .content()
+            .iter()
+            .filter(|c| c.symbol() == "·")
+            .all(|c| c.fg == Color::DarkGray);
+        assert!(labels, "free cells are grey");
+        // The coloured lengths are the legend: `open: 2, 0, 0` in the cords' colours.
+        let line = text
+            .lines()
+            .position(|l| l.contains("open: 2, 0, 0"))
+            .unwrap();
+        let x = text.lines().nth(line).unwrap().find("open: 2").unwrap();
+        let x = text.lines().nth(line).unwrap()[..x].chars().count() + "open: ".len();
+        assert_eq!(buffer[(x as u16, line as u16)].symbol(), "2");
+        assert_eq!(buffer[(x as u16, line as u16)].fg, cords[0]);
+    }
+
+    /// At the end the table shows the scores side by side under the designs.
+    #[test]
+    fn the_end_screen_shows_the_scores_side_by_side() {
+        let game = Osbo::default();
+        let mut state = game.initial_state();
+        let mut rng = gameshelf_engine::Rng::seed_from_u64(3);
+        let (mut actions, mut outcomes) = (Vec::new(), gameshelf_engine::Outcomes::new());
+        game.random_playout(&mut state, &mut rng, &mut actions, &mut outcomes);
+        assert!(game.is_terminal(&state));
+        let text = screen(&frame(&game, &state, None, (120, 50)));
+        let result = OsboPresenter.result_text(&game, &state, &["you".into(), "bot".into()]);
+        let table = result.lines().nth(1).unwrap().trim();
+        assert_eq!(table, "you   bot");
+        for line in result.lines() {
+            assert!(text.contains(line), "{line} missing in\n{text}");
+        }
+        assert!(!text.contains("rolls"), "{text}");
+    }
+
     #[test]
     fn designs_are_drawn_side_by_side() {
+        use gameshelf_osbo::present::designs_text;
         let game = Osbo::default();
         let state = game.initial_state();
         let text = designs_text(&game, &state, &["you".into(), "bot".into()]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("you") && lines[0].contains("bot"));
-        assert_eq!(text.matches('╋').count(), 2);
+        assert_eq!(text.matches('╬').count(), 2);
         assert_eq!(text.matches('•').count(), 8);
     }
 
@@ -444,6 +478,7 @@ mod tests {
             mode: Mode::Line,
             names: vec!["you".into(), "bot".into()],
             step: false,
+            ..PlayOptions::default()
         };
         let mut out = Vec::new();
         let input = "999\n1\nq\n";

@@ -1,6 +1,7 @@
 use gameshelf_engine::{Actor, Game, Record};
 use gameshelf_oubliette_solitaire::OublietteSolitaire;
 use gameshelf_oubliette_solitaire::bot::Careful;
+use gameshelf_oubliette_solitaire::present::observation_text;
 
 use super::*;
 use crate::{Mode, line};
@@ -11,6 +12,7 @@ fn options() -> PlayOptions {
         mode: Mode::Line,
         names: vec!["you".to_owned()],
         step: false,
+        ..PlayOptions::default()
     }
 }
 
@@ -59,8 +61,9 @@ fn a_numbered_deal_deals_the_same_cards_and_replays_without_it() {
 }
 
 /// The index (among the human's decisions, answering always 1) of the first decision that
-/// directly follows another one which itself came right after a chance outcome.
-fn decision_after_decision_after_draw(game: &OublietteSolitaire, deal: &Deal) -> usize {
+/// directly follows another one which itself came right after a chance outcome and turned
+/// up no card.
+fn decision_after_decision_after_draw(game: &OublietteSolitaire, deal: &Deal) -> Option<usize> {
     let mut s = game.initial_state();
     let mut legal = Vec::new();
     let (mut decisions, mut chance_before_last) = (0, false);
@@ -74,15 +77,16 @@ fn decision_after_decision_after_draw(game: &OublietteSolitaire, deal: &Deal) ->
             }
             Actor::Player(_) => {
                 if decisions > 0 && !last_was_chance && chance_before_last {
-                    return decisions;
+                    return Some(decisions);
                 }
-                chance_before_last = last_was_chance;
-                last_was_chance = false;
                 game.legal_actions(&s, &mut legal);
+                let before = s;
                 game.apply_unchecked(&mut s, legal[0]);
+                chance_before_last = last_was_chance && !game.revealed(&before, &s);
+                last_was_chance = false;
                 decisions += 1;
             }
-            Actor::Terminal => panic!("no two decisions in a row"),
+            Actor::Terminal => return None,
         }
     }
 }
@@ -90,20 +94,67 @@ fn decision_after_decision_after_draw(game: &OublietteSolitaire, deal: &Deal) ->
 #[test]
 fn undo_takes_back_a_decision_but_not_a_draw() {
     let game = OublietteSolitaire::default();
-    let k = decision_after_decision_after_draw(&game, &Deal::new(42, 2));
+    let (deal, k) = (1..200)
+        .find_map(|n| decision_after_decision_after_draw(&game, &Deal::new(n, 2)).map(|k| (n, k)))
+        .expect("a deal with two decisions in a row after a draw");
     let answers = "1\n".repeat(k);
-    let (undone, text) = play_deal(&game, Player::Human, 3, 42, &format!("{answers}u\nu\nq\n"));
+    let (undone, text) = play_deal(
+        &game,
+        Player::Human,
+        3,
+        deal,
+        &format!("{answers}u\nu\nq\n"),
+    );
     assert!(text.contains("undone: your previous decision"), "{text}");
     assert!(text.contains("cannot undo past a draw"), "{text}");
     // The undone decision is not in the record: it is the record of one answer fewer.
-    let (shorter, _) = play_deal(&game, Player::Human, 3, 42, &"1\n".repeat(k - 1));
+    let (shorter, _) = play_deal(&game, Player::Human, 3, deal, &"1\n".repeat(k - 1));
     assert_eq!(undone.actions, shorter.actions);
-    let (longer, _) = play_deal(&game, Player::Human, 3, 42, &answers);
+    let (longer, _) = play_deal(&game, Player::Human, 3, deal, &answers);
     assert!(longer.actions.len() > undone.actions.len());
     undone.replay(&game).unwrap();
     // Undoing and choosing again plays on as if nothing had been undone.
-    let (again, _) = play_deal(&game, Player::Human, 3, 42, &format!("{answers}u\n1\n"));
+    let (again, _) = play_deal(&game, Player::Human, 3, deal, &format!("{answers}u\n1\n"));
     assert_eq!(again.actions, longer.actions);
+}
+
+/// The index (among the human's decisions, answering always 1) of the first decision whose
+/// move turns up a face-down card and is followed directly by another decision.
+fn reveal_then_decision(game: &OublietteSolitaire, deal: &Deal) -> Option<usize> {
+    let mut s = game.initial_state();
+    let mut legal = Vec::new();
+    let mut decisions = 0;
+    loop {
+        match game.actor(&s) {
+            Actor::Chance => {
+                let a = deal.choose(game, &s);
+                game.apply_unchecked(&mut s, a);
+            }
+            Actor::Player(_) => {
+                game.legal_actions(&s, &mut legal);
+                let before = s;
+                game.apply_unchecked(&mut s, legal[0]);
+                if game.revealed(&before, &s) && matches!(game.actor(&s), Actor::Player(_)) {
+                    return Some(decisions);
+                }
+                decisions += 1;
+            }
+            Actor::Terminal => return None,
+        }
+    }
+}
+
+#[test]
+fn undo_never_takes_back_a_move_that_turned_up_a_card() {
+    let game = OublietteSolitaire::default();
+    let (number, k) = (1..200)
+        .find_map(|n| reveal_then_decision(&game, &Deal::new(n, 2)).map(|k| (n, k)))
+        .expect("a deal where a move turns up a card");
+    let answers = "1\n".repeat(k + 1);
+    let (record, text) = play_deal(&game, Player::Human, 3, number, &format!("{answers}u\nq\n"));
+    assert!(text.contains("cannot undo past a card turned up"), "{text}");
+    let (same, _) = play_deal(&game, Player::Human, 3, number, &answers);
+    assert_eq!(record.actions, same.actions, "nothing was undone");
 }
 
 #[test]
@@ -146,11 +197,19 @@ fn a_frame_shows_piles_path_drawn_card_and_choices() {
 
     use crate::screen::{Choice, Scene, draw};
 
+    use gameshelf_oubliette_solitaire::Phase;
+
     let game = OublietteSolitaire::default();
     let deal = Deal::new(42, 2);
     let mut s = game.initial_state();
-    while game.actor(&s) == Actor::Chance {
-        let a = deal.choose(&game, &s);
+    // The deal, the start with the 2♥ and the first draw, passing up the Advantage.
+    loop {
+        let a = match s.phase {
+            _ if game.actor(&s) == Actor::Chance => deal.choose(&game, &s),
+            Phase::SetupStart => Action::Start(2),
+            Phase::BeforeDraw => Action::Pass,
+            _ => break,
+        };
         game.apply(&mut s, a).unwrap();
     }
     let names = ["you".to_owned()];

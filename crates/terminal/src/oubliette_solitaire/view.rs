@@ -13,7 +13,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::text::{direction, room_cards};
+use gameshelf_oubliette_solitaire::present::{direction, room_cards};
 
 /// How many graveyard cards are shown, top first.
 const GRAVE_SHOWN: usize = 10;
@@ -73,9 +73,6 @@ fn draw_path(frame: &mut Frame, area: Rect, s: &State) {
         if room.portcullis {
             rooms.push(marker("|P| ", Color::Yellow));
         }
-        if room.chasm_behind {
-            rooms.push(marker("=C= ", Color::Cyan));
-        }
         let cards: Vec<Card> = room_cards(room).collect();
         for (i, &c) in cards.iter().enumerate() {
             if i > 0 {
@@ -91,6 +88,7 @@ fn draw_path(frame: &mut Frame, area: Rect, s: &State) {
         for _ in 0..room.unpassed {
             rooms.push(marker("~Chasm~ ", Color::LightBlue));
         }
+        // A passed Chasm is drawn once, after the room it lies on.
         for _ in 0..room.passed {
             rooms.push(marker("=C= ", Color::Cyan));
         }
@@ -188,22 +186,11 @@ fn slot_pile(s: &State, slot: &Slot, title: String) -> Paragraph<'static> {
         .block(Block::bordered().title(title))
 }
 
-/// The card being resolved and what it means, a fight's score or an Advantage's cards.
+/// The card being resolved and what it means (a fight's score, why a card cannot be kept),
+/// an Advantage's cards, a Map combo or the action window.
 fn draw_now(frame: &mut Frame, area: Rect, game: &OublietteSolitaire, s: &State) {
     let mut lines = vec![Line::from(dim(format!("turn {}", s.turns)))];
     match s.phase {
-        Phase::Creature => {
-            lines.push(Line::from(vec![
-                Span::raw("Fighting "),
-                card_span(s.drawn),
-                Span::raw(format!(
-                    ": {} of {} paid",
-                    game.fight_total(s),
-                    s.fight.target
-                )),
-            ]));
-            lines.push(Line::raw(describe::meaning(game, s, s.drawn)));
-        }
         Phase::AdvantageKeep => {
             let mut spans = vec![Span::raw("Advantage drew ")];
             for &c in &s.advantage.cards[..s.advantage.len as usize] {
@@ -212,12 +199,28 @@ fn draw_now(frame: &mut Frame, area: Rect, game: &OublietteSolitaire, s: &State)
             }
             lines.push(Line::from(spans));
         }
+        Phase::MapCombo => lines.push(Line::raw(describe::combo(s).unwrap_or_default())),
+        Phase::Window => lines.push(Line::raw(format!(
+            "Action window: {} action{} left",
+            s.window_left,
+            if s.window_left == 1 { "" } else { "s" }
+        ))),
         Phase::Over(kind) => lines.push(Line::raw(format!("Game over: {}", kind.label()))),
-        _ if s.drawn != NO_CARD => {
-            lines.push(Line::from(vec![Span::raw("Drawn "), card_span(s.drawn)]));
-            lines.push(Line::raw(describe::meaning(game, s, s.drawn)));
+        _ => {}
+    }
+    match describe::resolving(game, s) {
+        Some(r) => {
+            lines.push(Line::from(vec![
+                Span::raw(format!("{} ", r.how)),
+                card_span(r.card),
+            ]));
+            lines.push(Line::raw(r.text));
+            lines.extend(r.notes.into_iter().map(dim).map(Line::from));
         }
-        _ => lines.push(Line::from(dim("no card being resolved".to_owned()))),
+        None if lines.len() == 1 => {
+            lines.push(Line::from(dim("no card being resolved".to_owned())))
+        }
+        None => {}
     }
     frame.render_widget(
         Paragraph::new(lines)

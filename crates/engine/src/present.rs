@@ -1,16 +1,40 @@
-//! What a game tells the terminal front ends: the text of an observation, the odds of the
-//! roll that follows a choice, log lines and the result.
+//! What a game tells people, whatever the front end (terminal, web page, replay): the text
+//! of an observation, the odds of the roll that follows a choice, log lines and the result.
+//!
+//! Each game writes its words once, in its own crate (`present` module), and every front
+//! end shows them: a per-game text is never written twice.
 
-use gameshelf_engine::{Game, Ratio, Seat};
+use crate::actor::Seat;
+use crate::chance::Ratio;
+use crate::game::Game;
 
-/// The game-specific text of a match, for humans.
+/// The game-specific words of a match, for people.
 ///
 /// Everything shown during play comes either from an observation (which holds only what
 /// that seat may see) or from [`Presenter::describe_move`], which is told who is looking.
 pub trait Presenter<G: Game> {
-    /// What `seat` sees, as plain text: line mode prints it before each of the seat's
-    /// decisions.
-    fn observation_text(&self, game: &G, seat: Seat, observation: &G::Observation) -> String;
+    /// An observation as plain text: what `viewer` sees (its [`Game::observe`]), or with
+    /// `None`, what a spectator sees ([`Game::observe_public`]). Line mode prints it before
+    /// each of the seat's decisions; replays and web pages show it as the table.
+    fn observation_text(
+        &self,
+        game: &G,
+        viewer: Option<Seat>,
+        observation: &G::Observation,
+    ) -> String;
+
+    /// Pictures of an observation for front ends that can show images (web pages): whole
+    /// SVG documents, e.g. each player's design drawn as a knot, in the order the text
+    /// lists them. They complement [`Presenter::observation_text`], which stays complete on
+    /// its own. None by default.
+    fn pictures(
+        &self,
+        _game: &G,
+        _viewer: Option<Seat>,
+        _observation: &G::Observation,
+    ) -> Vec<String> {
+        Vec::new()
+    }
 
     /// The exact odds of the roll that follows `action`, in words (e.g. `win 7/12 (58.3%)`),
     /// or `None` when no roll follows. By default no odds are shown.

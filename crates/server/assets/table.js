@@ -1,0 +1,131 @@
+// The table page: a seat's view (with ?token=) or the spectator's, live.
+import { el, api, fill, CREDITS } from "/assets/common.js";
+
+const $ = (id) => document.getElementById(id);
+const id = decodeURIComponent(location.pathname.split("/")[2] || "");
+const token = new URLSearchParams(location.search).get("token");
+const query = token ? `?token=${encodeURIComponent(token)}` : "";
+let view = null;
+let logShown = 0;
+let busy = false;
+
+function render(next) {
+  view = next;
+  document.title = `gameshelf: ${view.name}`;
+  $("name").textContent = view.name;
+  $("who").textContent = view.viewer === null ? "watching" : `you play ${view.seats[view.viewer]}`;
+  $("status").textContent = view.status === "finished" ? "game over" : "playing";
+  $("turn").textContent = view.to_move === null ? "" : (view.to_move === view.viewer ? "· your turn" : `· ${view.seats[view.to_move]} to move`);
+  $("board").textContent = view.observation_text;
+  // Pictures (SVG documents drawn by the game's presenter) are shown as images, which
+  // cannot run anything, never put into the page as markup.
+  fill($("pictures"), view.pictures.map((svg, i) => el("img", {
+    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    alt: `picture ${i + 1} (its content is in the text below)`,
+  })));
+  renderChoices();
+  $("undo").hidden = !view.can_undo;
+  // The log only grows while the page is open; append what is new so screen readers
+  // announce the new moves only.
+  if (view.log.length < logShown) { fill($("log")); logShown = 0; }
+  const fresh = view.log.slice(logShown).map((line) => el("li", {}, line));
+  $("log").append(...fresh);
+  logShown = view.log.length;
+  $("log").scrollTop = $("log").scrollHeight;
+  if (view.result) {
+    $("result-box").hidden = false;
+    $("result").textContent = view.result.text;
+    $("download").href = `/api/tables/${encodeURIComponent(id)}/record`;
+    $("replay").href = `/replay/${encodeURIComponent(id)}`;
+  }
+}
+
+function renderChoices() {
+  const mine = view.actions.length > 0;
+  $("choices-title").textContent = mine ? "Your choices" : (view.viewer === null ? "Choices" : "Waiting");
+  const wantsText = view.actions.find((a) => a.text_prompt);
+  $("text-box").hidden = !wantsText;
+  if (wantsText) $("text-prompt").textContent = `${wantsText.text_prompt} (for the moves marked ✎)`;
+  fill($("choices"), view.actions.map((action, i) => el("li", {},
+    el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i < 9 ? String(i + 1) : null },
+      i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
+      action.odds ? el("span", { class: "odds" }, action.odds) : null))));
+  if (!mine && view.status !== "finished") {
+    $("choices").append(el("li", { class: "hint" }, view.viewer === null ? "Spectators watch." : "Not your turn: the page updates by itself."));
+  }
+}
+
+async function play(action) {
+  if (busy) return;
+  busy = true;
+  $("error").textContent = "";
+  try {
+    const body = { action: action.id, ply: view.ply };
+    if (action.text_prompt) body.text = $("text").value;
+    render(await api(`/api/tables/${encodeURIComponent(id)}/actions${query}`, { method: "POST", body: JSON.stringify(body) }));
+    $("text").value = "";
+    const first = $("choices").querySelector("button");
+    if (first) first.focus();
+  } catch (e) {
+    $("error").textContent = e.message;
+    refresh();
+  } finally {
+    busy = false;
+  }
+}
+
+async function undo() {
+  if (busy || !view || !view.can_undo) return;
+  busy = true;
+  $("error").textContent = "";
+  try {
+    render(await api(`/api/tables/${encodeURIComponent(id)}/undo${query}`, { method: "POST", body: "{}" }));
+  } catch (e) {
+    $("error").textContent = e.message;
+    refresh();
+  } finally {
+    busy = false;
+  }
+}
+
+async function refresh() {
+  try {
+    render(await api(`/api/tables/${encodeURIComponent(id)}${query}`));
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+}
+
+async function rematch() {
+  const seats = view.seats.map((label) => {
+    const kind = label.slice(label.indexOf("(") + 1, label.lastIndexOf(")"));
+    return kind === "human" ? "human" : `bot:${kind}`;
+  });
+  try {
+    const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: view.game, seats }) });
+    fill($("rematch-links"), table.seats.map((s) => s.url
+      ? el("li", {}, `Seat ${s.seat + 1}: `, el("a", { href: s.url }, s.url))
+      : el("li", {}, `Seat ${s.seat + 1}: bot ${s.bot}`)));
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === "u" || event.key === "U") { event.preventDefault(); undo(); return; }
+  const n = Number(event.key);
+  if (n >= 1 && n <= 9 && view && view.actions[n - 1]) {
+    event.preventDefault();
+    play(view.actions[n - 1]);
+  }
+});
+
+$("credits").textContent = CREDITS;
+$("rematch").addEventListener("click", rematch);
+$("undo").addEventListener("click", undo);
+refresh();
+const events = new EventSource(`/api/tables/${encodeURIComponent(id)}/events`);
+events.addEventListener("ply", (event) => {
+  if (!view || Number(event.data) !== view.ply) refresh();
+});

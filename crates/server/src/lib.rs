@@ -1,0 +1,195 @@
+//! The gameshelf web app: play any game of the shelf with friends and bots in the browser.
+//!
+//! A *table* is one game: its game string, its seats (people and bots) and its action list,
+//! which is the engine's record. The server holds every table in memory, applies each
+//! action through the rules' checked path, and commits it to the database before anyone is
+//! told it happened; on start it restores every table by replaying its actions. People join
+//! a seat by its invite link, whose token (128 random bits) is the seat's only credential;
+//! spectators need no token and see only what no seat hides.
+//!
+//! The pieces: [`store`] (the storage interface and its SQLite implementation), [`table`]
+//! (one game: views, moves, bots), [`lobby`] (every table, creation and restore), [`api`]
+//! (the HTTP routes and the JSON API) and the pages served with them.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), gameshelf_server::ServerError> {
+//! let config = gameshelf_server::Config::new("127.0.0.1:8080".parse().unwrap(), "sqlite:games.db".into());
+//! let server = gameshelf_server::Server::bind(config).await?;
+//! println!("open http://{}/", server.local_addr());
+//! server.run().await
+//! # }
+//! ```
+
+pub mod api;
+pub mod flood;
+pub mod lobby;
+mod pages;
+pub mod store;
+pub mod table;
+pub mod token;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::lobby::Lobby;
+use crate::store::{SqliteStore, Store, StoreError};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The database URL, `sqlite:PATH`.
+    pub db: String,
+    /// The pause before each move of a bot or of chance, so people can follow.
+    pub bot_pause: Duration,
+    /// How many games in progress one client address may have created.
+    pub tables_per_client: usize,
+    /// How many requests that change something (`POST`s) one client address may send.
+    pub posts: flood::Rate,
+}
+
+impl Config {
+    /// The defaults: a pause of 0.6 s before bots and dice, 20 games in progress and 20
+    /// moves a second (bursts of 100) per client address.
+    pub fn new(addr: SocketAddr, db: String) -> Config {
+        Config {
+            addr,
+            db,
+            bot_pause: Duration::from_millis(600),
+            tables_per_client: 20,
+            posts: flood::Rate {
+                per_second: 20.0,
+                burst: 100.0,
+            },
+        }
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServerError {
+    /// The database could not be opened or read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The address could not be listened on, or the server failed.
+    #[error("cannot serve on {addr}: {source}")]
+    Io {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// No folder for the default database could be found or made.
+    #[error("cannot make the data folder {path}: {source}")]
+    DataDir {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// The default database: `gameshelf.db` in the user's data folder
+/// (`$XDG_DATA_HOME/gameshelf`, else `~/.local/share/gameshelf`; `%APPDATA%\gameshelf` on
+/// Windows), made if missing, as a `sqlite:` URL.
+///
+/// # Errors
+/// [`ServerError::DataDir`] when the folder cannot be made.
+pub fn default_db_url() -> Result<String, ServerError> {
+    let env = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let dir = env("XDG_DATA_HOME")
+        .or_else(|| env("HOME").map(|home| home.join(".local").join("share")))
+        .or_else(|| env("APPDATA"))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("gameshelf");
+    std::fs::create_dir_all(&dir).map_err(|source| ServerError::DataDir {
+        path: dir.clone(),
+        source,
+    })?;
+    Ok(format!("sqlite:{}", dir.join("gameshelf.db").display()))
+}
+
+/// A server bound to its address, its tables restored, ready to run.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    addr: SocketAddr,
+    lobby: Arc<Lobby>,
+    posts: flood::Rate,
+}
+
+impl Server {
+    /// Opens the database (running its migrations), restores every table (bots resume
+    /// where it is their turn) and binds the address.
+    ///
+    /// # Errors
+    /// [`ServerError`] when the database or the address cannot be used.
+    pub async fn bind(config: Config) -> Result<Server, ServerError> {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db).await?);
+        let lobby = Lobby::restore(store, config.bot_pause, config.tables_per_client).await?;
+        let io = |source| ServerError::Io {
+            addr: config.addr,
+            source,
+        };
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(io)?;
+        let addr = listener.local_addr().map_err(io)?;
+        Ok(Server {
+            listener,
+            addr,
+            lobby: Arc::new(lobby),
+            posts: config.posts,
+        })
+    }
+
+    /// The address listened on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until the process is stopped.
+    ///
+    /// # Errors
+    /// [`ServerError::Io`] when serving fails.
+    pub async fn run(self) -> Result<(), ServerError> {
+        let app = api::router(api::App {
+            lobby: self.lobby,
+            flood: Arc::new(flood::Flood::new(self.posts)),
+        });
+        axum::serve(
+            self.listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .map_err(|source| ServerError::Io {
+            addr: self.addr,
+            source,
+        })
+    }
+}
+
+/// Runs the server on its own runtime until the process is stopped, calling `ready` with
+/// the address once it listens (the command line prints it).
+///
+/// # Errors
+/// [`ServerError`] when it cannot start or fails.
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    let addr = config.addr;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| ServerError::Io { addr, source })?;
+    runtime.block_on(async move {
+        let server = Server::bind(config).await?;
+        ready(server.local_addr());
+        server.run().await
+    })
+}

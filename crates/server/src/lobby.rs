@@ -1,0 +1,305 @@
+//! The lobby: every table of the server, created here and restored from the store on start.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use gameshelf_ai::BotSpec;
+use gameshelf_ai::mcts::Budget;
+use gameshelf_engine::GameSpec;
+use gameshelf_shelf::{Shelf, ShelfError, Shelved, Visitor};
+
+use crate::store::{Store, StoreError, StoredAction, StoredSeat};
+use crate::table::{GameTable, RestoreError, Summary, Table};
+use crate::token::new_token;
+
+/// A request for a new table.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The game string, e.g. `osbo(players=2)`.
+    pub game: String,
+    /// One entry per seat: `human`, or `bot:SPEC` with a bot spec of the command line.
+    pub seats: Vec<String>,
+}
+
+/// A table just created: its id and each seat's credential.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The table id.
+    pub id: String,
+    /// Each seat: its token for a person, `None` for a bot.
+    pub tokens: Vec<Option<String>>,
+    /// Each seat's bot spec, `None` for a person.
+    pub bots: Vec<Option<String>>,
+}
+
+/// Why a table was not created.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LobbyError {
+    /// The game string names no game or a parameter is wrong.
+    #[error("{0}")]
+    Game(#[from] ShelfError),
+    /// The seats do not match the game's.
+    #[error("{game} has {expected} seats, {given} were given")]
+    SeatCount {
+        /// The game string.
+        game: String,
+        /// Its seats.
+        expected: usize,
+        /// Seats given.
+        given: usize,
+    },
+    /// A seat is neither `human` nor `bot:SPEC`.
+    #[error("seat {seat}: {reason}")]
+    Seat {
+        /// The seat (from 0).
+        seat: usize,
+        /// Why.
+        reason: String,
+    },
+    /// The client already has as many games in progress as it may.
+    #[error("too many tables in progress from this client (at most {0}); finish one first")]
+    TooManyTables(usize),
+    /// The table could not be stored.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored table does not fit its game (only while restoring).
+    #[error(transparent)]
+    Restore(#[from] RestoreError),
+}
+
+/// Builds a table of whichever game the shelf holds.
+struct Build<'a> {
+    id: String,
+    seats: &'a [StoredSeat],
+    actions: &'a [StoredAction],
+    store: Arc<dyn Store>,
+    pause: Duration,
+}
+
+impl Visitor for Build<'_> {
+    type Output = Result<Arc<dyn Table>, RestoreError>;
+
+    fn visit<G: Shelved>(self, game: &G) -> Self::Output {
+        let table = GameTable::new(
+            self.id,
+            game.clone(),
+            self.seats,
+            self.actions,
+            self.store,
+            self.pause,
+        )?;
+        Ok(Arc::new(table))
+    }
+}
+
+/// Every table, in the order they were created.
+pub struct Lobby {
+    store: Arc<dyn Store>,
+    pause: Duration,
+    per_client: usize,
+    tables: RwLock<Tables>,
+    clients: Mutex<HashMap<IpAddr, Vec<Arc<dyn Table>>>>,
+}
+
+#[derive(Default)]
+struct Tables {
+    order: Vec<Arc<dyn Table>>,
+    by_id: HashMap<String, Arc<dyn Table>>,
+}
+
+impl Lobby {
+    /// The lobby with every stored table restored, bots moving where it is their turn. A
+    /// stored table that no longer fits its game is left out, with a warning on stderr.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the store cannot be read.
+    pub async fn restore(
+        store: Arc<dyn Store>,
+        pause: Duration,
+        per_client: usize,
+    ) -> Result<Lobby, StoreError> {
+        let lobby = Lobby {
+            store: Arc::clone(&store),
+            pause,
+            per_client,
+            tables: RwLock::new(Tables::default()),
+            clients: Mutex::new(HashMap::new()),
+        };
+        for stored in store.load_tables().await? {
+            match lobby.build(&stored.id, &stored.game, &stored.seats, &stored.actions) {
+                Ok(table) => lobby.add(&stored.id, table),
+                Err(e) => eprintln!("gameshelf: table {} is left out: {e}", stored.id),
+            }
+        }
+        Ok(lobby)
+    }
+
+    fn build(
+        &self,
+        id: &str,
+        game: &str,
+        seats: &[StoredSeat],
+        actions: &[StoredAction],
+    ) -> Result<Arc<dyn Table>, LobbyError> {
+        let spec: GameSpec = game.parse().map_err(ShelfError::from)?;
+        let shelf = Shelf::build(&spec, None)?;
+        let table = shelf.visit(Build {
+            id: id.to_owned(),
+            seats,
+            actions,
+            store: Arc::clone(&self.store),
+            pause: self.pause,
+        })?;
+        Ok(table)
+    }
+
+    fn add(&self, id: &str, table: Arc<dyn Table>) {
+        let mut tables = self.tables.write().expect("lobby lock");
+        tables.order.push(Arc::clone(&table));
+        tables.by_id.insert(id.to_owned(), Arc::clone(&table));
+        table.start();
+    }
+
+    /// Creates a table for `client`, stores it, and lets its bots start.
+    ///
+    /// # Errors
+    /// [`LobbyError`] saying what is wrong with the request, or that the client has too
+    /// many games in progress, or that the store failed.
+    pub async fn create(&self, client: IpAddr, request: &NewTable) -> Result<Created, LobbyError> {
+        let spec: GameSpec = request.game.parse().map_err(ShelfError::from)?;
+        let shelf = Shelf::build(&spec, None)?;
+        let game = shelf.spec().to_string();
+        let expected = seats_of(&shelf);
+        if request.seats.len() != expected {
+            return Err(LobbyError::SeatCount {
+                game,
+                expected,
+                given: request.seats.len(),
+            });
+        }
+        let seats = request
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, word)| parse_seat(seat, word))
+            .collect::<Result<Vec<_>, _>>()?;
+        {
+            let mut clients = self.clients.lock().expect("lobby lock");
+            let mine = clients.entry(client).or_default();
+            mine.retain(|t| !t.finished());
+            if mine.len() >= self.per_client {
+                return Err(LobbyError::TooManyTables(self.per_client));
+            }
+        }
+        let id = new_token();
+        let table = self.build(&id, &game, &seats, &[])?;
+        self.store.create_table(&id, &game, &seats).await?;
+        self.clients
+            .lock()
+            .expect("lobby lock")
+            .entry(client)
+            .or_default()
+            .push(Arc::clone(&table));
+        self.add(&id, table);
+        Ok(Created {
+            id,
+            tokens: seats
+                .iter()
+                .map(|s| match s {
+                    StoredSeat::Human { token } => Some(token.clone()),
+                    StoredSeat::Bot { .. } => None,
+                })
+                .collect(),
+            bots: seats
+                .iter()
+                .map(|s| match s {
+                    StoredSeat::Human { .. } => None,
+                    StoredSeat::Bot { spec } => Some(spec.clone()),
+                })
+                .collect(),
+        })
+    }
+
+    /// The table with this id.
+    pub fn get(&self, id: &str) -> Option<Arc<dyn Table>> {
+        self.tables
+            .read()
+            .expect("lobby lock")
+            .by_id
+            .get(id)
+            .cloned()
+    }
+
+    /// The lines of the newest `limit` tables, newest first.
+    pub fn list(&self, limit: usize) -> Vec<Summary> {
+        let tables = self.tables.read().expect("lobby lock");
+        tables
+            .order
+            .iter()
+            .rev()
+            .take(limit)
+            .map(|t| t.summary())
+            .collect()
+    }
+}
+
+/// The number of seats of a configured game.
+fn seats_of(shelf: &Shelf) -> usize {
+    struct Seats;
+    impl Visitor for Seats {
+        type Output = usize;
+        fn visit<G: Shelved>(self, game: &G) -> usize {
+            game.num_players()
+        }
+    }
+    shelf.visit(Seats)
+}
+
+/// The most iterations a search bot of a table may spend on a move.
+const MAX_ITERATIONS: u64 = 20_000;
+/// The most time a search bot of a table may spend on a move.
+const MAX_THINKING: Duration = Duration::from_secs(3);
+
+/// `human` (a new token) or `bot:SPEC`; search bots are held to one thread and a budget
+/// that a shared server can give every table.
+fn parse_seat(seat: usize, word: &str) -> Result<StoredSeat, LobbyError> {
+    let word = word.trim();
+    if word == "human" {
+        return Ok(StoredSeat::Human { token: new_token() });
+    }
+    let Some(spec) = word.strip_prefix("bot:") else {
+        return Err(LobbyError::Seat {
+            seat,
+            reason: "expected \"human\" or \"bot:SPEC\" (e.g. bot:heuristic)".to_owned(),
+        });
+    };
+    let spec: BotSpec = spec
+        .parse()
+        .map_err(|e: gameshelf_ai::BotSpecError| LobbyError::Seat {
+            seat,
+            reason: e.to_string(),
+        })?;
+    if let BotSpec::Mcts { budget, threads } = spec {
+        let within = match budget {
+            Budget::Iterations(n) => n <= MAX_ITERATIONS,
+            Budget::Time(t) => t <= MAX_THINKING,
+        };
+        if threads != 1 || !within {
+            return Err(LobbyError::Seat {
+                seat,
+                reason: format!(
+                    "bot:{spec} asks too much of a shared server: search bots here think on one \
+                     thread, with at most {MAX_ITERATIONS} iterations or {} s per move",
+                    MAX_THINKING.as_secs()
+                ),
+            });
+        }
+    }
+    Ok(StoredSeat::Bot {
+        spec: spec.to_string(),
+    })
+}

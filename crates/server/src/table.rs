@@ -1,0 +1,776 @@
+//! A table: one game between people and bots, held in memory and durable in the store.
+//!
+//! The table owns the true state. Every action, a person's, a bot's or chance's, goes the
+//! same way: it is checked against the rules ([`Game::apply`] on a copy of the state), its
+//! log lines are written for every viewer, it is committed to the store, and only then is
+//! the state replaced and the open pages told (a new `ply` on the table's watch channel).
+//! So nobody hears of an action the store could lose.
+//!
+//! Each viewer, a seat or a spectator, sees only what it may: its own observation (the
+//! spectator the game's public one, [`Game::observe_public`]) and the log written for it by
+//! the game's presenter. The full record, which holds every hidden draw, is given out only
+//! once the game is over.
+//!
+//! Bots and chance move on their own, on a driver task per table, one action at a time
+//! after a short pause so people can follow; a bot thinks on a blocking thread, never on
+//! the async runtime's, and the table stays readable while it thinks.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use gameshelf_ai::BotSpec;
+use gameshelf_engine::{Actor, Bot, Game, Outcomes, Presenter, Record, Rng, Seat, SeatView};
+use gameshelf_shelf::Shelved;
+use gameshelf_terminal::{clean_text, with_text};
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, watch};
+
+use crate::store::{Store, StoreError, StoredAction, StoredSeat};
+use crate::token::{os_seed, same_token};
+
+/// Why a move was refused. Nothing changed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Another seat (or chance) is to move.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The move was chosen in an earlier position: someone has played since.
+    #[error("stale move: it was chosen at ply {given}, the game is at ply {now}")]
+    Stale {
+        /// The ply the client saw.
+        given: usize,
+        /// The ply now.
+        now: usize,
+    },
+    /// No legal action has this id.
+    #[error("no such action: {given} (the legal actions are numbered 0 to {last})")]
+    NoSuchAction {
+        /// The id given.
+        given: usize,
+        /// The last id.
+        last: usize,
+    },
+    /// Undo goes back over the seat's own last move only: not past a roll or a draw, nor
+    /// another player's move.
+    #[error("nothing to undo: only your own last move, with nothing after it, can be taken back")]
+    NoUndo,
+    /// The record is served only once the game is over (it holds every hidden draw).
+    #[error("the record of a game in progress is not served")]
+    Unfinished,
+    /// The move could not be made durable; it did not happen.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A view as JSON text, cheap to clone (shared).
+pub type View = bytes::Bytes;
+
+/// A move asked for by a seat.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    /// The action's id: its index among the legal actions of the view.
+    pub action: usize,
+    /// The ply of the view it was chosen in; a move from an older view is refused as stale.
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// The free text some actions carry (cleaned, cut to a line; ignored by others).
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// What a table shows in the list of tables.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Summary {
+    /// The table id.
+    pub id: String,
+    /// The game string.
+    pub game: String,
+    /// The game's name.
+    pub name: String,
+    /// `waiting` (a person's seat nobody has opened yet), `playing` or `finished`.
+    pub status: &'static str,
+    /// Actions played.
+    pub ply: usize,
+    /// Each seat: `human` or the bot spec.
+    pub seats: Vec<String>,
+}
+
+/// A table of any game, as the rest of the server meets it.
+pub trait Table: Send + Sync {
+    /// The seat whose token this is.
+    fn seat_of(&self, token: &str) -> Option<Seat>;
+    /// What `viewer` (a seat, or `None` for a spectator) sees now, as the API's JSON view.
+    fn view(&self, viewer: Option<Seat>) -> BoxFuture<'_, View>;
+    /// Takes back the last action, if it is `seat`'s own move and it is `seat`'s turn
+    /// again, and returns the new view.
+    fn undo(&self, seat: Seat) -> BoxFuture<'_, Result<View, PlayError>>;
+    /// Plays a move of `seat` and returns its new view.
+    fn play(&self, seat: Seat, request: Move) -> BoxFuture<'_, Result<View, PlayError>>;
+    /// The game record as JSON, once the game is over.
+    fn record(&self) -> BoxFuture<'_, Result<String, PlayError>>;
+    /// The finished game step by step, for the replay page.
+    fn replay(&self) -> BoxFuture<'_, Result<Value, PlayError>>;
+    /// The line in the list of tables.
+    fn summary(&self) -> Summary;
+    /// Whether the game is over.
+    fn finished(&self) -> bool;
+    /// The number of actions played, updated after each durable action.
+    fn subscribe(&self) -> watch::Receiver<usize>;
+    /// Lets bots and chance move when it is their turn (does nothing otherwise, or when
+    /// they are already moving).
+    fn start(self: Arc<Self>);
+}
+
+/// Who sits in a seat.
+enum Sitter {
+    Human { token: String },
+    Bot { spec: BotSpec },
+}
+
+/// A bot with its own random numbers, out of the table while it thinks.
+type Seated<G> = (Box<dyn Bot<G>>, Rng);
+
+/// What changes as the game goes.
+struct Play<G: Game> {
+    state: G::State,
+    /// Who played each action of the record.
+    actors: Vec<Actor>,
+    record: Record<G::Action>,
+    /// `log[v]`: every action as viewer `v` may see it; `v` is a seat, or the number of
+    /// seats for the spectator.
+    log: Vec<Vec<String>>,
+    chance: Rng,
+    outcomes: Outcomes<G::Action>,
+    bots: Vec<Option<Seated<G>>>,
+    driving: bool,
+    /// Each viewer's view of the current state as JSON, once asked for (`n` seats, then the
+    /// spectator), dropped whenever the state changes: every open page fetches the view
+    /// after each action, and most views are asked for many times.
+    views: Vec<Option<View>>,
+}
+
+/// An action checked and described, not yet applied.
+struct Checked<G: Game> {
+    actor: Actor,
+    next: G::State,
+    action: G::Action,
+    text: Option<String>,
+    lines: Vec<String>,
+}
+
+/// The game, its words and the seats' names: what checks and describes actions.
+struct Rules<G: Shelved> {
+    game: G,
+    presenter: G::Presenter,
+    /// Who sits in each seat: `human` or the bot spec.
+    kinds: Vec<String>,
+    /// Each seat as logs call it: `player 2 (heuristic)`.
+    labels: Vec<String>,
+}
+
+/// A table of one game.
+pub struct GameTable<G: Shelved> {
+    id: String,
+    rules: Rules<G>,
+    sitters: Vec<Sitter>,
+    joined: Vec<AtomicBool>,
+    store: Arc<dyn Store>,
+    pause: Duration,
+    play: Mutex<Play<G>>,
+    ply: watch::Sender<usize>,
+    over: AtomicBool,
+}
+
+/// How a seat is called in logs: `player 2 (heuristic)`; seats count from 1 for people.
+fn label(seat: Seat, kind: &str) -> String {
+    format!("player {} ({kind})", seat + 1)
+}
+
+/// Why a stored table cannot be brought back.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// A seat names no bot this build knows.
+    #[error("seat {seat}: {source}")]
+    Bot {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        source: gameshelf_ai::BotSpecError,
+    },
+    /// The seats do not match the game.
+    #[error("{given} seats stored for a game of {seats}")]
+    Seats {
+        /// Seats of the game.
+        seats: usize,
+        /// Seats stored.
+        given: usize,
+    },
+    /// An action does not read as one of the game's.
+    #[error("action {index} is unreadable: {source}")]
+    Unreadable {
+        /// Its position.
+        index: usize,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// An action is illegal where it stands.
+    #[error("action {index}: {source}")]
+    Illegal {
+        /// Its position.
+        index: usize,
+        /// Why.
+        source: gameshelf_engine::IllegalAction,
+    },
+}
+
+impl<G: Shelved> GameTable<G> {
+    /// A table at the start of the game, or, with `actions`, after replaying them (each
+    /// checked by the rules). Chance draws from the operating system's randomness from
+    /// here on.
+    ///
+    /// # Errors
+    /// [`RestoreError`] when a seat or an action does not fit the game.
+    pub fn new(
+        id: String,
+        game: G,
+        seats: &[StoredSeat],
+        actions: &[StoredAction],
+        store: Arc<dyn Store>,
+        pause: Duration,
+    ) -> Result<Self, RestoreError> {
+        let n = game.num_players();
+        if seats.len() != n {
+            return Err(RestoreError::Seats {
+                seats: n,
+                given: seats.len(),
+            });
+        }
+        let mut sitters = Vec::with_capacity(n);
+        let mut bots = Vec::with_capacity(n);
+        let mut kinds = Vec::with_capacity(n);
+        for (seat, stored) in seats.iter().enumerate() {
+            match stored {
+                StoredSeat::Human { token } => {
+                    sitters.push(Sitter::Human {
+                        token: token.clone(),
+                    });
+                    bots.push(None);
+                    kinds.push("human".to_owned());
+                }
+                StoredSeat::Bot { spec } => {
+                    let spec: BotSpec = spec
+                        .parse()
+                        .map_err(|source| RestoreError::Bot { seat, source })?;
+                    bots.push(Some((game.bot(spec), Rng::seed_from_u64(os_seed()))));
+                    sitters.push(Sitter::Bot { spec });
+                    kinds.push(spec.to_string());
+                }
+            }
+        }
+        let labels: Vec<String> = kinds
+            .iter()
+            .enumerate()
+            .map(|(seat, kind)| label(seat, kind))
+            .collect();
+        let mut record = Record::new(&game);
+        record.seats = kinds.clone();
+        record.players = kinds.clone();
+        let mut play = Play {
+            state: game.initial_state(),
+            actors: Vec::new(),
+            record,
+            log: vec![Vec::new(); n + 1],
+            views: vec![None; n + 1],
+            chance: Rng::seed_from_u64(os_seed()),
+            outcomes: Outcomes::new(),
+            bots,
+            driving: false,
+        };
+        let rules = Rules {
+            presenter: game.presenter(),
+            game,
+            kinds,
+            labels,
+        };
+        for (index, stored) in actions.iter().enumerate() {
+            let action: G::Action = serde_json::from_str(&stored.action)
+                .map_err(|source| RestoreError::Unreadable { index, source })?;
+            let checked = rules
+                .check(&play, action, stored.text.as_deref())
+                .map_err(|source| RestoreError::Illegal { index, source })?;
+            play.install(checked);
+        }
+        let over = rules.game.actor(&play.state) == Actor::Terminal;
+        Ok(GameTable {
+            id,
+            rules,
+            sitters,
+            joined: (0..n).map(|_| AtomicBool::new(false)).collect(),
+            store,
+            pause,
+            ply: watch::Sender::new(play.record.actions.len()),
+            play: Mutex::new(play),
+            over: AtomicBool::new(over),
+        })
+    }
+}
+
+impl<G: Shelved> Rules<G> {
+    /// Checks `action` in the current state and writes its log lines; changes nothing.
+    fn check(
+        &self,
+        play: &Play<G>,
+        action: G::Action,
+        text: Option<&str>,
+    ) -> Result<Checked<G>, gameshelf_engine::IllegalAction> {
+        let mut next = play.state.clone();
+        self.game.apply(&mut next, action)?;
+        let before = &play.state;
+        let text = self
+            .game
+            .writes_text(before, action)
+            .then(|| clean_text(text.unwrap_or("")));
+        let actor = self.game.actor(before);
+        let n = self.game.num_players();
+        let lines = (0..=n)
+            .map(|v| {
+                let viewer = (v < n).then_some(v);
+                let said = self
+                    .presenter
+                    .describe_move(&self.game, before, action, viewer);
+                let line = match actor {
+                    Actor::Player(seat) => format!("{}: {said}", self.labels[seat]),
+                    Actor::Chance | Actor::Terminal => said,
+                };
+                match &text {
+                    Some(text) => with_text(&line, text),
+                    None => line,
+                }
+            })
+            .collect();
+        Ok(Checked {
+            actor,
+            next,
+            action,
+            text,
+            lines,
+        })
+    }
+}
+
+impl<G: Game> Play<G> {
+    /// Whether `seat` may take back the last action: its own move, with its turn back.
+    fn can_undo(&self, game: &G, seat: Seat) -> bool {
+        self.actors.last() == Some(&Actor::Player(seat))
+            && game.actor(&self.state) == Actor::Player(seat)
+    }
+
+    /// Takes back the last action: the state is replayed from the start without it.
+    fn take_back(&mut self, game: &G) {
+        if self.record.actions.pop().is_none() {
+            return;
+        }
+        self.actors.pop();
+        let mut state = game.initial_state();
+        let mut texts = 0;
+        for &a in &self.record.actions {
+            texts += usize::from(game.writes_text(&state, a));
+            game.apply_unchecked(&mut state, a);
+        }
+        self.record.texts.truncate(texts);
+        self.state = state;
+        for log in &mut self.log {
+            log.pop();
+        }
+        self.views.fill(None);
+    }
+
+    /// Applies a checked action.
+    fn install(&mut self, checked: Checked<G>) {
+        self.state = checked.next;
+        self.actors.push(checked.actor);
+        self.record.actions.push(checked.action);
+        if let Some(text) = checked.text {
+            self.record.texts.push(text);
+        }
+        for (log, line) in self.log.iter_mut().zip(checked.lines) {
+            log.push(line);
+        }
+        self.views.fill(None);
+    }
+}
+
+impl<G: Shelved> GameTable<G> {
+    /// Checks, stores, then applies `action` and tells the open pages.
+    async fn commit(
+        &self,
+        play: &mut Play<G>,
+        action: G::Action,
+        text: Option<&str>,
+    ) -> Result<(), PlayError> {
+        let legal = self.rules.check(play, action, text);
+        // Only listed actions reach here (a person's by its id, a bot's and chance's from
+        // the rules), so a refusal is a bug in a bot or a game: report it as such.
+        let checked = legal.map_err(|e| StoreError::Corrupt {
+            table: self.id.clone(),
+            reason: e.to_string(),
+        })?;
+        let ply = play.record.actions.len();
+        let stored = StoredAction {
+            action: serde_json::to_string(&action).expect("actions serialise"),
+            text: checked.text.clone(),
+        };
+        self.store.append_action(&self.id, ply, stored).await?;
+        play.install(checked);
+        if self.rules.game.actor(&play.state) == Actor::Terminal {
+            self.over.store(true, Ordering::Release);
+        }
+        self.ply.send_replace(ply + 1);
+        Ok(())
+    }
+
+    /// The view of `viewer`, from the cache when the state has not changed since.
+    fn view_cached(&self, play: &mut Play<G>, viewer: Option<Seat>) -> View {
+        let slot = viewer.unwrap_or(self.rules.game.num_players());
+        if let Some(view) = &play.views[slot] {
+            return view.clone();
+        }
+        let view =
+            View::from(serde_json::to_vec(&self.view_of(play, viewer)).expect("views serialise"));
+        play.views[slot] = Some(view.clone());
+        view
+    }
+
+    /// The view of `viewer` as JSON.
+    fn view_of(&self, play: &Play<G>, viewer: Option<Seat>) -> Value {
+        let game = &self.rules.game;
+        let state = &play.state;
+        let n = game.num_players();
+        let actor = game.actor(state);
+        let observation = match viewer {
+            Some(seat) => Some(game.observe(state, seat)),
+            None => game.observe_public(state),
+        };
+        let pictures = observation
+            .as_ref()
+            .map_or_else(Vec::new, |o| self.rules.presenter.pictures(game, viewer, o));
+        let observation_text = observation.as_ref().map_or_else(
+            || "Nothing of this game is public while it is played.".to_owned(),
+            |o| self.rules.presenter.observation_text(game, viewer, o),
+        );
+        let mut actions = Vec::new();
+        if let (Some(seat), Actor::Player(to_move), Some(obs)) = (viewer, actor, &observation)
+            && seat == to_move
+        {
+            let mut legal = Vec::new();
+            game.legal_actions(state, &mut legal);
+            actions = legal
+                .iter()
+                .enumerate()
+                .map(|(id, &a)| {
+                    let mut entry = json!({"id": id, "text": game.describe_action(state, a)});
+                    if let Some(odds) = self.rules.presenter.odds(game, obs, a) {
+                        entry["odds"] = json!(odds);
+                    }
+                    if game.writes_text(state, a) {
+                        entry["text_prompt"] = json!(self.rules.presenter.text_prompt(game, a));
+                    }
+                    entry
+                })
+                .collect();
+        }
+        let result = (actor == Actor::Terminal).then(|| {
+            json!({
+                "text": self.rules.presenter.result_text(game, state, &self.rules.kinds),
+                "returns": game.returns(state).as_slice(),
+            })
+        });
+        let info = game.info();
+        json!({
+            "id": self.id,
+            "game": play.record.game,
+            "name": info.name,
+            "credit": info.credit,
+            "status": if actor == Actor::Terminal { "finished" } else { "playing" },
+            "ply": play.record.actions.len(),
+            "viewer": viewer,
+            "seats": self.rules.labels,
+            "to_move": match actor { Actor::Player(seat) => Some(seat), _ => None },
+            "observation": observation,
+            "observation_text": observation_text,
+            "pictures": pictures,
+            "actions": actions,
+            "log": play.log[viewer.unwrap_or(n)],
+            "can_undo": viewer.is_some_and(|seat| play.can_undo(game, seat)),
+            "result": result,
+        })
+    }
+
+    /// Moves bots and chance until a person is to move or the game is over.
+    async fn drive(self: Arc<Self>) {
+        loop {
+            if !self.pause.is_zero() {
+                tokio::time::sleep(self.pause).await;
+            }
+            let mut play = self.play.lock().await;
+            let action = match self.rules.game.actor(&play.state) {
+                Actor::Chance => {
+                    let Play {
+                        state,
+                        chance,
+                        outcomes,
+                        ..
+                    } = &mut *play;
+                    self.rules.game.sample_chance(state, chance, outcomes)
+                }
+                Actor::Player(seat) if matches!(self.sitters[seat], Sitter::Bot { .. }) => {
+                    let Some((mut bot, mut rng)) = play.bots[seat].take() else {
+                        play.driving = false;
+                        return;
+                    };
+                    let state = play.state.clone();
+                    let ply = play.record.actions.len();
+                    drop(play);
+                    let table = Arc::clone(&self);
+                    let thought = tokio::task::spawn_blocking(move || {
+                        let view = SeatView::new(&table.rules.game, &state, seat);
+                        let action = bot.choose(&view, &mut rng);
+                        (bot, rng, action)
+                    })
+                    .await;
+                    play = self.play.lock().await;
+                    let Ok((bot, rng, action)) = thought else {
+                        eprintln!(
+                            "gameshelf: table {}: the bot of seat {seat} failed",
+                            self.id
+                        );
+                        play.driving = false;
+                        return;
+                    };
+                    play.bots[seat] = Some((bot, rng));
+                    if play.record.actions.len() != ply {
+                        continue;
+                    }
+                    action
+                }
+                Actor::Player(_) | Actor::Terminal => {
+                    play.driving = false;
+                    return;
+                }
+            };
+            if let Err(e) = self.commit(&mut play, action, None).await {
+                eprintln!("gameshelf: table {}: {e}", self.id);
+                play.driving = false;
+                return;
+            }
+        }
+    }
+}
+
+/// Every action of a record applied in turn, as the replay page steps through it: the
+/// public view of the table before the first action and after each one, with the action's
+/// log line as a spectator reads it.
+///
+/// # Errors
+/// [`gameshelf_engine::RecordError`] when the record is for another game or an action is
+/// illegal where it stands.
+pub fn replay_steps<G: Shelved>(
+    game: &G,
+    record: &Record<G::Action>,
+) -> Result<Value, gameshelf_engine::RecordError> {
+    let presenter = game.presenter();
+    let public = |state: &G::State| {
+        game.observe_public(state).map_or_else(
+            || "Nothing of this game is public.".to_owned(),
+            |o| presenter.observation_text(game, None, &o),
+        )
+    };
+    let mut steps = vec![json!({"log": Value::Null, "table": public(&game.initial_state())})];
+    let mut texts = record.texts.iter();
+    let end = record.replay_with(game, |_, before, action, after| {
+        let said = presenter.describe_move(game, before, action, None);
+        let line = match game.actor(before) {
+            Actor::Player(seat) => {
+                let kind = record.seats.get(seat).map_or("player", String::as_str);
+                format!("{}: {said}", label(seat, kind))
+            }
+            Actor::Chance | Actor::Terminal => said,
+        };
+        let line = if game.writes_text(before, action) {
+            with_text(&line, texts.next().map_or("", String::as_str))
+        } else {
+            line
+        };
+        steps.push(json!({"log": line, "table": public(after)}));
+    })?;
+    let result = (game.actor(&end) == Actor::Terminal).then(|| {
+        let names: Vec<String> = (0..game.num_players())
+            .map(|seat| {
+                record
+                    .seats
+                    .get(seat)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player {}", seat + 1))
+            })
+            .collect();
+        presenter.result_text(game, &end, &names)
+    });
+    Ok(json!({
+        "game": game.spec().to_string(),
+        "name": game.info().name,
+        "seats": record.seats,
+        "steps": steps,
+        "result": result,
+    }))
+}
+
+impl<G: Shelved> Table for GameTable<G> {
+    fn seat_of(&self, token: &str) -> Option<Seat> {
+        let seat = self.sitters.iter().position(|s| match s {
+            Sitter::Human { token: t } => same_token(token, t),
+            Sitter::Bot { .. } => false,
+        })?;
+        self.joined[seat].store(true, Ordering::Relaxed);
+        Some(seat)
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> BoxFuture<'_, View> {
+        Box::pin(async move {
+            let mut play = self.play.lock().await;
+            self.view_cached(&mut play, viewer)
+        })
+    }
+
+    fn play(&self, seat: Seat, request: Move) -> BoxFuture<'_, Result<View, PlayError>> {
+        Box::pin(async move {
+            let mut play = self.play.lock().await;
+            let now = play.record.actions.len();
+            let actor = self.rules.game.actor(&play.state);
+            if actor == Actor::Terminal {
+                return Err(PlayError::GameOver);
+            }
+            if let Some(given) = request.ply
+                && given != now
+            {
+                return Err(PlayError::Stale { given, now });
+            }
+            if actor != Actor::Player(seat) {
+                return Err(PlayError::NotYourTurn);
+            }
+            let mut legal = Vec::new();
+            self.rules.game.legal_actions(&play.state, &mut legal);
+            let Some(&action) = legal.get(request.action) else {
+                return Err(PlayError::NoSuchAction {
+                    given: request.action,
+                    last: legal.len().saturating_sub(1),
+                });
+            };
+            self.commit(&mut play, action, request.text.as_deref())
+                .await?;
+            Ok(self.view_cached(&mut play, Some(seat)))
+        })
+    }
+
+    fn undo(&self, seat: Seat) -> BoxFuture<'_, Result<View, PlayError>> {
+        Box::pin(async move {
+            let mut play = self.play.lock().await;
+            if !play.can_undo(&self.rules.game, seat) {
+                return Err(PlayError::NoUndo);
+            }
+            let ply = play.record.actions.len() - 1;
+            self.store.truncate_actions(&self.id, ply).await?;
+            play.take_back(&self.rules.game);
+            self.ply.send_replace(ply);
+            Ok(self.view_cached(&mut play, Some(seat)))
+        })
+    }
+
+    fn record(&self) -> BoxFuture<'_, Result<String, PlayError>> {
+        Box::pin(async move {
+            let play = self.play.lock().await;
+            if self.rules.game.actor(&play.state) != Actor::Terminal {
+                return Err(PlayError::Unfinished);
+            }
+            Ok(play.record.to_json())
+        })
+    }
+
+    fn replay(&self) -> BoxFuture<'_, Result<Value, PlayError>> {
+        Box::pin(async move {
+            let record = {
+                let play = self.play.lock().await;
+                if self.rules.game.actor(&play.state) != Actor::Terminal {
+                    return Err(PlayError::Unfinished);
+                }
+                play.record.clone()
+            };
+            replay_steps(&self.rules.game, &record).map_err(|e| {
+                PlayError::Store(StoreError::Corrupt {
+                    table: self.id.clone(),
+                    reason: e.to_string(),
+                })
+            })
+        })
+    }
+
+    fn summary(&self) -> Summary {
+        let finished = self.finished();
+        let waiting = self.sitters.iter().zip(&self.joined).any(|(s, joined)| {
+            matches!(s, Sitter::Human { .. }) && !joined.load(Ordering::Relaxed)
+        });
+        Summary {
+            id: self.id.clone(),
+            game: self.rules.game.spec().to_string(),
+            name: self.rules.game.info().name.to_owned(),
+            status: if finished {
+                "finished"
+            } else if waiting {
+                "waiting"
+            } else {
+                "playing"
+            },
+            ply: *self.ply.borrow(),
+            seats: self
+                .sitters
+                .iter()
+                .map(|s| match s {
+                    Sitter::Human { .. } => "human".to_owned(),
+                    Sitter::Bot { spec } => spec.to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.over.load(Ordering::Acquire)
+    }
+
+    fn subscribe(&self) -> watch::Receiver<usize> {
+        self.ply.subscribe()
+    }
+
+    fn start(self: Arc<Self>) {
+        tokio::spawn(async move {
+            {
+                let mut play = self.play.lock().await;
+                let auto = match self.rules.game.actor(&play.state) {
+                    Actor::Chance => true,
+                    Actor::Player(seat) => matches!(self.sitters[seat], Sitter::Bot { .. }),
+                    Actor::Terminal => false,
+                };
+                if play.driving || !auto {
+                    return;
+                }
+                play.driving = true;
+            }
+            self.drive().await;
+        });
+    }
+}

@@ -1,0 +1,755 @@
+//! The HTTP API end to end: the app on a random port against a fresh SQLite file per test,
+//! driven by a real HTTP client.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use gameshelf_server::{Config, Server};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+struct App {
+    base: String,
+    http: Client,
+    dir: PathBuf,
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+async fn start(tables_per_client: usize) -> App {
+    start_with(tables_per_client, f64::INFINITY).await
+}
+
+/// The app with at most `burst` requests that change something per client (none refilled).
+async fn start_with(tables_per_client: usize, burst: f64) -> App {
+    let dir = std::env::temp_dir().join(format!(
+        "gameshelf-api-{}-{}",
+        std::process::id(),
+        gameshelf_server::token::random_hex(6)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite:{}", dir.join("test.db").display());
+    let mut config = Config::new(SocketAddr::from(([127, 0, 0, 1], 0)), db);
+    config.bot_pause = Duration::ZERO;
+    config.tables_per_client = tables_per_client;
+    config.posts = if burst.is_finite() {
+        gameshelf_server::flood::Rate {
+            per_second: 0.0,
+            burst,
+        }
+    } else {
+        gameshelf_server::flood::Rate::UNLIMITED
+    };
+    let server = Server::bind(config).await.unwrap();
+    let base = format!("http://{}", server.local_addr());
+    tokio::spawn(server.run());
+    App {
+        base,
+        http: Client::new(),
+        dir,
+    }
+}
+
+impl App {
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post_raw(path, body.to_string()).await
+    }
+
+    async fn post_raw(&self, path: &str, body: String) -> (StatusCode, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn create(&self, game: &str, seats: &[&str]) -> Value {
+        let (status, table) = self
+            .post("/api/tables", json!({"game": game, "seats": seats}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{table}");
+        table
+    }
+
+    /// The view of `token`'s seat once it is that seat's turn or the game is over (bots
+    /// and chance move on the server in between).
+    async fn wait_turn(&self, id: &str, token: &str) -> Value {
+        for _ in 0..100_000 {
+            let (status, view) = self.get(&format!("/api/tables/{id}?token={token}")).await;
+            assert_eq!(status, StatusCode::OK, "{view}");
+            if view["status"] == "finished" || !view["actions"].as_array().unwrap().is_empty() {
+                return view;
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        panic!("table {id} never came back to the seat");
+    }
+
+    /// The seat to move (a person's: bots and chance move on the server) and its view.
+    async fn wait_person(&self, id: &str, tokens: &[&str]) -> (usize, Value) {
+        for _ in 0..100_000 {
+            let (_, view) = self.get(&format!("/api/tables/{id}")).await;
+            if let Some(seat) = view["to_move"].as_u64() {
+                let seat = seat as usize;
+                return (seat, self.wait_turn(id, tokens[seat]).await);
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        panic!("table {id} never came to a person");
+    }
+
+    async fn play(&self, id: &str, token: &str, view: &Value, action: usize) -> Value {
+        let (status, next) = self
+            .post(
+                &format!("/api/tables/{id}/actions?token={token}"),
+                json!({"action": action, "ply": view["ply"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        next
+    }
+}
+
+fn error_of(body: &Value) -> &str {
+    body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("not a JSON error: {body}"))
+}
+
+/// Plays a table's only human seat to the end by always taking `pick(view)`, and returns
+/// the final view.
+async fn play_out(app: &App, table: &Value, pick: fn(&Value) -> usize) -> Value {
+    let id = table["id"].as_str().unwrap();
+    let token = table["seats"][0]["token"].as_str().unwrap();
+    loop {
+        let view = app.wait_turn(id, token).await;
+        if view["status"] == "finished" {
+            return view;
+        }
+        app.play(id, token, &view, pick(&view)).await;
+    }
+}
+
+/// The last of the legal actions.
+fn last_action(view: &Value) -> usize {
+    view["actions"].as_array().unwrap().len() - 1
+}
+
+#[tokio::test]
+async fn every_game_plays_to_the_end_against_bots_through_the_api() {
+    let app = start(20).await;
+    for (game, seats) in [
+        ("open-oubliette(players=2)", vec!["human", "bot:heuristic"]),
+        ("oubliette-solitaire", vec!["human"]),
+        ("osbo(players=2)", vec!["human", "bot:random"]),
+        ("laissez-faire(players=2)", vec!["human", "bot:heuristic"]),
+    ] {
+        let table = app.create(game, &seats).await;
+        assert!(table["seats"][1]["token"].is_null(), "bots get no token");
+        let end = play_out(&app, &table, |_| 0).await;
+        assert_eq!(end["status"], "finished", "{game}");
+        assert!(end["to_move"].is_null());
+        assert!(
+            !end["result"]["text"].as_str().unwrap().is_empty(),
+            "{game}"
+        );
+        assert_eq!(
+            end["result"]["returns"].as_array().unwrap().len(),
+            seats.len()
+        );
+        assert_eq!(
+            end["log"].as_array().unwrap().len(),
+            end["ply"].as_u64().unwrap() as usize
+        );
+        // Finished: the record is served and replays to the same end.
+        let id = table["id"].as_str().unwrap();
+        let r = app
+            .http
+            .get(format!("{}/api/tables/{id}/record", app.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        let record = r.text().await.unwrap();
+        let parsed: Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(
+            parsed["actions"].as_array().unwrap().len(),
+            end["ply"].as_u64().unwrap() as usize
+        );
+        assert!(
+            parsed["seed"].is_null(),
+            "no seed is kept in served records"
+        );
+        let (status, steps) = app.post_raw("/api/replay", record).await;
+        assert_eq!(status, StatusCode::OK, "{steps}");
+        assert_eq!(
+            steps["steps"].as_array().unwrap().len(),
+            parsed["actions"].as_array().unwrap().len() + 1
+        );
+        let (status, replay) = app.get(&format!("/api/tables/{id}/replay")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(replay["steps"], steps["steps"]);
+        // A move after the end is refused.
+        let token = table["seats"][0]["token"].as_str().unwrap();
+        let (status, body) = app
+            .post(
+                &format!("/api/tables/{id}/actions?token={token}"),
+                json!({"action": 0}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert!(error_of(&body).contains("over"));
+    }
+}
+
+#[tokio::test]
+async fn two_human_seats_play_through_their_own_tokens() {
+    let app = start(20).await;
+    let table = app.create("osbo(players=2)", &["human", "human"]).await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    assert_ne!(tokens[0], tokens[1]);
+    assert!(
+        table["seats"][0]["url"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/t/{id}?token={}", tokens[0]))
+    );
+    assert!(
+        table["watch_url"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/t/{id}"))
+    );
+    let (_, list) = app.get("/api/tables").await;
+    assert_eq!(list["tables"][0]["status"], "waiting");
+    let mut moves = [0usize; 2];
+    loop {
+        let (_, spectator) = app.get(&format!("/api/tables/{id}")).await;
+        assert!(spectator["viewer"].is_null());
+        assert!(spectator["actions"].as_array().unwrap().is_empty());
+        if spectator["status"] == "finished" {
+            break;
+        }
+        let Some(seat) = spectator["to_move"].as_u64().map(|s| s as usize) else {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            continue;
+        };
+        let other = 1 - seat;
+        let (_, waiting) = app
+            .get(&format!("/api/tables/{id}?token={}", tokens[other]))
+            .await;
+        assert_eq!(waiting["viewer"], other);
+        assert!(waiting["actions"].as_array().unwrap().is_empty());
+        let (status, body) = app
+            .post(
+                &format!("/api/tables/{id}/actions?token={}", tokens[other]),
+                json!({"action": 0}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(error_of(&body), "it is not your turn");
+        let view = app.wait_turn(id, tokens[seat]).await;
+        if view["status"] == "finished" {
+            break;
+        }
+        let after = app.play(id, tokens[seat], &view, 0).await;
+        assert_eq!(
+            after["ply"].as_u64().unwrap(),
+            view["ply"].as_u64().unwrap() + 1
+        );
+        moves[seat] += 1;
+    }
+    assert!(moves[0] > 0 && moves[1] > 0, "{moves:?}");
+    let (_, end) = app.get(&format!("/api/tables/{id}")).await;
+    let pictures = end["pictures"].as_array().unwrap();
+    assert_eq!(pictures.len(), 2, "each design is drawn");
+    assert!(pictures[0].as_str().unwrap().starts_with("<svg"));
+    let (_, list) = app.get("/api/tables").await;
+    assert_eq!(list["tables"][0]["status"], "finished");
+}
+
+#[tokio::test]
+async fn a_spectator_never_sees_a_hand() {
+    let app = start(20).await;
+    let table = app
+        .create("open-oubliette(players=2)", &["human", "human"])
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap().to_owned(),
+        table["seats"][1]["token"].as_str().unwrap().to_owned(),
+    ];
+    // Play until some seat holds an unused treasure card, then compare views.
+    for _ in 0..2_000 {
+        let (_, spectator) = app.get(&format!("/api/tables/{id}")).await;
+        assert_eq!(
+            spectator["status"], "playing",
+            "the game ended before anyone held a card"
+        );
+        let counts = spectator["observation"]["unused_counts"]
+            .as_array()
+            .unwrap();
+        if let Some(holder) = (0..2).find(|&s| counts[s].as_u64().unwrap() > 0) {
+            let (_, own) = app
+                .get(&format!("/api/tables/{id}?token={}", tokens[holder]))
+                .await;
+            let (_, other) = app
+                .get(&format!("/api/tables/{id}?token={}", tokens[1 - holder]))
+                .await;
+            let hand = |v: &Value| v["observation"]["view"]["players"][holder]["unused"].clone();
+            assert_ne!(hand(&own), hand(&spectator), "the holder sees the hand");
+            assert_eq!(
+                hand(&spectator),
+                hand(&other),
+                "spectator and opponent see the same"
+            );
+            assert_ne!(own["observation_text"], spectator["observation_text"]);
+            return;
+        }
+        let Some(seat) = spectator["to_move"].as_u64() else {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            continue;
+        };
+        let view = app.wait_turn(id, &tokens[seat as usize]).await;
+        app.play(id, &tokens[seat as usize], &view, last_action(&view))
+            .await;
+    }
+    panic!("nobody held a card");
+}
+
+#[tokio::test]
+async fn every_bad_request_is_a_json_4xx_and_changes_nothing() {
+    let app = start(2).await;
+    let table = app.create("osbo(players=2)", &["human", "human"]).await;
+    let id = table["id"].as_str().unwrap().to_owned();
+    let both = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let (seat, view) = app.wait_person(&id, &both).await;
+    let (token, other) = (both[seat].to_owned(), both[1 - seat].to_owned());
+    let ply = view["ply"].clone();
+    let actions = format!("/api/tables/{id}/actions?token={token}");
+    let cases: Vec<(StatusCode, (StatusCode, Value), &str)> = vec![
+        (
+            StatusCode::NOT_FOUND,
+            app.get("/api/tables/nope").await,
+            "no such table",
+        ),
+        (
+            StatusCode::NOT_FOUND,
+            app.post("/api/tables/nope/actions?token=x", json!({"action": 0}))
+                .await,
+            "no such table",
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            app.get(&format!("/api/tables/{id}?token=0123")).await,
+            "bad token",
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            app.post(&format!("/api/tables/{id}/actions"), json!({"action": 0}))
+                .await,
+            "missing token",
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            app.post(
+                &format!("/api/tables/{id}/actions?token={token}x"),
+                json!({"action": 0}),
+            )
+            .await,
+            "bad token",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post_raw(&actions, "{not json".into()).await,
+            "malformed",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(&actions, json!({"action": -1})).await,
+            "malformed",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(&actions, json!({"action": 0, "extra": 1})).await,
+            "malformed",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(&actions, json!({"action": 100_000})).await,
+            "no such action",
+        ),
+        (
+            StatusCode::CONFLICT,
+            app.post(
+                &format!("/api/tables/{id}/actions?token={other}"),
+                json!({"action": 0}),
+            )
+            .await,
+            "not your turn",
+        ),
+        (
+            StatusCode::CONFLICT,
+            app.post(&actions, json!({"action": 0, "ply": 99})).await,
+            "stale",
+        ),
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            app.post_raw(
+                &actions,
+                format!("{{\"action\":0,\"text\":\"{}\"}}", "x".repeat(64 * 1024)),
+            )
+            .await,
+            "",
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            app.get(&format!("/api/tables/{id}/record")).await,
+            "not served",
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            app.get(&format!("/api/tables/{id}/replay")).await,
+            "not served",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post("/api/tables", json!({"game": "chess", "seats": ["human"]}))
+                .await,
+            "unknown game",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(
+                "/api/tables",
+                json!({"game": "osbo(players=9)", "seats": ["human"]}),
+            )
+            .await,
+            "players",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(
+                "/api/tables",
+                json!({"game": "osbo(players=2)", "seats": ["human"]}),
+            )
+            .await,
+            "2 seats",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(
+                "/api/tables",
+                json!({"game": "osbo(players=2)", "seats": ["human", "robot"]}),
+            )
+            .await,
+            "seat 1",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(
+                "/api/tables",
+                json!({"game": "osbo(players=2)", "seats": ["human", "bot:genius"]}),
+            )
+            .await,
+            "unknown bot",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(
+                "/api/tables",
+                json!({"game": "osbo(players=2)", "seats": ["human", "bot:mcts:60s@0"]}),
+            )
+            .await,
+            "too much",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post_raw("/api/replay", "{\"format\":\"x\"}".into())
+                .await,
+            "",
+        ),
+        (
+            StatusCode::NOT_FOUND,
+            app.get("/api/nothing-here").await,
+            "no such",
+        ),
+    ];
+    for (expected, (status, body), words) in &cases {
+        assert_eq!(status, expected, "{words}: {body}");
+        assert!(
+            error_of(body).contains(words),
+            "{expected}: {body} should say {words:?}"
+        );
+    }
+    // Nothing moved.
+    let (_, after) = app.get(&format!("/api/tables/{id}?token={token}")).await;
+    assert_eq!(after["ply"], ply);
+    assert_eq!(after["log"], view["log"]);
+    // The client's tables in progress are limited (2 here: one exists).
+    app.create("osbo(players=2)", &["human", "human"]).await;
+    let (status, body) = app
+        .post(
+            "/api/tables",
+            json!({"game": "osbo(players=2)", "seats": ["human", "human"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(error_of(&body).contains("too many tables"), "{body}");
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_route() {
+    let app = start(20).await;
+    let (status, doc) = app.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let paths = doc["paths"].as_object().unwrap();
+    let routes = [
+        ("get", "/api/games"),
+        ("get", "/api/tables"),
+        ("post", "/api/tables"),
+        ("get", "/api/tables/{id}"),
+        ("post", "/api/tables/{id}/actions"),
+        ("post", "/api/tables/{id}/undo"),
+        ("get", "/api/tables/{id}/record"),
+        ("get", "/api/tables/{id}/replay"),
+        ("get", "/api/tables/{id}/events"),
+        ("post", "/api/replay"),
+        ("get", "/api/openapi.json"),
+    ];
+    let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
+    assert_eq!(
+        documented,
+        routes.len(),
+        "every documented operation is a route"
+    );
+    let table = app
+        .create("osbo(players=2)", &["human", "bot:random"])
+        .await;
+    let id = table["id"].as_str().unwrap();
+    for (method, path) in routes {
+        assert!(
+            paths[path][method].is_object(),
+            "{method} {path} is not documented"
+        );
+        // And the route exists: anything but the fallback's 404.
+        let url = format!("{}{}", app.base, path.replace("{id}", id));
+        let request = match method {
+            "get" => app.http.get(&url),
+            _ => app.http.post(&url).body("{}"),
+        };
+        let response = request.send().await.unwrap();
+        assert_ne!(response.status(), StatusCode::NOT_FOUND, "{method} {path}");
+        assert_ne!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn pages_are_static_and_show_nothing_a_request_carries() {
+    let app = start(20).await;
+    for (path, kind) in [
+        ("/", "text/html"),
+        (
+            "/t/%3Cscript%3Ealert(1)%3C%2Fscript%3E?token=%3Cb%3E",
+            "text/html",
+        ),
+        ("/replay", "text/html"),
+        ("/replay/abc", "text/html"),
+        ("/assets/style.css", "text/css"),
+        ("/assets/table.js", "text/javascript"),
+        ("/assets/home.js", "text/javascript"),
+        ("/assets/replay.js", "text/javascript"),
+        ("/assets/common.js", "text/javascript"),
+    ] {
+        let r = app
+            .http
+            .get(format!("{}{path}", app.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        let ctype = r.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(ctype.starts_with(kind), "{path}: {ctype}");
+        assert!(
+            r.headers()["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .contains("default-src 'self'")
+        );
+        let body = r.text().await.unwrap();
+        assert!(
+            !body.contains("alert(1)") && !body.contains("<b>"),
+            "{path} echoes its request"
+        );
+        assert!(
+            !body.contains("innerHTML"),
+            "{path} writes markup from data"
+        );
+    }
+    let r = app
+        .http
+        .get(format!("{}/assets/nope.js", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn games_list_their_parameters_with_defaults_and_meanings() {
+    let app = start(20).await;
+    let (status, body) = app.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, gameshelf_shelf::GAME_IDS);
+    let osbo = &body["games"][2];
+    let players = osbo["params"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "players")
+        .unwrap();
+    assert_eq!(players["kind"]["type"], "int");
+    assert!(!players["doc"].as_str().unwrap().is_empty());
+    assert!(!players["default"].as_str().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_seat_hears_of_each_move_by_server_sent_events() {
+    let app = start(20).await;
+    let table = app.create("osbo(players=2)", &["human", "human"]).await;
+    let id = table["id"].as_str().unwrap();
+    let mut events = app
+        .http
+        .get(format!("{}/api/tables/{id}/events", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::OK);
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let (seat, view) = app.wait_person(id, &tokens).await;
+    let token = tokens[seat];
+    let ply = view["ply"].as_u64().unwrap();
+    // The stream tells the ply it is at, then each new one (the page refetches on each).
+    async fn until_ply(events: &mut reqwest::Response, ply: u64) {
+        let mut seen = String::new();
+        while let Some(chunk) = events.chunk().await.unwrap() {
+            seen.push_str(std::str::from_utf8(&chunk).unwrap());
+            assert!(seen.contains("event: ply"), "{seen}");
+            if seen.contains(&format!("data: {ply}\n")) {
+                return;
+            }
+        }
+        panic!("the stream ended before ply {ply}: {seen}");
+    }
+    until_ply(&mut events, ply).await;
+    app.play(id, token, &view, 0).await;
+    until_ply(&mut events, ply + 1).await;
+}
+
+#[tokio::test]
+async fn undo_takes_back_only_the_seats_own_last_move() {
+    let app = start(20).await;
+    let table = app
+        .create("laissez-faire(players=2)", &["human", "bot:heuristic"])
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let token = table["seats"][0]["token"].as_str().unwrap();
+    let undo = format!("/api/tables/{id}/undo?token={token}");
+    for _ in 0..2_000 {
+        let view = app.wait_turn(id, token).await;
+        assert_eq!(
+            view["status"], "playing",
+            "the game ended before an undo was possible"
+        );
+        if !view["can_undo"].as_bool().unwrap() {
+            let (status, body) = app.post(&undo, json!({})).await;
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert!(error_of(&body).contains("nothing to undo"));
+            app.play(id, token, &view, 0).await;
+            continue;
+        }
+        let (status, back) = app.post(&undo, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{back}");
+        assert_eq!(
+            back["ply"].as_u64().unwrap(),
+            view["ply"].as_u64().unwrap() - 1
+        );
+        let log = view["log"].as_array().unwrap();
+        assert_eq!(back["log"].as_array().unwrap()[..], log[..log.len() - 1]);
+        assert!(
+            !back["actions"].as_array().unwrap().is_empty(),
+            "the seat chooses again"
+        );
+        // The undone move is gone from the record too: a spectator sees the same ply.
+        let (_, spectator) = app.get(&format!("/api/tables/{id}")).await;
+        assert_eq!(spectator["ply"], back["ply"]);
+        let (_, other) = app.post(&format!("/api/tables/{id}/undo"), json!({})).await;
+        assert!(error_of(&other).contains("missing token"));
+        return;
+    }
+    panic!("no undo was ever possible");
+}
+
+#[tokio::test]
+async fn a_flood_of_requests_is_refused_and_changes_nothing() {
+    let app = start_with(20, 3.0).await;
+    let table = app.create("osbo(players=2)", &["human", "human"]).await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let (seat, view) = app.wait_person(id, &tokens).await;
+    let path = format!("/api/tables/{id}/actions?token={}", tokens[seat]);
+    // Two more changing requests are allowed (the table was the first), then none.
+    app.post(&path, json!({"action": 0, "ply": 10_000})).await;
+    app.post(&path, json!({"action": 0, "ply": 10_000})).await;
+    let (status, body) = app
+        .post(&path, json!({"action": 0, "ply": view["ply"]}))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(error_of(&body).contains("too many requests"));
+    let (_, after) = app.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(after["ply"], view["ply"], "the refused move was not played");
+}

@@ -1,0 +1,348 @@
+//! The pages in a real browser: headless Chromium driven through chromedriver (WebDriver,
+//! spoken here over plain HTTP), playing each game to the end by clicking.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without
+//! chromedriver on the PATH the test says so and passes, except under CI, where it fails.
+
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use gameshelf_server::{Config, Server};
+use serde_json::{Value, json};
+
+/// A chromedriver process and its address.
+struct Driver {
+    child: Child,
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One browser session.
+struct Browser<'d> {
+    driver: &'d Driver,
+    session: String,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Driver {
+    async fn start() -> Option<Driver> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .ok()?
+            .local_addr()
+            .ok()?
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let driver = Driver {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            http: reqwest::Client::new(),
+        };
+        for _ in 0..500 {
+            if let Ok(r) = driver
+                .http
+                .get(format!("{}/status", driver.base))
+                .send()
+                .await
+                && let Ok(status) = r.json::<Value>().await
+                && status["value"]["ready"] == true
+            {
+                return Some(driver);
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("chromedriver did not become ready");
+    }
+
+    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let answer: Value = request.send().await.unwrap().json().await.unwrap();
+        answer["value"].clone()
+    }
+
+    /// A new headless browser with a window `width` pixels wide.
+    async fn browser(&self, width: u32) -> Browser<'_> {
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium(),
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", format!("--window-size={width},900")],
+            },
+        }}});
+        let value = self
+            .call(reqwest::Method::POST, "/session", Some(caps))
+            .await;
+        let session = value["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {value}"))
+            .to_owned();
+        Browser {
+            driver: self,
+            session,
+        }
+    }
+}
+
+fn chromium() -> &'static str {
+    [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ]
+    .into_iter()
+    .find(|p| std::path::Path::new(p).exists())
+    .unwrap_or("chromium")
+}
+
+impl Browser<'_> {
+    async fn post(&self, path: &str, body: Value) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        self.driver
+            .call(reqwest::Method::POST, &path, Some(body))
+            .await
+    }
+
+    async fn open(&self, url: &str) {
+        self.post("/url", json!({ "url": url })).await;
+    }
+
+    async fn script(&self, script: &str) -> Value {
+        self.post("/execute/sync", json!({"script": script, "args": []}))
+            .await
+    }
+
+    /// Clicks the first element matching `css`; false if there is none (or it went stale
+    /// as the page redrew).
+    async fn click(&self, css: &str) -> bool {
+        let found = self
+            .post("/element", json!({"using": "css selector", "value": css}))
+            .await;
+        let Some(id) = found[ELEMENT].as_str() else {
+            return false;
+        };
+        let clicked = self.post(&format!("/element/{id}/click"), json!({})).await;
+        clicked.is_null()
+    }
+
+    /// Waits (bounded) until `script` returns true.
+    async fn until(&self, script: &str) {
+        for _ in 0..2_000 {
+            if self.script(script).await == true {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("the page never satisfied {script}");
+    }
+
+    async fn text(&self, id: &str) -> String {
+        self.script(&format!(
+            "return document.getElementById('{id}').textContent"
+        ))
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+    }
+
+    async fn finished(&self) -> bool {
+        self.script("return !document.getElementById('result-box').hidden")
+            .await
+            == true
+    }
+
+    async fn close(self) {
+        let path = format!("/session/{}", self.session);
+        self.driver.call(reqwest::Method::DELETE, &path, None).await;
+    }
+}
+
+/// Clicks the first choice of every page whose seat is to move until every page shows the
+/// result; returns the clicks made per page.
+async fn click_to_the_end(pages: &[&Browser<'_>]) -> Vec<usize> {
+    let mut clicks = vec![0; pages.len()];
+    for _ in 0..20_000 {
+        let mut done = true;
+        for (i, page) in pages.iter().enumerate() {
+            if page.finished().await {
+                continue;
+            }
+            done = false;
+            if page.click("#choices button").await {
+                clicks[i] += 1;
+            }
+        }
+        if done {
+            return clicks;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("the game did not end by clicking");
+}
+
+#[tokio::test]
+async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
+    let Some(driver) = Driver::start().await else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromedriver is missing: install Debian's chromium and chromium-driver"
+        );
+        eprintln!("SKIPPED: no chromedriver on the PATH (install chromium and chromium-driver)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gameshelf-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut config = Config::new(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        format!("sqlite:{}", dir.join("browser.db").display()),
+    );
+    config.bot_pause = Duration::ZERO;
+    config.posts = gameshelf_server::flood::Rate::UNLIMITED;
+    let server = Server::bind(config).await.unwrap();
+    let base = format!("http://{}", server.local_addr());
+    tokio::spawn(server.run());
+
+    // A phone-sized window creates an Osbo table for two people from the home page form.
+    let alice = driver.browser(390).await;
+    alice.open(&format!("{base}/")).await;
+    alice
+        .until("return document.querySelectorAll('#game option').length === 4")
+        .await;
+    assert_eq!(
+        alice
+            .script("return document.documentElement.scrollWidth <= window.innerWidth")
+            .await,
+        true,
+        "the home page fits a phone-sized window"
+    );
+    alice
+        .script("const g = document.getElementById('game'); g.value = 'osbo'; g.dispatchEvent(new Event('change'));")
+        .await;
+    alice
+        .until("return document.querySelectorAll('#seats select').length >= 2")
+        .await;
+    alice
+        .script("document.getElementById('seat-1').value = 'human';")
+        .await;
+    assert!(alice.click("#new-table button[type=submit]").await);
+    alice
+        .until("return document.querySelectorAll('#links a').length === 3")
+        .await;
+    let links: Vec<String> = serde_json::from_value(
+        alice
+            .script("return [...document.querySelectorAll('#links a')].map(a => a.href)")
+            .await,
+    )
+    .unwrap();
+    assert!(links[0].contains("?token=") && links[1].contains("?token="));
+    assert!(
+        !links[2].contains("token"),
+        "the spectator link has no token"
+    );
+
+    // Two people in two browser sessions, and a spectator.
+    let bob = driver.browser(1200).await;
+    let watcher = driver.browser(1200).await;
+    alice.open(&links[0]).await;
+    bob.open(&links[1]).await;
+    watcher.open(&links[2]).await;
+    for page in [&alice, &bob, &watcher] {
+        page.until("return document.getElementById('board').textContent.length > 0")
+            .await;
+    }
+    // Osbo's designs are drawn; on the phone-sized window nothing overflows sideways.
+    alice
+        .until("return document.querySelectorAll('#pictures img').length === 2")
+        .await;
+    assert_eq!(
+        alice
+            .script("return document.documentElement.scrollWidth <= window.innerWidth")
+            .await,
+        true,
+        "the table page fits a phone-sized window"
+    );
+    assert!(alice.text("who").await.contains("player 1"));
+    assert!(bob.text("who").await.contains("player 2"));
+    assert_eq!(watcher.text("who").await, "watching");
+    let clicks = click_to_the_end(&[&alice, &bob]).await;
+    assert!(clicks[0] > 0 && clicks[1] > 0, "{clicks:?}");
+    watcher
+        .until("return !document.getElementById('result-box').hidden")
+        .await;
+    assert_eq!(
+        watcher
+            .script("return document.querySelectorAll('#choices button').length")
+            .await,
+        0,
+        "a spectator gets no choices"
+    );
+    assert_eq!(alice.text("result").await, bob.text("result").await);
+    assert_eq!(
+        alice
+            .script("return document.getElementById('log').getAttribute('aria-live')")
+            .await,
+        "polite"
+    );
+    bob.close().await;
+    watcher.close().await;
+
+    // Each game against bots, clicked to the end; then its replay steps by arrow keys.
+    let http = reqwest::Client::new();
+    for (game, seats) in [
+        (
+            "open-oubliette(players=2)",
+            json!(["human", "bot:heuristic"]),
+        ),
+        ("oubliette-solitaire", json!(["human"])),
+        (
+            "laissez-faire(players=2)",
+            json!(["human", "bot:heuristic"]),
+        ),
+    ] {
+        let table: Value = http
+            .post(format!("{base}/api/tables"))
+            .json(&json!({"game": game, "seats": seats}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        alice.open(table["seats"][0]["url"].as_str().unwrap()).await;
+        alice
+            .until("return document.getElementById('board').textContent.length > 0")
+            .await;
+        let clicks = click_to_the_end(&[&alice]).await;
+        assert!(clicks[0] > 0, "{game}");
+        assert!(!alice.text("result").await.is_empty(), "{game}");
+        assert!(alice.click("#replay").await, "{game}: the replay link");
+        alice
+            .until("return document.getElementById('where').textContent.startsWith('move 0 of')")
+            .await;
+        alice
+            .script("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
+            .await;
+        alice
+            .until("return document.getElementById('where').textContent.startsWith('move 1 of')")
+            .await;
+    }
+    alice.close().await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}
