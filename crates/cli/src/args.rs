@@ -68,7 +68,9 @@ pub struct ServeArgs {
     /// The address to listen on, 127.0.0.1:8080 by default (port 0: any free port).
     #[arg(long)]
     pub addr: Option<std::net::SocketAddr>,
-    /// The database URL, `sqlite:PATH` (default: gameshelf.db in the user's data folder).
+    /// The database URL: `sqlite:PATH`, or `postgres://USER@HOST/DATABASE` for one or several
+    /// servers over one PostgreSQL database (default: `$DATABASE_URL`, else gameshelf.db in the
+    /// user's data folder).
     #[arg(long, value_name = "URL")]
     pub db: Option<String>,
     /// Milliseconds bots and dice wait before each move, so people can follow (600 by

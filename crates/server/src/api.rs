@@ -266,9 +266,11 @@ fn token_of(query: Option<&str>) -> Option<&str> {
         .find_map(|pair| pair.strip_prefix("token="))
 }
 
-fn find(app: &App, id: &str) -> Result<Arc<dyn Table>, ApiError> {
+async fn find(app: &App, id: &str) -> Result<Arc<dyn Table>, ApiError> {
     app.lobby
-        .get(id)
+        .find(id)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no such table"))
 }
 
@@ -301,7 +303,7 @@ async fn table_view(
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let table = find(&app, &id)?;
+    let table = find(&app, &id).await?;
     let seat = viewer(table.as_ref(), query.as_deref())?;
     Ok(json_view(table.view(seat).await))
 }
@@ -318,7 +320,7 @@ async fn play(
     RawQuery(query): RawQuery,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let table = find(&app, &id)?;
+    let table = find(&app, &id).await?;
     let seat = seat_of(table.as_ref(), query.as_deref())?;
     let request: Move = parse_body(&body?)?;
     let view = table.play(seat, request).await?;
@@ -332,14 +334,14 @@ async fn undo(
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let table = find(&app, &id)?;
+    let table = find(&app, &id).await?;
     let seat = seat_of(table.as_ref(), query.as_deref())?;
     Ok(json_view(table.undo(seat).await?))
 }
 
 /// `GET /api/tables/{id}/record`: the record, once the game is over.
 async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let table = find(&app, &id)?;
+    let table = find(&app, &id).await?;
     let record = table.record().await?;
     Ok((
         [
@@ -356,7 +358,7 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Respon
 
 /// `GET /api/tables/{id}/replay`: the finished game step by step.
 async fn replay(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let table = find(&app, &id)?;
+    let table = find(&app, &id).await?;
     Ok(Json(table.replay().await?))
 }
 
@@ -386,7 +388,7 @@ async fn events(
     State(app): State<App>,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let table = find(&app, &id)?;
+    let table = find(&app, &id).await?;
     let mut plies = table.subscribe();
     plies.mark_changed();
     let stream = futures_util::stream::unfold(plies, |mut plies| async move {

@@ -34,14 +34,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::lobby::Lobby;
-use crate::store::{SqliteStore, Store, StoreError};
+use crate::store::StoreError;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The address to listen on (port 0: any free port).
     pub addr: SocketAddr,
-    /// The database URL, `sqlite:PATH`.
+    /// The database URL: `sqlite:PATH`, or `postgres://USER@HOST/DATABASE` for one or
+    /// several servers over one PostgreSQL database.
     pub db: String,
     /// The pause before each move of a bot or of chance, so people can follow.
     pub bot_pause: Duration,
@@ -117,6 +118,9 @@ pub fn default_db_url() -> Result<String, ServerError> {
     Ok(format!("sqlite:{}", dir.join("gameshelf.db").display()))
 }
 
+/// How often a server looks for tables whose bots no server moves (their server died).
+const TAKEOVER_CHECK: Duration = Duration::from_secs(2);
+
 /// A server bound to its address, its tables restored, ready to run.
 pub struct Server {
     listener: tokio::net::TcpListener,
@@ -132,8 +136,10 @@ impl Server {
     /// # Errors
     /// [`ServerError`] when the database or the address cannot be used.
     pub async fn bind(config: Config) -> Result<Server, ServerError> {
-        let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db).await?);
+        let store = store::open(&config.db).await?;
         let lobby = Lobby::restore(store, config.bot_pause, config.tables_per_client).await?;
+        let lobby = Arc::new(lobby);
+        lobby.follow(TAKEOVER_CHECK);
         let io = |source| ServerError::Io {
             addr: config.addr,
             source,
@@ -145,7 +151,7 @@ impl Server {
         Ok(Server {
             listener,
             addr,
-            lobby: Arc::new(lobby),
+            lobby,
             posts: config.posts,
         })
     }

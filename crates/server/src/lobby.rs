@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::Duration;
 
 use gameshelf_ai::BotSpec;
@@ -10,7 +10,7 @@ use gameshelf_ai::mcts::Budget;
 use gameshelf_engine::GameSpec;
 use gameshelf_shelf::{Shelf, ShelfError, Shelved, Visitor};
 
-use crate::store::{Store, StoreError, StoredAction, StoredSeat};
+use crate::store::{Change, Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{GameTable, RestoreError, Summary, Table};
 use crate::token::new_token;
 
@@ -73,9 +73,7 @@ pub enum LobbyError {
 
 /// Builds a table of whichever game the shelf holds.
 struct Build<'a> {
-    id: String,
-    seats: &'a [StoredSeat],
-    actions: &'a [StoredAction],
+    stored: &'a StoredTable,
     store: Arc<dyn Store>,
     pause: Duration,
 }
@@ -84,14 +82,7 @@ impl Visitor for Build<'_> {
     type Output = Result<Arc<dyn Table>, RestoreError>;
 
     fn visit<G: Shelved>(self, game: &G) -> Self::Output {
-        let table = GameTable::new(
-            self.id,
-            game.clone(),
-            self.seats,
-            self.actions,
-            self.store,
-            self.pause,
-        )?;
+        let table = GameTable::new(game.clone(), self.stored, self.store, self.pause)?;
         Ok(Arc::new(table))
     }
 }
@@ -130,38 +121,87 @@ impl Lobby {
             clients: Mutex::new(HashMap::new()),
         };
         for stored in store.load_tables().await? {
-            match lobby.build(&stored.id, &stored.game, &stored.seats, &stored.actions) {
-                Ok(table) => lobby.add(&stored.id, table),
+            match lobby.build(&stored) {
+                Ok(table) => drop(lobby.add(&stored.id, table)),
                 Err(e) => eprintln!("gameshelf: table {} is left out: {e}", stored.id),
             }
         }
         Ok(lobby)
     }
 
-    fn build(
-        &self,
-        id: &str,
-        game: &str,
-        seats: &[StoredSeat],
-        actions: &[StoredAction],
-    ) -> Result<Arc<dyn Table>, LobbyError> {
-        let spec: GameSpec = game.parse().map_err(ShelfError::from)?;
+    fn build(&self, stored: &StoredTable) -> Result<Arc<dyn Table>, LobbyError> {
+        let spec: GameSpec = stored.game.parse().map_err(ShelfError::from)?;
         let shelf = Shelf::build(&spec, None)?;
         let table = shelf.visit(Build {
-            id: id.to_owned(),
-            seats,
-            actions,
+            stored,
             store: Arc::clone(&self.store),
             pause: self.pause,
         })?;
         Ok(table)
     }
 
-    fn add(&self, id: &str, table: Arc<dyn Table>) {
+    /// Adds a table unless one with its id is already there, and returns the one kept.
+    fn add(&self, id: &str, table: Arc<dyn Table>) -> Arc<dyn Table> {
         let mut tables = self.tables.write().expect("lobby lock");
+        if let Some(there) = tables.by_id.get(id) {
+            return Arc::clone(there);
+        }
         tables.order.push(Arc::clone(&table));
         tables.by_id.insert(id.to_owned(), Arc::clone(&table));
-        table.start();
+        Arc::clone(&table).start();
+        table
+    }
+
+    /// Follows what other servers sharing the store do: their moves reach this server's
+    /// tables (and open pages) as they are committed, and every `every` this server takes
+    /// over the bots of any table whose server has stopped moving them. Runs until the
+    /// lobby is dropped.
+    pub fn follow(self: &Arc<Self>, every: Duration) {
+        if let Some(mut changes) = self.store.changes() {
+            let lobby = Arc::downgrade(self);
+            tokio::spawn(async move {
+                use tokio::sync::broadcast::error::RecvError;
+                loop {
+                    let change = changes.recv().await;
+                    let Some(lobby) = lobby.upgrade() else { return };
+                    match change {
+                        Ok(Change::Moved { table, stamp }) => {
+                            if let Some(table) = lobby.get(&table) {
+                                table.refresh(Some(stamp)).await;
+                            }
+                        }
+                        Ok(Change::Missed) | Err(RecvError::Lagged(_)) => {
+                            for table in lobby.unfinished() {
+                                table.refresh(None).await;
+                            }
+                        }
+                        Err(RecvError::Closed) => return,
+                    }
+                }
+            });
+        }
+        let lobby: Weak<Lobby> = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            loop {
+                ticks.tick().await;
+                let Some(lobby) = lobby.upgrade() else { return };
+                for table in lobby.unfinished() {
+                    table.start();
+                }
+            }
+        });
+    }
+
+    /// Every table whose game is not over.
+    fn unfinished(&self) -> Vec<Arc<dyn Table>> {
+        let tables = self.tables.read().expect("lobby lock");
+        tables
+            .order
+            .iter()
+            .filter(|t| !t.finished())
+            .cloned()
+            .collect()
     }
 
     /// Creates a table for `client`, stores it, and lets its bots start.
@@ -196,7 +236,13 @@ impl Lobby {
             }
         }
         let id = new_token();
-        let table = self.build(&id, &game, &seats, &[])?;
+        let table = self.build(&StoredTable {
+            id: id.clone(),
+            game: game.clone(),
+            seats: seats.clone(),
+            actions: Vec::new(),
+            undos: 0,
+        })?;
         self.store.create_table(&id, &game, &seats).await?;
         self.clients
             .lock()
@@ -224,7 +270,7 @@ impl Lobby {
         })
     }
 
-    /// The table with this id.
+    /// The table with this id, if this server holds it.
     pub fn get(&self, id: &str) -> Option<Arc<dyn Table>> {
         self.tables
             .read()
@@ -232,6 +278,26 @@ impl Lobby {
             .by_id
             .get(id)
             .cloned()
+    }
+
+    /// The table with this id, read from the store if another server made it.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the store cannot be read.
+    pub async fn find(&self, id: &str) -> Result<Option<Arc<dyn Table>>, StoreError> {
+        if let Some(table) = self.get(id) {
+            return Ok(Some(table));
+        }
+        let Some(stored) = self.store.load_table(id).await? else {
+            return Ok(None);
+        };
+        match self.build(&stored) {
+            Ok(table) => Ok(Some(self.add(id, table))),
+            Err(e) => {
+                eprintln!("gameshelf: table {id} is left out: {e}");
+                Ok(None)
+            }
+        }
     }
 
     /// The lines of the newest `limit` tables, newest first.

@@ -27,7 +27,7 @@ use gameshelf_terminal::{clean_text, with_text};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
-use crate::store::{Store, StoreError, StoredAction, StoredSeat};
+use crate::store::{Stamp, Store, StoreError, StoredAction, StoredSeat, StoredTable};
 use crate::token::{os_seed, same_token};
 
 /// Why a move was refused. Nothing changed.
@@ -123,9 +123,13 @@ pub trait Table: Send + Sync {
     fn finished(&self) -> bool;
     /// The number of actions played, updated after each durable action.
     fn subscribe(&self) -> watch::Receiver<usize>;
-    /// Lets bots and chance move when it is their turn (does nothing otherwise, or when
-    /// they are already moving).
+    /// Lets bots and chance move when it is their turn (does nothing otherwise, when they
+    /// are already moving, or when another server moves them).
     fn start(self: Arc<Self>);
+    /// Catches up with another server's change: reads the table again unless it already
+    /// stands at `stamp` (`None`: read it again anyway), tells the open pages, and lets
+    /// bots and chance move if it is their turn.
+    fn refresh(self: Arc<Self>, stamp: Option<Stamp>) -> BoxFuture<'static, ()>;
 }
 
 /// Who sits in a seat.
@@ -150,6 +154,8 @@ struct Play<G: Game> {
     outcomes: Outcomes<G::Action>,
     bots: Vec<Option<Seated<G>>>,
     driving: bool,
+    /// Undos made so far: with the number of actions, the stored table's [`Stamp`].
+    undos: u64,
     /// Each viewer's view of the current state as JSON, once asked for (`n` seats, then the
     /// spectator), dropped whenever the state changes: every open page fetches the view
     /// after each action, and most views are asked for many times.
@@ -238,13 +244,12 @@ impl<G: Shelved> GameTable<G> {
     /// # Errors
     /// [`RestoreError`] when a seat or an action does not fit the game.
     pub fn new(
-        id: String,
         game: G,
-        seats: &[StoredSeat],
-        actions: &[StoredAction],
+        stored: &StoredTable,
         store: Arc<dyn Store>,
         pause: Duration,
     ) -> Result<Self, RestoreError> {
+        let seats = &stored.seats;
         let n = game.num_players();
         if seats.len() != n {
             return Err(RestoreError::Seats {
@@ -279,37 +284,16 @@ impl<G: Shelved> GameTable<G> {
             .enumerate()
             .map(|(seat, kind)| label(seat, kind))
             .collect();
-        let mut record = Record::new(&game);
-        record.seats = kinds.clone();
-        record.players = kinds.clone();
-        let mut play = Play {
-            state: game.initial_state(),
-            actors: Vec::new(),
-            record,
-            log: vec![Vec::new(); n + 1],
-            views: vec![None; n + 1],
-            chance: Rng::seed_from_u64(os_seed()),
-            outcomes: Outcomes::new(),
-            bots,
-            driving: false,
-        };
         let rules = Rules {
             presenter: game.presenter(),
             game,
             kinds,
             labels,
         };
-        for (index, stored) in actions.iter().enumerate() {
-            let action: G::Action = serde_json::from_str(&stored.action)
-                .map_err(|source| RestoreError::Unreadable { index, source })?;
-            let checked = rules
-                .check(&play, action, stored.text.as_deref())
-                .map_err(|source| RestoreError::Illegal { index, source })?;
-            play.install(checked);
-        }
+        let play = rules.replay(stored, bots)?;
         let over = rules.game.actor(&play.state) == Actor::Terminal;
         Ok(GameTable {
-            id,
+            id: stored.id.clone(),
             rules,
             sitters,
             joined: (0..n).map(|_| AtomicBool::new(false)).collect(),
@@ -323,6 +307,40 @@ impl<G: Shelved> GameTable<G> {
 }
 
 impl<G: Shelved> Rules<G> {
+    /// The play of a stored table: its actions replayed from the start, each checked.
+    /// Chance draws from the operating system's randomness from here on.
+    fn replay(
+        &self,
+        stored: &StoredTable,
+        bots: Vec<Option<Seated<G>>>,
+    ) -> Result<Play<G>, RestoreError> {
+        let n = self.game.num_players();
+        let mut record = Record::new(&self.game);
+        record.seats = self.kinds.clone();
+        record.players = self.kinds.clone();
+        let mut play = Play {
+            state: self.game.initial_state(),
+            actors: Vec::new(),
+            record,
+            log: vec![Vec::new(); n + 1],
+            views: vec![None; n + 1],
+            chance: Rng::seed_from_u64(os_seed()),
+            outcomes: Outcomes::new(),
+            bots,
+            driving: false,
+            undos: stored.undos,
+        };
+        for (index, stored) in stored.actions.iter().enumerate() {
+            let action: G::Action = serde_json::from_str(&stored.action)
+                .map_err(|source| RestoreError::Unreadable { index, source })?;
+            let checked = self
+                .check(&play, action, stored.text.as_deref())
+                .map_err(|source| RestoreError::Illegal { index, source })?;
+            play.install(checked);
+        }
+        Ok(play)
+    }
+
     /// Checks `action` in the current state and writes its log lines; changes nothing.
     fn check(
         &self,
@@ -366,6 +384,14 @@ impl<G: Shelved> Rules<G> {
 }
 
 impl<G: Game> Play<G> {
+    /// Where the history stands, as the store knows it.
+    fn stamp(&self) -> Stamp {
+        Stamp {
+            plies: self.record.actions.len() as u64,
+            undos: self.undos,
+        }
+    }
+
     /// Whether `seat` may take back the last action: its own move, with its turn back.
     fn can_undo(&self, game: &G, seat: Seat) -> bool {
         self.actors.last() == Some(&Actor::Player(seat))
@@ -427,12 +453,68 @@ impl<G: Shelved> GameTable<G> {
             action: serde_json::to_string(&action).expect("actions serialise"),
             text: checked.text.clone(),
         };
-        self.store.append_action(&self.id, ply, stored).await?;
+        let appended = self
+            .store
+            .append_action(&self.id, play.stamp(), stored)
+            .await;
+        self.settle(play, appended, ply).await?;
         play.install(checked);
+        self.announce(play).await;
+        Ok(())
+    }
+
+    /// What a write's outcome means for the table: a stale write (another server moved
+    /// first) reads the table again and is refused as stale; other failures are passed on.
+    async fn settle(
+        &self,
+        play: &mut Play<G>,
+        written: Result<(), StoreError>,
+        given: usize,
+    ) -> Result<(), PlayError> {
+        match written {
+            Ok(()) => Ok(()),
+            Err(StoreError::Stale { .. }) => {
+                self.reload(play).await?;
+                Err(PlayError::Stale {
+                    given,
+                    now: play.record.actions.len(),
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Tells the open pages the table changed; at the end of the game, gives up moving
+    /// its bots.
+    async fn announce(&self, play: &mut Play<G>) {
         if self.rules.game.actor(&play.state) == Actor::Terminal {
             self.over.store(true, Ordering::Release);
+            if let Err(e) = self.store.release(&self.id).await {
+                eprintln!("gameshelf: table {}: {e}", self.id);
+            }
         }
-        self.ply.send_replace(ply + 1);
+        self.ply.send_replace(play.record.actions.len());
+    }
+
+    /// Reads the table again from the store, keeping the bots, and tells the open pages.
+    async fn reload(&self, play: &mut Play<G>) -> Result<(), PlayError> {
+        let corrupt = |reason: String| StoreError::Corrupt {
+            table: self.id.clone(),
+            reason,
+        };
+        let stored = self
+            .store
+            .load_table(&self.id)
+            .await?
+            .ok_or_else(|| corrupt("it is no longer stored".to_owned()))?;
+        let bots = std::mem::take(&mut play.bots);
+        let driving = play.driving;
+        *play = self
+            .rules
+            .replay(&stored, bots)
+            .map_err(|e| corrupt(e.to_string()))?;
+        play.driving = driving;
+        self.announce(play).await;
         Ok(())
     }
 
@@ -565,10 +647,14 @@ impl<G: Shelved> GameTable<G> {
                     return;
                 }
             };
-            if let Err(e) = self.commit(&mut play, action, None).await {
-                eprintln!("gameshelf: table {}: {e}", self.id);
-                play.driving = false;
-                return;
+            match self.commit(&mut play, action, None).await {
+                // Another server moved first: the table is read again; go on from there.
+                Ok(()) | Err(PlayError::Stale { .. }) => {}
+                Err(e) => {
+                    eprintln!("gameshelf: table {}: {e}", self.id);
+                    play.driving = false;
+                    return;
+                }
             }
         }
     }
@@ -684,10 +770,12 @@ impl<G: Shelved> Table for GameTable<G> {
             if !play.can_undo(&self.rules.game, seat) {
                 return Err(PlayError::NoUndo);
             }
-            let ply = play.record.actions.len() - 1;
-            self.store.truncate_actions(&self.id, ply).await?;
+            let ply = play.record.actions.len();
+            let undone = self.store.undo_action(&self.id, play.stamp()).await;
+            self.settle(&mut play, undone, ply).await?;
             play.take_back(&self.rules.game);
-            self.ply.send_replace(ply);
+            play.undos += 1;
+            self.ply.send_replace(ply - 1);
             Ok(self.view_cached(&mut play, Some(seat)))
         })
     }
@@ -768,9 +856,34 @@ impl<G: Shelved> Table for GameTable<G> {
                 if play.driving || !auto {
                     return;
                 }
+                match self.store.claim(&self.id).await {
+                    Ok(true) => {}
+                    // Another server moves this table's bots.
+                    Ok(false) => return,
+                    Err(e) => {
+                        eprintln!("gameshelf: table {}: {e}", self.id);
+                        return;
+                    }
+                }
                 play.driving = true;
             }
             self.drive().await;
         });
+    }
+
+    fn refresh(self: Arc<Self>, stamp: Option<Stamp>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            {
+                let mut play = self.play.lock().await;
+                if stamp.is_some_and(|s| s == play.stamp()) {
+                    return;
+                }
+                if let Err(e) = self.reload(&mut play).await {
+                    eprintln!("gameshelf: table {}: {e}", self.id);
+                    return;
+                }
+            }
+            self.start();
+        })
     }
 }

@@ -1,0 +1,304 @@
+//! The storage contract, checked against a real SQLite file and a real PostgreSQL server
+//! (a scratch database each): the same tests for both, then what only a store shared by
+//! several servers must do (concurrent writers, change notices, the right to move bots).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use gameshelf_server::store::scratch::{ScratchDb, admin_url};
+use gameshelf_server::store::{self, Change, Stamp, StoreError, StoredAction, StoredSeat};
+
+/// A store under test and what keeps it alive (a folder or a scratch database).
+enum Backing {
+    File(std::path::PathBuf),
+    Pg(Box<ScratchDb>),
+}
+
+impl Drop for Backing {
+    fn drop(&mut self) {
+        if let Backing::File(dir) = self {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+impl Backing {
+    fn url(&self) -> String {
+        match self {
+            Backing::File(dir) => format!("sqlite:{}", dir.join("t.db").display()),
+            Backing::Pg(db) => db.url().to_owned(),
+        }
+    }
+}
+
+fn sqlite(name: &str) -> Backing {
+    let dir = std::env::temp_dir().join(format!(
+        "gameshelf-store-{name}-{}-{}",
+        std::process::id(),
+        gameshelf_server::token::random_hex(4)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    Backing::File(dir)
+}
+
+/// A scratch PostgreSQL database, or `None` (said on stderr) when no server answers;
+/// under CI a missing server is a failure.
+async fn postgres() -> Option<Backing> {
+    match ScratchDb::create(&admin_url()).await {
+        Ok(db) => Some(Backing::Pg(Box::new(db))),
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "PostgreSQL is unreachable at {}: {e}",
+                admin_url()
+            );
+            eprintln!("SKIPPED: PostgreSQL is unreachable ({e})");
+            None
+        }
+    }
+}
+
+/// Both backends, each with a fresh store.
+async fn backends(name: &str) -> Vec<Backing> {
+    let mut all = vec![sqlite(name)];
+    all.extend(postgres().await);
+    all
+}
+
+fn act(i: u64) -> StoredAction {
+    StoredAction {
+        action: format!("{i}"),
+        text: (i == 1).then(|| "hi".to_owned()),
+    }
+}
+
+fn at(plies: u64, undos: u64) -> Stamp {
+    Stamp { plies, undos }
+}
+
+fn seats() -> Vec<StoredSeat> {
+    vec![
+        StoredSeat::Human { token: "ab".into() },
+        StoredSeat::Bot {
+            spec: "heuristic".into(),
+        },
+    ]
+}
+
+#[tokio::test]
+async fn tables_and_actions_survive_a_reopen() {
+    for backing in backends("reopen").await {
+        let url = backing.url();
+        {
+            let store = store::open(&url).await.unwrap();
+            store.create_table("t1", "osbo", &seats()).await.unwrap();
+            for ply in 0..3 {
+                store
+                    .append_action("t1", at(ply, 0), act(ply))
+                    .await
+                    .unwrap();
+            }
+        }
+        let store = store::open(&url).await.unwrap();
+        let tables = store.load_tables().await.unwrap();
+        assert_eq!(tables.len(), 1, "{url}");
+        let t = &tables[0];
+        assert_eq!((t.game.as_str(), &t.seats), ("osbo", &seats()), "{url}");
+        let actions: Vec<&str> = t.actions.iter().map(|a| a.action.as_str()).collect();
+        assert_eq!(actions, ["0", "1", "2"], "{url}");
+        assert_eq!(t.actions[1].text.as_deref(), Some("hi"), "{url}");
+        assert_eq!(t.stamp(), at(3, 0), "{url}");
+        assert_eq!(store.load_table("t1").await.unwrap().as_ref(), Some(t));
+        assert_eq!(store.load_table("nope").await.unwrap(), None, "{url}");
+    }
+}
+
+#[tokio::test]
+async fn a_stale_write_is_refused_and_changes_nothing() {
+    for backing in backends("stale").await {
+        let url = backing.url();
+        let store = store::open(&url).await.unwrap();
+        store.create_table("t", "osbo", &[]).await.unwrap();
+        store.append_action("t", at(0, 0), act(0)).await.unwrap();
+        // A second writer that saw the empty table loses, and is told where it stands.
+        let e = store
+            .append_action("t", at(0, 0), act(9))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::Stale { now, .. } if now == at(1, 0)),
+            "{url}: {e}"
+        );
+        let e = store.undo_action("t", at(2, 0)).await.unwrap_err();
+        assert!(matches!(e, StoreError::Stale { .. }), "{url}: {e}");
+        let t = store.load_table("t").await.unwrap().unwrap();
+        assert_eq!(t.actions, [act(0)], "{url}");
+        // A table that does not exist is stale for every writer.
+        let e = store
+            .append_action("x", at(0, 0), act(0))
+            .await
+            .unwrap_err();
+        assert!(matches!(e, StoreError::Stale { .. }), "{url}: {e}");
+    }
+}
+
+#[tokio::test]
+async fn an_undo_then_a_new_move_refuses_a_move_chosen_before_the_undo() {
+    for backing in backends("undo").await {
+        let url = backing.url();
+        let store = store::open(&url).await.unwrap();
+        store.create_table("t", "osbo", &[]).await.unwrap();
+        store.append_action("t", at(0, 0), act(0)).await.unwrap();
+        store.append_action("t", at(1, 0), act(1)).await.unwrap();
+        store.undo_action("t", at(2, 0)).await.unwrap();
+        store.append_action("t", at(1, 1), act(7)).await.unwrap();
+        // Two actions again, but not the two a writer at (2, 0) saw.
+        let e = store
+            .append_action("t", at(2, 0), act(8))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::Stale { now, .. } if now == at(2, 1)),
+            "{url}: {e}"
+        );
+        let t = store.load_table("t").await.unwrap().unwrap();
+        assert_eq!(t.actions, [act(0), act(7)], "{url}");
+        assert_eq!(t.undos, 1, "{url}");
+    }
+}
+
+#[tokio::test]
+async fn many_tables_written_at_once_keep_every_action_in_order() {
+    for backing in backends("many").await {
+        let url = backing.url();
+        let store = store::open(&url).await.unwrap();
+        let tables: Vec<String> = (0..8).map(|i| format!("t{i}")).collect();
+        for t in &tables {
+            store.create_table(t, "osbo", &[]).await.unwrap();
+        }
+        let mut tasks = Vec::new();
+        for t in tables.clone() {
+            let store = Arc::clone(&store);
+            tasks.push(tokio::spawn(async move {
+                for ply in 0..20 {
+                    store.append_action(&t, at(ply, 0), act(ply)).await.unwrap();
+                }
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        for t in &tables {
+            let stored = store.load_table(t).await.unwrap().unwrap();
+            assert_eq!(
+                stored.actions,
+                (0..20).map(act).collect::<Vec<_>>(),
+                "{url}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn other_urls_are_refused() {
+    for url in ["mysql://x", "x.db", ""] {
+        let e = store::open(url).await.err().unwrap();
+        assert!(matches!(e, StoreError::UnsupportedUrl(_)), "{url}: {e}");
+    }
+}
+
+#[test]
+fn passwords_are_not_printed() {
+    assert_eq!(
+        store::redacted("postgres://me:secret@db:5432/games"),
+        "postgres://me:***@db:5432/games"
+    );
+    assert_eq!(
+        store::redacted("postgres://me@db/games"),
+        "postgres://me@db/games"
+    );
+    assert_eq!(store::redacted("sqlite:a.db"), "sqlite:a.db");
+}
+
+#[tokio::test]
+async fn two_servers_racing_for_each_ply_store_exactly_one_action_each() {
+    let Some(backing) = postgres().await else {
+        return;
+    };
+    let (a, b) = (
+        store::open(&backing.url()).await.unwrap(),
+        store::open(&backing.url()).await.unwrap(),
+    );
+    a.create_table("t", "osbo", &[]).await.unwrap();
+    let mut won = [0u32; 2];
+    for ply in 0..30 {
+        let (ra, rb) = tokio::join!(
+            a.append_action("t", at(ply, 0), act(100 + ply)),
+            b.append_action("t", at(ply, 0), act(200 + ply)),
+        );
+        match (ra, rb) {
+            (Ok(()), Err(StoreError::Stale { .. })) => won[0] += 1,
+            (Err(StoreError::Stale { .. }), Ok(())) => won[1] += 1,
+            other => panic!("ply {ply}: exactly one writer must win, got {other:?}"),
+        }
+    }
+    let t = b.load_table("t").await.unwrap().unwrap();
+    assert_eq!(t.actions.len(), 30);
+    assert_eq!(won[0] + won[1], 30);
+}
+
+#[tokio::test]
+async fn one_servers_writes_reach_the_other_as_changes() {
+    let Some(backing) = postgres().await else {
+        return;
+    };
+    let a = store::open(&backing.url()).await.unwrap();
+    let b = store::open(&backing.url()).await.unwrap();
+    let mut heard = b.changes().expect("a shared store reports changes");
+    a.create_table("t", "osbo", &[]).await.unwrap();
+    a.append_action("t", at(0, 0), act(0)).await.unwrap();
+    a.undo_action("t", at(1, 0)).await.unwrap();
+    let next = async {
+        tokio::time::timeout(Duration::from_secs(10), heard.recv())
+            .await
+            .expect("a change arrives")
+            .unwrap()
+    };
+    let moved = |plies, undos| Change::Moved {
+        table: "t".to_owned(),
+        stamp: at(plies, undos),
+    };
+    assert_eq!(next.await, moved(1, 0));
+    let next = tokio::time::timeout(Duration::from_secs(10), heard.recv());
+    assert_eq!(next.await.unwrap().unwrap(), moved(0, 1));
+    // The SQLite store is for one server: it has no one to hear from.
+    let file = sqlite("changes");
+    assert!(store::open(&file.url()).await.unwrap().changes().is_none());
+}
+
+#[tokio::test]
+async fn only_one_server_moves_a_tables_bots_until_it_stops() {
+    let Some(backing) = postgres().await else {
+        return;
+    };
+    let a = store::open(&backing.url()).await.unwrap();
+    let b = store::open(&backing.url()).await.unwrap();
+    assert!(a.claim("t").await.unwrap());
+    assert!(a.claim("t").await.unwrap(), "a server keeps what it holds");
+    assert!(!b.claim("t").await.unwrap());
+    assert!(b.claim("u").await.unwrap(), "other tables are free");
+    a.release("t").await.unwrap();
+    assert!(b.claim("t").await.unwrap());
+    assert!(!a.claim("t").await.unwrap());
+    // A server that stops (its connections close) frees what it held.
+    drop(b);
+    let mut freed = false;
+    for _ in 0..100 {
+        if a.claim("u").await.unwrap() {
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(freed, "a stopped server's tables are taken over");
+}
