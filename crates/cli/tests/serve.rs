@@ -1,5 +1,6 @@
 //! `gameshelf serve` as a real process: killed with SIGKILL in the middle of games, it
-//! loses no acknowledged action, and play goes on after a restart.
+//! loses no acknowledged action, and play goes on after a restart; two of them over one
+//! PostgreSQL database serve the same tables, and one goes on when the other dies.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -7,6 +8,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
+use gameshelf_server::store::scratch::{ScratchDb, admin_url};
 use serde_json::{Value, json};
 
 /// A running `gameshelf serve` and the address it printed; killed when dropped, so a
@@ -31,9 +33,15 @@ impl Drop for Serving {
 }
 
 fn serve(db: &Path) -> Serving {
+    serve_url(&format!("sqlite:{}", db.display()), 0)
+}
+
+/// A server on the database at `url` whose bots and dice wait `pause_ms` before moving.
+fn serve_url(url: &str, pause_ms: u64) -> Serving {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gameshelf"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--bot-pause", "0", "--db"])
-        .arg(format!("sqlite:{}", db.display()))
+        .args(["serve", "--addr", "127.0.0.1:0", "--bot-pause"])
+        .arg(pause_ms.to_string())
+        .args(["--db", url])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -237,4 +245,196 @@ fn sigkill_mid_game_loses_no_acknowledged_action_and_play_goes_on() {
     assert!(after >= before.iter().sum::<u64>() + played as u64);
     server.kill();
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A scratch PostgreSQL database, or `None` (said on stderr) when no server answers;
+/// under CI a missing server is a failure.
+fn scratch_pg() -> Option<ScratchDb> {
+    match ScratchDb::create_blocking(&admin_url()) {
+        Ok(db) => Some(db),
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "PostgreSQL is unreachable at {}: {e}",
+                admin_url()
+            );
+            eprintln!("SKIPPED: PostgreSQL is unreachable ({e})");
+            None
+        }
+    }
+}
+
+/// Creates a table through `addr`; its id and each seat's token.
+fn create(addr: &str, game: &str, seats: &[&str]) -> (String, Vec<Option<String>>) {
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/tables",
+        Some(&json!({"game": game, "seats": seats})),
+    )
+    .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let tokens = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().map(str::to_owned))
+        .collect();
+    (created["id"].as_str().unwrap().to_owned(), tokens)
+}
+
+/// The view of `token`'s seat (or the spectator's) through `addr`.
+fn view(addr: &str, id: &str, token: Option<&str>) -> Value {
+    let path = match token {
+        Some(token) => format!("/api/tables/{id}?token={token}"),
+        None => format!("/api/tables/{id}"),
+    };
+    let (status, view) = http(addr, "GET", &path, None).expect("the server answers");
+    assert_eq!(status, 200, "{view}");
+    view
+}
+
+/// Waits until `seat` may move in its view through `addr` (moves made through the other
+/// server reach this one by notification), and returns that view; `None` once the game
+/// is over.
+fn my_turn(addr: &str, id: &str, seat: usize, token: &str) -> Option<Value> {
+    for _ in 0..2_000 {
+        let mine = view(addr, id, Some(token));
+        if mine["status"] == "finished" {
+            return None;
+        }
+        if mine["to_move"] == json!(seat)
+            && mine["actions"].as_array().is_some_and(|a| !a.is_empty())
+        {
+            return Some(mine);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let last = view(addr, id, Some(token));
+    panic!(
+        "seat {seat} never got its turn through {addr}: at ply {}, {} to move",
+        last["ply"], last["to_move"]
+    );
+}
+
+/// The seat whose move a table waits for, after any dice; `None` once the game is over.
+fn seat_to_move(addr: &str, id: &str) -> Option<usize> {
+    for _ in 0..2_000 {
+        let now = view(addr, id, None);
+        if now["status"] == "finished" {
+            return None;
+        }
+        if let Some(seat) = now["to_move"].as_u64() {
+            return Some(seat as usize);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("nobody gets to move at table {id} through {addr}");
+}
+
+#[test]
+fn two_servers_over_one_postgres_database_share_tables_and_survive_one_dying() {
+    let Some(db) = scratch_pg() else {
+        return;
+    };
+    // A moves its bots slowly, so it can be killed in the middle of a bots' game.
+    let mut a = serve_url(db.url(), 30);
+    let b = serve_url(db.url(), 0);
+
+    // Two bots, on a table made through A: A moves them, B hears of every move.
+    let (bots, _) = create(&a.addr, "osbo(players=2)", &["bot:random", "bot:random"]);
+    // Two people on another table: seat 1 plays through A, seat 2 through B.
+    let (people, tokens) = create(&a.addr, "osbo(players=2)", &["human", "human"]);
+    let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
+    let servers = [a.addr.clone(), b.addr.clone()];
+    let mut acks: Vec<(usize, Value)> = Vec::new();
+    let mut races = 0;
+    while acks.len() < 12 {
+        let seat = seat_to_move(&servers[0], &people).expect("the game goes on");
+        let mine = my_turn(&servers[seat], &people, seat, &tokens[seat]).expect("game goes on");
+        let body = json!({"action": 0, "ply": mine["ply"]});
+        let path = format!("/api/tables/{people}/actions?token={}", tokens[seat]);
+        if acks.len() % 4 == 1 {
+            // The same move sent to both servers at once: exactly one takes it.
+            let mine = my_turn(&servers[1 - seat], &people, seat, &tokens[seat]).unwrap();
+            assert_eq!(mine["ply"], body["ply"]);
+            let answers: Vec<_> = servers
+                .iter()
+                .map(|addr| {
+                    let (addr, path, body) = (addr.clone(), path.clone(), body.clone());
+                    std::thread::spawn(move || http(&addr, "POST", &path, Some(&body)).unwrap())
+                })
+                .collect::<Vec<_>>()
+                .into_iter()
+                .map(|t| t.join().unwrap())
+                .collect();
+            let won: Vec<_> = answers
+                .iter()
+                .filter(|(status, _)| *status == 200)
+                .collect();
+            assert_eq!(
+                won.len(),
+                1,
+                "exactly one server takes the move: {answers:?}"
+            );
+            let lost = answers.iter().find(|(status, _)| *status != 200).unwrap();
+            assert_eq!(lost.0, 409, "the other refuses it as stale: {lost:?}");
+            acks.push((seat, won[0].1.clone()));
+            races += 1;
+        } else {
+            let (status, after) = http(&servers[seat], "POST", &path, Some(&body)).unwrap();
+            assert_eq!(status, 200, "{after}");
+            acks.push((seat, after));
+        }
+    }
+    assert!(races >= 2);
+
+    // A dies in the middle of the bots' game; B takes its bots over and finishes it.
+    let bots_ply_then = view(&b.addr, &bots, None)["ply"].as_u64().unwrap();
+    a.kill();
+    let mut finished = None;
+    for _ in 0..3_000 {
+        let now = view(&b.addr, &bots, None);
+        if now["status"] == "finished" {
+            finished = Some(now);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let finished = finished.expect("the surviving server finishes the bots' game");
+    assert!(finished["ply"].as_u64().unwrap() > bots_ply_then);
+    let (status, replay) =
+        http(&b.addr, "GET", &format!("/api/tables/{bots}/replay"), None).unwrap();
+    assert_eq!(status, 200, "the record replays: {replay}");
+    assert_eq!(
+        replay["steps"].as_array().unwrap().len() as u64,
+        finished["ply"].as_u64().unwrap() + 1
+    );
+
+    // The people's game goes on through B alone, and every acknowledged move is there,
+    // once, as it was told.
+    for _ in 0..4 {
+        let Some(seat) = seat_to_move(&b.addr, &people) else {
+            break;
+        };
+        if let Some(mine) = my_turn(&b.addr, &people, seat, &tokens[seat]) {
+            let body = json!({"action": 0, "ply": mine["ply"]});
+            let path = format!("/api/tables/{people}/actions?token={}", tokens[seat]);
+            let (status, after) = http(&b.addr, "POST", &path, Some(&body)).unwrap();
+            assert_eq!(status, 200, "{after}");
+        }
+    }
+    for (seat, ack) in &acks {
+        let now = view(&b.addr, &people, Some(&tokens[*seat]));
+        let told = ack["log"].as_array().unwrap();
+        assert_eq!(&now["log"].as_array().unwrap()[..told.len()], &told[..]);
+    }
+    let plies: Vec<u64> = acks
+        .iter()
+        .map(|(_, ack)| ack["ply"].as_u64().unwrap())
+        .collect();
+    assert!(
+        plies.windows(2).all(|w| w[0] < w[1]),
+        "each ack is a new ply: {plies:?}"
+    );
 }

@@ -165,11 +165,13 @@ impl Lobby {
                     let change = changes.recv().await;
                     let Some(lobby) = lobby.upgrade() else { return };
                     match change {
-                        Ok(Change::Moved { table, stamp }) => {
-                            if let Some(table) = lobby.get(&table) {
-                                table.refresh(Some(stamp)).await;
-                            }
-                        }
+                        // A table another server made is read here on its first move, so
+                        // this server can take its bots over if that server dies.
+                        Ok(Change::Moved { table, stamp }) => match lobby.find(&table).await {
+                            Ok(Some(table)) => table.refresh(Some(stamp)).await,
+                            Ok(None) => {}
+                            Err(e) => eprintln!("gameshelf: table {table}: {e}"),
+                        },
                         Ok(Change::Missed) | Err(RecvError::Lagged(_)) => {
                             for table in lobby.unfinished() {
                                 table.refresh(None).await;

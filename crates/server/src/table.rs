@@ -875,14 +875,15 @@ impl<G: Shelved> Table for GameTable<G> {
         Box::pin(async move {
             {
                 let mut play = self.play.lock().await;
-                if stamp.is_some_and(|s| s == play.stamp()) {
-                    return;
-                }
-                if let Err(e) = self.reload(&mut play).await {
+                let have = play.stamp();
+                // This server's own writes come back too, often after later ones.
+                let known = stamp.is_some_and(|s| s.undos == have.undos && s.plies <= have.plies);
+                if !known && let Err(e) = self.reload(&mut play).await {
                     eprintln!("gameshelf: table {}: {e}", self.id);
                     return;
                 }
             }
+            // Whoever moves this table's bots may have to go on now.
             self.start();
         })
     }

@@ -41,6 +41,16 @@ impl ScratchDb {
         Ok(ScratchDb { admin, name, url })
     }
 
+    /// [`ScratchDb::create`] for code outside an async runtime.
+    ///
+    /// # Errors
+    /// As for [`ScratchDb::create`].
+    pub fn create_blocking(admin_url: &str) -> Result<ScratchDb, StoreError> {
+        let admin_url = admin_url.to_owned();
+        on_own_runtime(move || async move { ScratchDb::create(&admin_url).await })
+            .unwrap_or_else(|e| Err(StoreError::Database(sqlx::Error::Io(e))))
+    }
+
     /// Its URL.
     pub fn url(&self) -> &str {
         &self.url
@@ -50,27 +60,36 @@ impl ScratchDb {
 impl Drop for ScratchDb {
     fn drop(&mut self) {
         let (admin, name) = (self.admin.clone(), self.name.clone());
-        // Drop may run inside a runtime: do the async work on a thread of its own.
-        let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            runtime.block_on(async {
-                let mut conn = PgConnection::connect_with(&admin).await?;
-                sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                    .execute(&mut conn)
-                    .await?;
-                conn.close().await?;
-                Ok::<(), sqlx::Error>(())
-            })?;
-            Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
-        })
-        .join();
-        if let Ok(Err(e)) = dropped {
-            eprintln!(
-                "gameshelf: could not drop the scratch database {}: {e}",
-                self.name
-            );
+        let dropped = on_own_runtime(move || async move {
+            let mut conn = PgConnection::connect_with(&admin).await?;
+            sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut conn)
+                .await?;
+            conn.close().await
+        });
+        match dropped {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => eprintln!("gameshelf: cannot drop scratch database {}: {e}", self.name),
+            Err(e) => eprintln!("gameshelf: cannot drop scratch database {}: {e}", self.name),
         }
     }
+}
+
+/// Runs `work` to the end on a runtime of its own, on a thread of its own, so it works
+/// from inside another runtime (as `Drop` may run) and from outside any.
+fn on_own_runtime<T: Send + 'static, F: std::future::Future<Output = T>>(
+    work: impl FnOnce() -> F + Send + 'static,
+) -> std::io::Result<T> {
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        Ok(runtime.block_on(work()))
+    })
+    .join()
+    .unwrap_or_else(|_| {
+        Err(std::io::Error::other(
+            "the scratch database thread panicked",
+        ))
+    })
 }
