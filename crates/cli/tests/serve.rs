@@ -438,3 +438,45 @@ fn two_servers_over_one_postgres_database_share_tables_and_survive_one_dying() {
         "each ack is a new ply: {plies:?}"
     );
 }
+
+#[test]
+fn sigterm_finishes_what_is_in_flight_ends_live_updates_and_exits_cleanly() {
+    let dir = std::env::temp_dir().join(format!("gameshelf-sigterm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut server = serve(&dir.join("term.db"));
+    let (id, _) = create(
+        &server.addr,
+        "osbo(players=2)",
+        &["bot:random", "bot:random"],
+    );
+    // A page listening for live updates keeps its connection open.
+    let mut events = TcpStream::connect(&server.addr).unwrap();
+    let request = format!(
+        "GET /api/tables/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.addr
+    );
+    events.write_all(request.as_bytes()).unwrap();
+    let mut first = [0u8; 64];
+    let read = events.read(&mut first).unwrap();
+    assert!(String::from_utf8_lossy(&first[..read]).contains("200"));
+    let status = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut exited = None;
+    for _ in 0..1_000 {
+        if let Some(code) = server.child.try_wait().unwrap() {
+            exited = Some(code);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let code = exited.expect("the server stops on SIGTERM despite an open live update");
+    assert!(code.success(), "{code:?}");
+    // What it stored is all there for the next start.
+    let server = serve(&dir.join("term.db"));
+    assert_eq!(view(&server.addr, &id, None)["id"], json!(id));
+    drop(server);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -39,6 +39,8 @@ pub struct App {
     pub lobby: Arc<Lobby>,
     /// The flood control of requests that change something.
     pub flood: Arc<Flood>,
+    /// Turns `true` when the server is shutting down: live updates end, readiness fails.
+    pub closing: tokio::sync::watch::Receiver<bool>,
 }
 
 /// An error answer: a status and a sentence.
@@ -109,6 +111,8 @@ pub fn router(app: App) -> Router {
         .route("/api/tables/{id}/replay", get(replay))
         .route("/api/tables/{id}/events", get(events))
         .route("/api/openapi.json", get(openapi))
+        .route("/healthz", get(health))
+        .route("/readyz", get(ready))
         .layer(DefaultBodyLimit::max(MAX_BODY));
     let upload = Router::new()
         .route("/api/replay", post(replay_upload))
@@ -391,15 +395,42 @@ async fn events(
     let table = find(&app, &id).await?;
     let mut plies = table.subscribe();
     plies.mark_changed();
-    let stream = futures_util::stream::unfold(plies, |mut plies| async move {
-        plies.changed().await.ok()?;
-        let ply = *plies.borrow_and_update();
-        Some((
-            Ok(Event::default().event("ply").data(ply.to_string())),
-            plies,
-        ))
-    });
+    // The stream ends when the server shuts down, so shutting down never waits on a page.
+    let stream = futures_util::stream::unfold(
+        (plies, app.closing),
+        |(mut plies, mut closing)| async move {
+            tokio::select! {
+                changed = plies.changed() => changed.ok()?,
+                _ = closing.wait_for(|closing| *closing) => return None,
+            }
+            let ply = *plies.borrow_and_update();
+            Some((
+                Ok(Event::default().event("ply").data(ply.to_string())),
+                (plies, closing),
+            ))
+        },
+    );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// `GET /healthz`: the process answers (liveness).
+async fn health() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+/// `GET /readyz`: the server can serve: its database answers and it is not shutting down.
+async fn ready(State(app): State<App>) -> Result<Json<Value>, ApiError> {
+    if *app.closing.borrow() {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "shutting down",
+        ));
+    }
+    app.lobby
+        .ready()
+        .await
+        .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {e}")))?;
+    Ok(Json(json!({"status": "ready"})))
 }
 
 /// `GET /api/openapi.json`: the API described.

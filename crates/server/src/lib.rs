@@ -161,24 +161,59 @@ impl Server {
         self.addr
     }
 
-    /// Serves until the process is stopped.
+    /// Serves until the process gets SIGTERM or SIGINT (Ctrl-C), then stops taking
+    /// connections, ends live updates and returns once every request in flight (a move
+    /// being committed included) has been answered.
     ///
     /// # Errors
     /// [`ServerError::Io`] when serving fails.
     pub async fn run(self) -> Result<(), ServerError> {
+        let (close, closing) = tokio::sync::watch::channel(false);
         let app = api::router(api::App {
             lobby: self.lobby,
             flood: Arc::new(flood::Flood::new(self.posts)),
+            closing: closing.clone(),
         });
+        tokio::spawn(async move {
+            stop_signal().await;
+            let _ = close.send(true);
+        });
+        let mut closed = closing;
         axum::serve(
             self.listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),
         )
+        .with_graceful_shutdown(async move {
+            let _ = closed.wait_for(|closing| *closing).await;
+        })
         .await
         .map_err(|source| ServerError::Io {
             addr: self.addr,
             source,
         })
+    }
+}
+
+/// Waits for SIGTERM (how service managers and orchestrators stop a process) or SIGINT.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

@@ -272,6 +272,14 @@ impl Lobby {
         })
     }
 
+    /// Whether the store answers.
+    ///
+    /// # Errors
+    /// [`StoreError`] when it does not.
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        self.store.ping().await
+    }
+
     /// The table with this id, if this server holds it.
     pub fn get(&self, id: &str) -> Option<Arc<dyn Table>> {
         self.tables

@@ -544,6 +544,8 @@ async fn the_openapi_document_describes_every_route() {
         ("get", "/api/tables/{id}/events"),
         ("post", "/api/replay"),
         ("get", "/api/openapi.json"),
+        ("get", "/healthz"),
+        ("get", "/readyz"),
     ];
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(
@@ -752,4 +754,19 @@ async fn a_flood_of_requests_is_refused_and_changes_nothing() {
     assert!(error_of(&body).contains("too many requests"));
     let (_, after) = app.get(&format!("/api/tables/{id}")).await;
     assert_eq!(after["ply"], view["ply"], "the refused move was not played");
+}
+
+#[tokio::test]
+async fn health_and_readiness_answer_for_load_balancers() {
+    let app = start(20).await;
+    let (status, body) = app.get("/healthz").await;
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (StatusCode::OK, Some("ok"))
+    );
+    let (status, body) = app.get("/readyz").await;
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (StatusCode::OK, Some("ready"))
+    );
 }

@@ -191,6 +191,9 @@ pub trait Store: Send + Sync + 'static {
     /// it (now or already). Where only one server uses the store, it always has.
     fn claim<'a>(&'a self, table: &'a str) -> StoreFuture<'a, bool>;
 
+    /// Checks that the database answers (for the readiness probe).
+    fn ping(&self) -> StoreFuture<'_, ()>;
+
     /// Gives up the right to move a table's bots (its game is over).
     fn release<'a>(&'a self, table: &'a str) -> StoreFuture<'a, ()>;
 

@@ -352,6 +352,13 @@ impl Store for PgStore {
         })
     }
 
+    fn ping(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            Ok(())
+        })
+    }
+
     fn release<'a>(&'a self, table: &'a str) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let mut locks = self.locks.lock().await;

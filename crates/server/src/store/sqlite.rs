@@ -356,6 +356,13 @@ impl Store for SqliteStore {
         Box::pin(async { Ok(true) })
     }
 
+    fn ping(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            Ok(())
+        })
+    }
+
     fn release<'a>(&'a self, _table: &'a str) -> StoreFuture<'a, ()> {
         Box::pin(async { Ok(()) })
     }
