@@ -1,15 +1,20 @@
 //! Durable moves per second through the HTTP API on loopback.
 //!
-//! `cargo bench -p gameshelf-server --bench server [-- TABLES SECONDS]` starts the app on a
-//! free port against a fresh SQLite file (durable commits: write-ahead log, `synchronous=FULL`)
-//! and drives TABLES concurrent two-person Osbo tables (64 by default) for SECONDS (10 by
-//! default), one client task per table posting each move as soon as the previous one is
-//! answered. A move counts once its 200 answer arrives, that is once it is on disk. It prints
-//! acknowledged moves per second and the p50/p99/max latency of a move.
+//! `cargo bench -p gameshelf-server --bench server [-- TABLES SECONDS [BACKEND]]` starts the
+//! app on a free port and drives TABLES concurrent two-person Osbo tables (64 by default)
+//! for SECONDS (10 by default), one client task per table posting each move as soon as the
+//! previous one is answered. A move counts once its 200 answer arrives, that is once it is
+//! durable. It prints acknowledged moves per second and the p50/p99/max latency of a move.
+//!
+//! BACKEND is `sqlite` (the default: a fresh file, write-ahead log, `synchronous=FULL`),
+//! `postgres` (one server on a scratch database of the PostgreSQL at `$GAMESHELF_TEST_PG`,
+//! else 127.0.0.1:5432) or `postgres2` (two servers over one scratch database: each table's
+//! first seat plays through one, its second seat through the other).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use gameshelf_server::store::scratch::{ScratchDb, admin_url};
 use gameshelf_server::{Config, Server};
 use serde_json::{Value, json};
 
@@ -18,22 +23,35 @@ async fn main() {
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
     let tables: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let backend = args.next().unwrap_or_else(|| "sqlite".to_owned());
     let dir = std::env::temp_dir().join(format!("gameshelf-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut config = Config::new(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        format!("sqlite:{}", dir.join("bench.db").display()),
-    );
-    config.bot_pause = Duration::ZERO;
-    config.tables_per_client = usize::MAX;
-    config.posts = gameshelf_server::flood::Rate::UNLIMITED;
-    let server = Server::bind(config).await.unwrap();
-    let base = format!("http://{}", server.local_addr());
-    tokio::spawn(server.run());
+    let scratch;
+    let (db, servers) = match backend.as_str() {
+        "sqlite" => (format!("sqlite:{}", dir.join("bench.db").display()), 1),
+        "postgres" | "postgres2" => {
+            scratch = ScratchDb::create(&admin_url()).await.unwrap();
+            (
+                scratch.url().to_owned(),
+                if backend == "postgres" { 1 } else { 2 },
+            )
+        }
+        other => panic!("unknown backend {other:?}: sqlite, postgres or postgres2"),
+    };
+    let mut bases = Vec::new();
+    for _ in 0..servers {
+        let mut config = Config::new(SocketAddr::from(([127, 0, 0, 1], 0)), db.clone());
+        config.bot_pause = Duration::ZERO;
+        config.tables_per_client = usize::MAX;
+        config.posts = gameshelf_server::flood::Rate::UNLIMITED;
+        let server = Server::bind(config).await.unwrap();
+        bases.push(format!("http://{}", server.local_addr()));
+        tokio::spawn(server.run());
+    }
     let http = reqwest::Client::new();
     let stop = Instant::now() + Duration::from_secs(seconds);
     let clients: Vec<_> = (0..tables)
-        .map(|_| tokio::spawn(drive(http.clone(), base.clone(), stop)))
+        .map(|_| tokio::spawn(drive(http.clone(), bases.clone(), stop)))
         .collect();
     let mut latencies = Vec::new();
     let mut actions = 0;
@@ -45,7 +63,7 @@ async fn main() {
     latencies.sort_unstable();
     let at = |q: f64| latencies[((latencies.len() as f64 - 1.0) * q) as usize];
     println!(
-        "{tables} tables, {seconds} s: {} durable moves, {:.0} moves/s ({:.0} durable actions/s with the dice rolls); latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{backend}, {tables} tables, {seconds} s: {} durable moves, {:.0} moves/s ({:.0} durable actions/s with the dice rolls); latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         latencies.len(),
         latencies.len() as f64 / seconds as f64,
         actions as f64 / seconds as f64,
@@ -66,9 +84,10 @@ struct Glance {
 
 /// Plays Osbo tables for both seats until `stop`, starting a new table when one ends;
 /// returns the latency of each acknowledged move.
-async fn drive(http: reqwest::Client, base: String, stop: Instant) -> (Vec<Duration>, u64) {
+async fn drive(http: reqwest::Client, bases: Vec<String>, stop: Instant) -> (Vec<Duration>, u64) {
     let mut latencies = Vec::new();
     let mut actions = 0;
+    let base = &bases[0];
     while Instant::now() < stop {
         let table: Value = http
             .post(format!("{base}/api/tables"))
@@ -106,23 +125,23 @@ async fn drive(http: reqwest::Client, base: String, stop: Instant) -> (Vec<Durat
                 continue;
             };
             let started = Instant::now();
+            let mine = &bases[seat % bases.len()];
             let answer = http
                 .post(format!(
-                    "{base}/api/tables/{id}/actions?token={}",
+                    "{mine}/api/tables/{id}/actions?token={}",
                     tokens[seat]
                 ))
                 .json(&json!({"action": 0, "ply": view.ply}))
                 .send()
                 .await
                 .unwrap();
-            let ok = answer.status().is_success();
-            let next: Glance = answer.json().await.unwrap();
-            if ok {
+            if answer.status().is_success() {
                 latencies.push(started.elapsed());
-                view = next;
+                view = answer.json().await.unwrap();
             } else {
+                // Stale (another server has not heard of the last move yet): look again.
                 view = http
-                    .get(format!("{base}/api/tables/{id}"))
+                    .get(format!("{mine}/api/tables/{id}"))
                     .send()
                     .await
                     .unwrap()
