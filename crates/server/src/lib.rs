@@ -7,7 +7,7 @@
 //! a seat by its invite link, whose token (128 random bits) is the seat's only credential;
 //! spectators need no token and see only what no seat hides.
 //!
-//! The pieces: [`store`] (the storage interface and its SQLite implementation), [`table`]
+//! The pieces: [`store`] (the storage interface, on SQLite or PostgreSQL), [`table`]
 //! (one game: views, moves, bots), [`lobby`] (every table, creation and restore), [`api`]
 //! (the HTTP routes and the JSON API) and the pages served with them.
 //!
