@@ -161,24 +161,10 @@ fn sigkill_mid_game_loses_no_acknowledged_action_and_play_goes_on() {
         ("laissez-faire(players=2)", vec!["human", "bot:random"]),
         ("oubliette-solitaire", vec!["human"]),
     ];
-    let mut tables = Vec::new();
-    for (game, seats) in games {
-        let (status, created) = http(
-            &server.addr,
-            "POST",
-            "/api/tables",
-            Some(&json!({"game": game, "seats": seats})),
-        )
-        .unwrap();
-        assert_eq!(status, 201, "{created}");
-        let tokens = created["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["token"].as_str().map(str::to_owned))
-            .collect();
-        tables.push((created["id"].as_str().unwrap().to_owned(), tokens));
-    }
+    let tables: Vec<_> = games
+        .iter()
+        .map(|(game, seats)| create(&server.addr, game, seats))
+        .collect();
     let tables = Arc::new(tables);
     let acks = Arc::new(Mutex::new(Vec::new()));
     // Players keep playing while the server is killed under them.
