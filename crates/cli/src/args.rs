@@ -77,6 +77,20 @@ pub struct ServeArgs {
     /// default).
     #[arg(long, value_name = "MS")]
     pub bot_pause: Option<u64>,
+    /// How the log on standard error is written: `text` (one readable line per event) or
+    /// `json` (one JSON object per line, for log collectors); default `$GAMESHELF_LOG_FORMAT`,
+    /// else text. `RUST_LOG` chooses what is logged (default `info`).
+    #[arg(long, value_name = "FORMAT")]
+    pub log_format: Option<LogFormat>,
+}
+
+/// How the server's log is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One readable line per event.
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 #[derive(Args, Debug)]

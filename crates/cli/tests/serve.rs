@@ -38,12 +38,19 @@ fn serve(db: &Path) -> Serving {
 
 /// A server on the database at `url` whose bots and dice wait `pause_ms` before moving.
 fn serve_url(url: &str, pause_ms: u64) -> Serving {
+    serve_with(url, pause_ms, &[], Stdio::inherit())
+}
+
+/// A server with `extra` arguments whose log goes to `log`.
+fn serve_with(url: &str, pause_ms: u64, extra: &[&str], log: Stdio) -> Serving {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gameshelf"))
         .args(["serve", "--addr", "127.0.0.1:0", "--bot-pause"])
         .arg(pause_ms.to_string())
         .args(["--db", url])
+        .args(extra)
+        .env_remove("RUST_LOG")
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(log)
         .spawn()
         .expect("gameshelf starts");
     let mut line = String::new();
@@ -464,5 +471,89 @@ fn sigterm_finishes_what_is_in_flight_ends_live_updates_and_exits_cleanly() {
     let server = serve(&dir.join("term.db"));
     assert_eq!(view(&server.addr, &id, None)["id"], json!(id));
     drop(server);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A raw GET with optional extra header lines; the answer's head and body.
+fn get_raw(addr: &str, path: &str, headers: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (head.to_ascii_lowercase(), body.to_owned())
+}
+
+#[test]
+fn every_request_is_logged_as_json_with_its_id_and_never_a_token() {
+    let dir = std::env::temp_dir().join(format!("gameshelf-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite:{}", dir.join("log.db").display());
+    let mut server = serve_with(&url, 0, &["--log-format", "json"], Stdio::piped());
+    let stderr = server.child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+            .collect::<Vec<_>>()
+    });
+    let (id, tokens) = create(&server.addr, "osbo(players=2)", &["human", "human"]);
+    let token = tokens[0].clone().unwrap();
+    // The caller's id is kept and echoed; without one the server makes one.
+    let path = format!("/api/tables/{id}?token={token}");
+    let (head, _) = get_raw(&server.addr, &path, "X-Request-Id: trace-me-42\r\n");
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("x-request-id: trace-me-42"), "{head}");
+    let (head, _) = get_raw(
+        &server.addr,
+        "/api/tables/nope",
+        "X-Request-Id: bad id!\r\n",
+    );
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    let made = head
+        .lines()
+        .find_map(|line| line.strip_prefix("x-request-id: "))
+        .expect("an id is made when the caller's is unusable");
+    assert!(
+        made.len() == 16 && made.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{made}"
+    );
+    let status = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    server.child.wait().unwrap();
+    let lines = reader.join().unwrap();
+    assert!(!lines.is_empty());
+    let events: Vec<Value> = lines
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    for line in &lines {
+        assert!(!line.contains(&token), "a token was logged: {line}");
+        assert!(!line.contains('?'), "a query was logged: {line}");
+    }
+    let answered = |request: &str| {
+        events
+            .iter()
+            .find(|e| e["message"] == "answered" && e["span"]["id"] == request)
+            .unwrap_or_else(|| panic!("no answer logged for {request}: {lines:#?}"))
+    };
+    let traced = answered("trace-me-42");
+    assert_eq!(traced["level"], "INFO");
+    assert_eq!(traced["status"], 200);
+    assert_eq!(traced["span"]["method"], "GET");
+    assert_eq!(traced["span"]["route"], "/api/tables/{id}");
+    assert_eq!(traced["span"]["path"], format!("/api/tables/{id}"));
+    assert_eq!(answered(made)["status"], 404);
+    assert!(
+        events
+            .iter()
+            .any(|e| e["message"] == "table created" && e["table"] == id.as_str()),
+        "{lines:#?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

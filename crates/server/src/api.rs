@@ -128,6 +128,7 @@ pub fn router(app: App) -> Router {
         ))
         .with_state(app)
         .layer(axum::middleware::map_response(security_headers))
+        .layer(axum::middleware::from_fn(crate::requests::log_request))
 }
 
 /// Headers that keep pages to their own scripts and styles.

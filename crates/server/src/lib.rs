@@ -24,6 +24,7 @@ pub mod api;
 pub mod flood;
 pub mod lobby;
 mod pages;
+pub mod requests;
 pub mod store;
 pub mod table;
 pub mod token;

@@ -123,7 +123,7 @@ impl Lobby {
         for stored in store.load_tables().await? {
             match lobby.build(&stored) {
                 Ok(table) => drop(lobby.add(&stored.id, table)),
-                Err(e) => eprintln!("gameshelf: table {} is left out: {e}", stored.id),
+                Err(e) => tracing::error!(table = %stored.id, error = %e, "table left out"),
             }
         }
         Ok(lobby)
@@ -170,7 +170,9 @@ impl Lobby {
                         Ok(Change::Moved { table, stamp }) => match lobby.find(&table).await {
                             Ok(Some(table)) => table.refresh(Some(stamp)).await,
                             Ok(None) => {}
-                            Err(e) => eprintln!("gameshelf: table {table}: {e}"),
+                            Err(e) => {
+                                tracing::error!(%table, error = %e, "cannot read a changed table")
+                            }
                         },
                         Ok(Change::Missed) | Err(RecvError::Lagged(_)) => {
                             for table in lobby.unfinished() {
@@ -246,6 +248,7 @@ impl Lobby {
             undos: 0,
         })?;
         self.store.create_table(&id, &game, &seats).await?;
+        tracing::info!(table = %id, %game, seats = seats.len(), "table created");
         self.clients
             .lock()
             .expect("lobby lock")
@@ -304,7 +307,7 @@ impl Lobby {
         match self.build(&stored) {
             Ok(table) => Ok(Some(self.add(id, table))),
             Err(e) => {
-                eprintln!("gameshelf: table {id} is left out: {e}");
+                tracing::error!(table = %id, error = %e, "table left out");
                 Ok(None)
             }
         }

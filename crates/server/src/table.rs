@@ -489,8 +489,9 @@ impl<G: Shelved> GameTable<G> {
     async fn announce(&self, play: &mut Play<G>) {
         if self.rules.game.actor(&play.state) == Actor::Terminal {
             self.over.store(true, Ordering::Release);
+            tracing::info!(table = %self.id, plies = play.record.actions.len(), "game over");
             if let Err(e) = self.store.release(&self.id).await {
-                eprintln!("gameshelf: table {}: {e}", self.id);
+                tracing::warn!(table = %self.id, error = %e, "cannot release the table's claim");
             }
         }
         self.ply.send_replace(play.record.actions.len());
@@ -629,10 +630,7 @@ impl<G: Shelved> GameTable<G> {
                     .await;
                     play = self.play.lock().await;
                     let Ok((bot, rng, action)) = thought else {
-                        eprintln!(
-                            "gameshelf: table {}: the bot of seat {seat} failed",
-                            self.id
-                        );
+                        tracing::error!(table = %self.id, %seat, "the seat's bot failed");
                         play.driving = false;
                         return;
                     };
@@ -651,7 +649,7 @@ impl<G: Shelved> GameTable<G> {
                 // Another server moved first: the table is read again; go on from there.
                 Ok(()) | Err(PlayError::Stale { .. }) => {}
                 Err(e) => {
-                    eprintln!("gameshelf: table {}: {e}", self.id);
+                    tracing::error!(table = %self.id, error = %e, "cannot commit a bot's move");
                     play.driving = false;
                     return;
                 }
@@ -861,7 +859,7 @@ impl<G: Shelved> Table for GameTable<G> {
                     // Another server moves this table's bots.
                     Ok(false) => return,
                     Err(e) => {
-                        eprintln!("gameshelf: table {}: {e}", self.id);
+                        tracing::error!(table = %self.id, error = %e, "cannot claim the table's bots");
                         return;
                     }
                 }
@@ -879,7 +877,7 @@ impl<G: Shelved> Table for GameTable<G> {
                 // This server's own writes come back too, often after later ones.
                 let known = stamp.is_some_and(|s| s.undos == have.undos && s.plies <= have.plies);
                 if !known && let Err(e) = self.reload(&mut play).await {
-                    eprintln!("gameshelf: table {}: {e}", self.id);
+                    tracing::error!(table = %self.id, error = %e, "cannot read the table again");
                     return;
                 }
             }

@@ -204,10 +204,13 @@ async fn listen(mut listener: PgListener, changes: broadcast::Sender<Change>) {
             }
             // The connection was lost and made again: what was sent meanwhile is gone.
             Ok(None) => {
+                tracing::warn!(
+                    "lost the connection that hears other servers' moves; every table is read again"
+                );
                 let _ = changes.send(Change::Missed);
             }
             Err(e) => {
-                eprintln!("gameshelf: listening for other servers' moves failed: {e}");
+                tracing::warn!(error = %e, "listening for other servers' moves failed; trying again");
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             }
         }
