@@ -645,6 +645,14 @@ impl<G: Shelved> GameTable<G> {
                     return;
                 }
             };
+            // The claim may have been lost with its database session while this server
+            // lives; then another server may move this table now, and this one stops until
+            // its periodic check claims the table again.
+            if !matches!(self.store.claim(&self.id).await, Ok(true)) {
+                tracing::warn!(table = %self.id, "no longer holds the table's bots; stops moving them");
+                play.driving = false;
+                return;
+            }
             match self.commit(&mut play, action, None).await {
                 // Another server moved first: the table is read again; go on from there.
                 Ok(()) | Err(PlayError::Stale { .. }) => {}

@@ -302,3 +302,47 @@ async fn only_one_server_moves_a_tables_bots_until_it_stops() {
     }
     assert!(freed, "a stopped server's tables are taken over");
 }
+
+#[tokio::test]
+async fn a_server_whose_claims_session_is_lost_gives_its_tables_up() {
+    use sqlx::Connection;
+    let Some(backing) = postgres().await else {
+        return;
+    };
+    let a = store::open(&backing.url()).await.unwrap();
+    assert!(a.claim("t").await.unwrap());
+    // The database ends the session that holds a's locks (as a network cut or a restarted
+    // database would), while a lives on.
+    let mut admin = sqlx::PgConnection::connect(&backing.url()).await.unwrap();
+    let ended: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = $1 AND datname = current_database()) AS ended",
+    )
+    .bind(gameshelf_server::store::CLAIMS_APPLICATION)
+    .fetch_one(&mut admin)
+    .await
+    .unwrap();
+    assert_eq!(ended, 1);
+    let b = store::open(&backing.url()).await.unwrap();
+    let mut taken = false;
+    for _ in 0..100 {
+        if b.claim("t").await.unwrap() {
+            taken = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(taken, "the table is free once a's session is gone");
+    // a notices and no longer believes it holds the table; it claims afresh.
+    let mut given_up = false;
+    for _ in 0..100 {
+        if let Ok(false) = a.claim("t").await {
+            given_up = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(given_up, "a still claims a table another server holds");
+    assert!(a.claim("u").await.unwrap(), "a claims other tables again");
+    assert!(!b.claim("u").await.unwrap());
+}

@@ -34,7 +34,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-pub use postgres::PgStore;
+pub use postgres::{CLAIMS_APPLICATION, PgStore};
 pub use sqlite::SqliteStore;
 
 /// What a storage call returns.

@@ -11,9 +11,18 @@
 //! connection the server keeps for that purpose alone. If the server dies, PostgreSQL
 //! closes its session and frees every lock it held, and another server's periodic check
 //! takes the table over.
+//!
+//! If that connection is lost while the server lives (a network cut, a restarted
+//! database, an administrator's `pg_terminate_backend`), its locks are gone too and
+//! another server may take the tables over. So the server checks the connection every
+//! [`CLAIMS_CHECK`] and before each claim is used: once it is lost, the server forgets
+//! every table it held (their bots stop at their next move, see `table::drive`), connects
+//! again, and claims afresh like any other server.
 
 use std::collections::HashSet;
 use std::str::FromStr;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{Connection, PgConnection, PgPool, Row};
@@ -51,12 +60,70 @@ const MIGRATION_LOCK: i64 = 0x6761_6d65_7368_656c; // "gameshel"
 /// How many connections one server keeps to the database.
 const POOL_SIZE: u32 = 16;
 
+/// How often the connection holding the claims is checked.
+pub const CLAIMS_CHECK: Duration = Duration::from_secs(1);
+
+/// The name the claims' connection shows in `pg_stat_activity`.
+pub const CLAIMS_APPLICATION: &str = "gameshelf claims";
+
 /// Tables in a PostgreSQL database.
 pub struct PgStore {
     pool: PgPool,
-    /// The session that holds this server's advisory locks, and the tables it holds.
-    locks: Mutex<(PgConnection, HashSet<String>)>,
+    claims: Arc<Mutex<Claims>>,
     changes: broadcast::Sender<Change>,
+}
+
+/// The session that holds this server's advisory locks, and the tables it holds.
+struct Claims {
+    options: PgConnectOptions,
+    /// `None` once lost, until connected again.
+    conn: Option<PgConnection>,
+    held: HashSet<String>,
+}
+
+impl Claims {
+    /// The session, connected again if it was lost.
+    async fn session(&mut self) -> Result<&mut PgConnection, StoreError> {
+        if self.conn.is_none() {
+            self.conn = Some(PgConnection::connect_with(&self.options).await?);
+        }
+        Ok(self.conn.as_mut().expect("connected above"))
+    }
+
+    /// Forgets a session that failed: every lock it held is gone with it.
+    fn lost(&mut self) {
+        if self.conn.take().is_some() {
+            tracing::warn!(
+                tables = self.held.len(),
+                "lost the connection holding this server's claims; its tables' bots stop until claimed again"
+            );
+        }
+        self.held.clear();
+    }
+
+    /// Checks the session, connecting again if it was lost.
+    async fn check(&mut self) -> Result<(), StoreError> {
+        if let Some(conn) = self.conn.as_mut()
+            && conn.ping().await.is_err()
+        {
+            self.lost();
+        }
+        self.session().await.map(drop)
+    }
+}
+
+/// Checks the claims' session every [`CLAIMS_CHECK`] while the store lives, so a lost
+/// session is noticed even when no claim is asked for.
+async fn watch_claims(claims: Weak<Mutex<Claims>>) {
+    loop {
+        tokio::time::sleep(CLAIMS_CHECK).await;
+        let Some(claims) = claims.upgrade() else {
+            return;
+        };
+        if let Err(e) = claims.lock().await.check().await {
+            tracing::warn!(error = %e, "cannot connect again for the claims; trying again");
+        }
+    }
 }
 
 impl PgStore {
@@ -72,14 +139,20 @@ impl PgStore {
             .connect_with(options.clone())
             .await?;
         migrate(&pool).await?;
-        let locks = PgConnection::connect_with(&options).await?;
+        let claims_options = options.clone().application_name(CLAIMS_APPLICATION);
+        let claims = Arc::new(Mutex::new(Claims {
+            conn: Some(PgConnection::connect_with(&claims_options).await?),
+            options: claims_options,
+            held: HashSet::new(),
+        }));
+        tokio::spawn(watch_claims(Arc::downgrade(&claims)));
         let mut listener = PgListener::connect_with(&pool).await?;
         listener.listen(CHANNEL).await?;
         let (changes, _) = broadcast::channel(1024);
         tokio::spawn(listen(listener, changes.clone()));
         Ok(PgStore {
             pool,
-            locks: Mutex::new((locks, HashSet::new())),
+            claims,
             changes,
         })
     }
@@ -338,18 +411,24 @@ impl Store for PgStore {
 
     fn claim<'a>(&'a self, table: &'a str) -> StoreFuture<'a, bool> {
         Box::pin(async move {
-            let mut locks = self.locks.lock().await;
-            let (conn, held) = &mut *locks;
-            if held.contains(table) {
+            let mut claims = self.claims.lock().await;
+            if claims.held.contains(table) {
                 return Ok(true);
             }
-            let got: bool = sqlx::query("SELECT pg_try_advisory_lock($1)")
+            let conn = claims.session().await?;
+            let got = match sqlx::query("SELECT pg_try_advisory_lock($1)")
                 .bind(lock_key(table))
                 .fetch_one(&mut *conn)
-                .await?
-                .get(0);
+                .await
+            {
+                Ok(row) => row.get::<bool, _>(0),
+                Err(e) => {
+                    claims.lost();
+                    return Err(e.into());
+                }
+            };
             if got {
-                held.insert(table.to_owned());
+                claims.held.insert(table.to_owned());
             }
             Ok(got)
         })
@@ -364,12 +443,13 @@ impl Store for PgStore {
 
     fn release<'a>(&'a self, table: &'a str) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let mut locks = self.locks.lock().await;
-            let (conn, held) = &mut *locks;
-            if held.remove(table) {
+            let mut claims = self.claims.lock().await;
+            if claims.held.remove(table)
+                && let Some(conn) = claims.conn.as_mut()
+            {
                 sqlx::query("SELECT pg_advisory_unlock($1)")
                     .bind(lock_key(table))
-                    .execute(&mut *conn)
+                    .execute(conn)
                     .await?;
             }
             Ok(())
