@@ -602,18 +602,20 @@ impl Drawing {
         if let Some((sr, sc)) = self.start {
             let _ = write!(
                 s,
-                r##"<g fill="#8a7a5c" font-family="sans-serif" font-size="{:.1}" text-anchor="middle" dominant-baseline="central">"##,
-                cell * 0.28
+                r##"<g fill="#8a7a5c" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central">"##,
+                Fixed::tenths(cell * 0.28)
             );
             for r in r0..=r1 {
                 let (_, y) = at((r, c0), (0.5, 0.5));
                 let label = Drawing::label(r, sr);
-                let _ = write!(s, r#"<text x="{:.1}" y="{y:.1}">{label}</text>"#, margin);
+                let (x, y) = (Fixed::tenths(margin), Fixed::tenths(y));
+                let _ = write!(s, r#"<text x="{x}" y="{y}">{label}</text>"#);
             }
             for c in c0..=c1 {
                 let (x, _) = at((r0, c), (0.5, 0.5));
                 let label = Drawing::label(c, sc);
-                let _ = write!(s, r#"<text x="{x:.1}" y="{:.1}">{label}</text>"#, margin);
+                let (x, y) = (Fixed::tenths(x), Fixed::tenths(margin));
+                let _ = write!(s, r#"<text x="{x}" y="{y}">{label}</text>"#);
             }
             s.push_str("</g>\n");
             s.push_str(
@@ -623,11 +625,11 @@ impl Drawing {
                 let (x, y) = at(target, (0.0, 0.0));
                 let _ = write!(
                     s,
-                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#,
-                    x + 3.0,
-                    y + 3.0,
-                    cell - 6.0,
-                    cell - 6.0
+                    r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+                    Fixed::tenths(x + 3.0),
+                    Fixed::tenths(y + 3.0),
+                    Fixed::tenths(cell - 6.0),
+                    Fixed::tenths(cell - 6.0)
                 );
             }
             s.push_str("</g>\n");
@@ -640,9 +642,10 @@ impl Drawing {
             } else {
                 ""
             };
+            let (x, y, side) = (Fixed::tenths(x), Fixed::tenths(y), Fixed::tenths(cell));
             let _ = write!(
                 s,
-                r#"<rect x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}"{start}/>"#
+                r#"<rect x="{x}" y="{y}" width="{side}" height="{side}"{start}/>"#
             );
         }
         s.push_str("</g>\n");
@@ -652,8 +655,8 @@ impl Drawing {
             for pass_casing in [true, false] {
                 let _ = write!(
                     s,
-                    r##"<g fill="none" stroke-linecap="butt" stroke-width="{:.1}">"##,
-                    if pass_casing { casing } else { band }
+                    r##"<g fill="none" stroke-linecap="butt" stroke-width="{}">"##,
+                    Fixed::tenths(if pass_casing { casing } else { band })
                 );
                 for st in &self.strands {
                     let (a, b) = halves(curve(st.from, st.to));
@@ -667,12 +670,18 @@ impl Drawing {
                         } else {
                             css_colour(self.slots[st.cord])
                         };
-                        let p: Vec<Point> = half.iter().map(|&pt| at(st.cell, pt)).collect();
-                        let _ = write!(
-                            s,
-                            r#"<path stroke="{colour}" d="M{:.2},{:.2} C{:.2},{:.2} {:.2},{:.2} {:.2},{:.2}"/>"#,
-                            p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1
-                        );
+                        // The hottest line of a web view: pushed piece by piece.
+                        s.push_str(r#"<path stroke=""#);
+                        s.push_str(colour);
+                        s.push_str(r#"" d=""#);
+                        for (i, pt) in half.into_iter().enumerate() {
+                            s.push_str(["M", " C", " ", " "][i]);
+                            let (x, y) = at(st.cell, pt);
+                            Fixed::hundredths(x).push_to(&mut s);
+                            s.push(',');
+                            Fixed::hundredths(y).push_to(&mut s);
+                        }
+                        s.push_str("\"/>");
                     }
                 }
                 s.push_str("</g>\n");
@@ -683,11 +692,12 @@ impl Drawing {
         for (r, c, d) in self.design.open_ends() {
             let (mid, _) = port_geometry(d as u8 * 2);
             let (x, y) = at((r, c), mid);
-            let _ = write!(
-                s,
-                r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}"/>"#,
-                cell * 0.12
+            let (x, y, r) = (
+                Fixed::tenths(x),
+                Fixed::tenths(y),
+                Fixed::tenths(cell * 0.12),
             );
+            let _ = write!(s, r#"<circle cx="{x}" cy="{y}" r="{r}"/>"#);
         }
         s.push_str("</g>\n</svg>\n");
         s
@@ -748,6 +758,24 @@ pub fn glyph(e: Edges) -> char {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn fixed_decimals_write_what_float_formatting_writes() {
+        for i in -2_000..2_000 {
+            // Thirds and sevenths never sit on a rounding tie.
+            for v in [f64::from(i) / 3.0, f64::from(i) * 1.7 / 7.0] {
+                assert_eq!(
+                    Fixed::tenths(v).to_string(),
+                    format!("{v:.1}").replace("-0.0", "0.0")
+                );
+                assert_eq!(
+                    Fixed::hundredths(v).to_string(),
+                    format!("{v:.2}").replace("-0.00", "0.00")
+                );
+            }
+        }
+    }
+
     use super::*;
     use crate::design::{full_grid, max_score_design};
     use crate::face::across;
@@ -930,5 +958,75 @@ mod tests {
         big.blit(1, 1, &c);
         assert_eq!(big.to_plain(), "\n   abc\n\n");
         assert_eq!(big.get(1, 3), ('a', Ink::Faint));
+    }
+}
+
+/// A drawing's coordinate with a fixed number of decimals, written with integer
+/// arithmetic: the web app draws every design on every view, and float formatting
+/// (`{:.2}`) was most of the cost of a view.
+#[derive(Clone, Copy, Debug)]
+struct Fixed {
+    /// The value times `10^decimals`, rounded.
+    scaled: i64,
+    decimals: u32,
+}
+
+impl Fixed {
+    fn new(value: f64, decimals: u32) -> Fixed {
+        Fixed {
+            scaled: (value * 10f64.powi(decimals as i32)).round() as i64,
+            decimals,
+        }
+    }
+
+    fn tenths(value: f64) -> Fixed {
+        Fixed::new(value, 1)
+    }
+
+    fn hundredths(value: f64) -> Fixed {
+        Fixed::new(value, 2)
+    }
+}
+
+impl Fixed {
+    /// The digits, sign and point, right-aligned in `buf`; returns where they start.
+    fn digits(self, buf: &mut [u8; 24]) -> usize {
+        let mut at = buf.len();
+        let mut push = |b: u8| {
+            at -= 1;
+            buf[at] = b;
+        };
+        let mut rest = self.scaled.unsigned_abs();
+        for _ in 0..self.decimals {
+            push(b'0' + (rest % 10) as u8);
+            rest /= 10;
+        }
+        push(b'.');
+        loop {
+            push(b'0' + (rest % 10) as u8);
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        if self.scaled < 0 {
+            push(b'-');
+        }
+        at
+    }
+
+    /// Appends the number to `out`.
+    fn push_to(self, out: &mut String) {
+        let mut buf = [0u8; 24];
+        let at = self.digits(&mut buf);
+        out.push_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"));
+    }
+}
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut buf = [0u8; 24];
+        let at = self.digits(&mut buf);
+        f.write_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
     }
 }

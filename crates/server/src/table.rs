@@ -334,23 +334,22 @@ impl<G: Shelved> Rules<G> {
             let action: G::Action = serde_json::from_str(&stored.action)
                 .map_err(|source| RestoreError::Unreadable { index, source })?;
             let checked = self
-                .check(&play, action, stored.text.as_deref())
+                .check(&play.state, action, stored.text.as_deref())
                 .map_err(|source| RestoreError::Illegal { index, source })?;
             play.install(checked);
         }
         Ok(play)
     }
 
-    /// Checks `action` in the current state and writes its log lines; changes nothing.
+    /// Checks `action` in state `before` and writes its log lines; changes nothing.
     fn check(
         &self,
-        play: &Play<G>,
+        before: &G::State,
         action: G::Action,
         text: Option<&str>,
     ) -> Result<Checked<G>, gameshelf_engine::IllegalAction> {
-        let mut next = play.state.clone();
+        let mut next = before.clone();
         self.game.apply(&mut next, action)?;
-        let before = &play.state;
         let text = self
             .game
             .writes_text(before, action)
@@ -434,31 +433,54 @@ impl<G: Game> Play<G> {
 }
 
 impl<G: Shelved> GameTable<G> {
-    /// Checks, stores, then applies `action` and tells the open pages.
+    /// Checks, stores, then applies `action` and tells the open pages. With `roll`, the
+    /// chance moves that follow (a roll, a draw) are made at once and stored in the same
+    /// transaction: one write, and the mover's answer already shows the roll.
     async fn commit(
         &self,
         play: &mut Play<G>,
         action: G::Action,
         text: Option<&str>,
+        roll: bool,
     ) -> Result<(), PlayError> {
-        let legal = self.rules.check(play, action, text);
         // Only listed actions reach here (a person's by its id, a bot's and chance's from
         // the rules), so a refusal is a bug in a bot or a game: report it as such.
-        let checked = legal.map_err(|e| StoreError::Corrupt {
+        let corrupt = |e: gameshelf_engine::IllegalAction| StoreError::Corrupt {
             table: self.id.clone(),
             reason: e.to_string(),
-        })?;
-        let ply = play.record.actions.len();
-        let stored = StoredAction {
-            action: serde_json::to_string(&action).expect("actions serialise"),
-            text: checked.text.clone(),
         };
+        let mut chain = vec![
+            self.rules
+                .check(&play.state, action, text)
+                .map_err(corrupt)?,
+        ];
+        while roll
+            && let after = &chain.last().expect("one at least").next
+            && self.rules.game.actor(after) == Actor::Chance
+        {
+            let rolled = self
+                .rules
+                .game
+                .sample_chance(after, &mut play.chance, &mut play.outcomes);
+            let checked = self.rules.check(after, rolled, None).map_err(corrupt)?;
+            chain.push(checked);
+        }
+        let ply = play.record.actions.len();
+        let stored = chain
+            .iter()
+            .map(|checked| StoredAction {
+                action: serde_json::to_string(&checked.action).expect("actions serialise"),
+                text: checked.text.clone(),
+            })
+            .collect();
         let appended = self
             .store
-            .append_action(&self.id, play.stamp(), stored)
+            .append_actions(&self.id, play.stamp(), stored)
             .await;
         self.settle(play, appended, ply).await?;
-        play.install(checked);
+        for checked in chain {
+            play.install(checked);
+        }
         self.announce(play).await;
         Ok(())
     }
@@ -653,7 +675,7 @@ impl<G: Shelved> GameTable<G> {
                 play.driving = false;
                 return;
             }
-            match self.commit(&mut play, action, None).await {
+            match self.commit(&mut play, action, None, false).await {
                 // Another server moved first: the table is read again; go on from there.
                 Ok(()) | Err(PlayError::Stale { .. }) => {}
                 Err(e) => {
@@ -764,7 +786,10 @@ impl<G: Shelved> Table for GameTable<G> {
                     last: legal.len().saturating_sub(1),
                 });
             };
-            self.commit(&mut play, action, request.text.as_deref())
+            // Without a pause to follow, the roll a move leads to is made with it, by the
+            // server that moves the table's dice.
+            let roll = self.pause.is_zero() && matches!(self.store.claim(&self.id).await, Ok(true));
+            self.commit(&mut play, action, request.text.as_deref(), roll)
                 .await?;
             Ok(self.view_cached(&mut play, Some(seat)))
         })

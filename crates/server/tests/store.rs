@@ -346,3 +346,33 @@ async fn a_server_whose_claims_session_is_lost_gives_its_tables_up() {
     assert!(a.claim("u").await.unwrap(), "a claims other tables again");
     assert!(!b.claim("u").await.unwrap());
 }
+
+#[tokio::test]
+async fn a_move_and_its_roll_are_stored_together_or_not_at_all() {
+    for backing in backends("chain").await {
+        let url = backing.url();
+        let store = store::open(&url).await.unwrap();
+        store.create_table("t", "osbo", &[]).await.unwrap();
+        store
+            .append_actions("t", at(0, 0), vec![act(0), act(1), act(2)])
+            .await
+            .unwrap();
+        // A stale chain stores none of its actions.
+        let e = store
+            .append_actions("t", at(1, 0), vec![act(8), act(9)])
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::Stale { now, .. } if now == at(3, 0)),
+            "{url}: {e}"
+        );
+        store.append_actions("t", at(3, 0), vec![]).await.unwrap();
+        store
+            .append_actions("t", at(3, 0), vec![act(3)])
+            .await
+            .unwrap();
+        let t = store.load_table("t").await.unwrap().unwrap();
+        assert_eq!(t.actions, [act(0), act(1), act(2), act(3)], "{url}");
+        assert_eq!(t.stamp(), at(4, 0), "{url}");
+    }
+}

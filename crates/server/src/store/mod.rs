@@ -164,6 +164,18 @@ pub trait Store: Send + Sync + 'static {
         seats: &'a [StoredSeat],
     ) -> StoreFuture<'a, ()>;
 
+    /// Appends the next actions of a table whose history stands at `at`, all or none, in
+    /// one transaction (a move and the roll it leads to, say). Nothing to append is no write.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the stored table is no longer at `at`.
+    fn append_actions<'a>(
+        &'a self,
+        table: &'a str,
+        at: Stamp,
+        actions: Vec<StoredAction>,
+    ) -> StoreFuture<'a, ()>;
+
     /// Appends the next action of a table whose history stands at `at`.
     ///
     /// # Errors
@@ -173,7 +185,9 @@ pub trait Store: Send + Sync + 'static {
         table: &'a str,
         at: Stamp,
         action: StoredAction,
-    ) -> StoreFuture<'a, ()>;
+    ) -> StoreFuture<'a, ()> {
+        self.append_actions(table, at, vec![action])
+    }
 
     /// Removes the last action of a table whose history stands at `at` (an undo).
     ///

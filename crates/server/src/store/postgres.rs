@@ -331,28 +331,33 @@ impl Store for PgStore {
         })
     }
 
-    fn append_action<'a>(
+    fn append_actions<'a>(
         &'a self,
         table: &'a str,
         at: Stamp,
-        action: StoredAction,
+        actions: Vec<StoredAction>,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
+            if actions.is_empty() {
+                return Ok(());
+            }
             let next = Stamp {
-                plies: at.plies + 1,
+                plies: at.plies + actions.len() as u64,
                 ..at
             };
             self.advance(table, at, next, async |tx| {
-                sqlx::query(
-                    "INSERT INTO actions (table_id, ply, action, text) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(table)
-                .bind(at.plies as i64)
-                .bind(&action.action)
-                .bind(&action.text)
-                .execute(tx)
-                .await
-                .map(drop)
+                for (ply, action) in (at.plies..).zip(&actions) {
+                    sqlx::query(
+                        "INSERT INTO actions (table_id, ply, action, text) VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(table)
+                    .bind(ply as i64)
+                    .bind(&action.action)
+                    .bind(&action.text)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                Ok(())
             })
             .await
         })

@@ -50,7 +50,7 @@ enum Write {
     Action {
         table: String,
         at: Stamp,
-        action: StoredAction,
+        actions: Vec<StoredAction>,
     },
     Undo {
         table: String,
@@ -63,6 +63,10 @@ type Queued = (Write, oneshot::Sender<Result<(), StoreError>>);
 
 /// The most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
+
+/// The most actions inserted by one statement (four parameters each, well under SQLite's
+/// limit of 32,766).
+const MAX_ROWS: usize = 2_048;
 
 /// Tables in a SQLite file.
 pub struct SqliteStore {
@@ -225,35 +229,54 @@ async fn commit(pool: &SqlitePool, batch: &[Queued]) -> Result<(), StoreError> {
                 rest = after;
             }
             Write::Action { .. } => {
+                // A run of appends, as many as keep one statement's rows bounded.
+                let mut rows = 0;
                 let run = rest
                     .iter()
-                    .take_while(|(w, _)| matches!(w, Write::Action { .. }))
+                    .take_while(|(w, _)| match w {
+                        Write::Action { actions, .. } => {
+                            let fits = rows == 0 || rows + actions.len() <= MAX_ROWS;
+                            rows += actions.len();
+                            fits
+                        }
+                        _ => false,
+                    })
                     .count();
                 let mut sql =
                     String::from("INSERT INTO actions (table_id, ply, action, text) VALUES ");
-                for i in 0..run {
-                    sql.push_str(if i == 0 {
-                        "(?, ?, ?, ?)"
-                    } else {
-                        ", (?, ?, ?, ?)"
-                    });
-                }
-                let mut query = sqlx::query(&sql);
+                let mut values = 0;
                 for (w, _) in &rest[..run] {
-                    if let Write::Action { table, at, action } = w {
+                    if let Write::Action { table, at, actions } = w {
                         let next = Stamp {
-                            plies: at.plies + 1,
+                            plies: at.plies + actions.len() as u64,
                             ..*at
                         };
                         advance(&mut tx, table, *at, next).await?;
-                        query = query
-                            .bind(table)
-                            .bind(at.plies as i64)
-                            .bind(&action.action)
-                            .bind(&action.text);
+                        for _ in actions {
+                            sql.push_str(if values == 0 {
+                                "(?, ?, ?, ?)"
+                            } else {
+                                ", (?, ?, ?, ?)"
+                            });
+                            values += 1;
+                        }
                     }
                 }
-                query.execute(&mut *tx).await?;
+                if values > 0 {
+                    let mut query = sqlx::query(&sql);
+                    for (w, _) in &rest[..run] {
+                        if let Write::Action { table, at, actions } = w {
+                            for (ply, action) in (at.plies..).zip(actions) {
+                                query = query
+                                    .bind(table)
+                                    .bind(ply as i64)
+                                    .bind(&action.action)
+                                    .bind(&action.text);
+                            }
+                        }
+                    }
+                    query.execute(&mut *tx).await?;
+                }
                 rest = &rest[run..];
             }
             Write::Undo { table, at } => {
@@ -299,17 +322,20 @@ impl Store for SqliteStore {
         })
     }
 
-    fn append_action<'a>(
+    fn append_actions<'a>(
         &'a self,
         table: &'a str,
         at: Stamp,
-        action: StoredAction,
+        actions: Vec<StoredAction>,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
+            if actions.is_empty() {
+                return Ok(());
+            }
             self.write(Write::Action {
                 table: table.to_owned(),
                 at,
-                action,
+                actions,
             })
             .await
         })
