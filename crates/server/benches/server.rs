@@ -18,6 +18,10 @@ use gameshelf_server::store::scratch::{ScratchDb, admin_url};
 use gameshelf_server::{Config, Server};
 use serde_json::{Value, json};
 
+/// The allocator of the `gameshelf` binary, so the figures are the server's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
