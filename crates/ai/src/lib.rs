@@ -46,6 +46,14 @@ pub enum BotSpec {
     Level(Level),
 }
 
+/// The bots a person picks by name (the web app's seat menu), weakest first: `random`,
+/// `heuristic`, then the search levels. Each is a spec that [`BotSpec`] parses.
+pub fn named() -> impl Iterator<Item = &'static str> {
+    ["random", "heuristic"]
+        .into_iter()
+        .chain(Level::ALL.into_iter().map(Level::word))
+}
+
 /// The spec words accepted, for help and errors.
 pub const ACCEPTED: &str = "random, heuristic, easy, medium, hard, mcts:N (N iterations), \
 mcts:Nms or mcts:Ns (time), each mcts form optionally with @T for T threads (0: all cores)";
@@ -230,6 +238,15 @@ impl Roster for LaissezFaire {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_named_bot_is_a_spec_that_prints_as_its_name() {
+        let named: Vec<&str> = named().collect();
+        assert_eq!(named, ["random", "heuristic", "easy", "medium", "hard"]);
+        for name in named {
+            assert_eq!(name.parse::<BotSpec>().unwrap().to_string(), name);
+        }
+    }
 
     #[test]
     fn specs_parse_and_print() {

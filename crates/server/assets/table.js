@@ -129,3 +129,8 @@ const events = new EventSource(`/api/tables/${encodeURIComponent(id)}/events`);
 events.addEventListener("ply", (event) => {
   if (!view || Number(event.data) !== view.ply) refresh();
 });
+// Refused for good (this client holds too many live pages, or the server too many): look
+// for moves every few seconds instead.
+events.addEventListener("error", () => {
+  if (events.readyState === EventSource.CLOSED) setInterval(refresh, 3000);
+});

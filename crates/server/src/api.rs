@@ -25,6 +25,7 @@ use serde_json::{Value, json};
 use crate::flood::Flood;
 use crate::lobby::{Lobby, LobbyError, NewTable};
 use crate::pages;
+use crate::streams::{Refused, Streams};
 use crate::table::{Move, PlayError, Table, View, replay_steps};
 
 /// The largest request body accepted, records excepted.
@@ -39,6 +40,8 @@ pub struct App {
     pub lobby: Arc<Lobby>,
     /// The flood control of requests that change something.
     pub flood: Arc<Flood>,
+    /// The caps on live-update streams.
+    pub streams: Arc<Streams>,
     /// Turns `true` when the server is shutting down: live updates end, readiness fails.
     pub closing: tokio::sync::watch::Receiver<bool>,
 }
@@ -192,7 +195,8 @@ async fn games() -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "games": games, "bots": ["random", "heuristic", "easy", "medium", "hard"] }))
+    let bots: Vec<&str> = gameshelf_ai::named().collect();
+    Json(json!({ "games": games, "bots": bots }))
 }
 
 fn kind_json(kind: &gameshelf_engine::ParamKind) -> Value {
@@ -391,15 +395,30 @@ async fn replay_upload(body: Result<Bytes, BytesRejection>) -> Result<Json<Value
 /// carrying the number of actions played; pages fetch their view again on each.
 async fn events(
     State(app): State<App>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let table = find(&app, &id).await?;
+    let pass = app
+        .streams
+        .open(client.ip())
+        .map_err(|refused| match refused {
+            Refused::Client(cap) => ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("this client already holds {cap} live updates: close some pages"),
+            ),
+            Refused::Server(cap) => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server holds its {cap} live updates: try again later"),
+            ),
+        })?;
     let mut plies = table.subscribe();
     plies.mark_changed();
     // The stream ends when the server shuts down, so shutting down never waits on a page.
+    // It holds its pass, whose place is freed when the page goes away.
     let stream = futures_util::stream::unfold(
-        (plies, app.closing),
-        |(mut plies, mut closing)| async move {
+        (plies, app.closing, pass),
+        |(mut plies, mut closing, pass)| async move {
             tokio::select! {
                 changed = plies.changed() => changed.ok()?,
                 _ = closing.wait_for(|closing| *closing) => return None,
@@ -407,7 +426,7 @@ async fn events(
             let ply = *plies.borrow_and_update();
             Some((
                 Ok(Event::default().event("ply").data(ply.to_string())),
-                (plies, closing),
+                (plies, closing, pass),
             ))
         },
     );

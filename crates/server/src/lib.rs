@@ -26,6 +26,7 @@ pub mod lobby;
 mod pages;
 pub mod requests;
 pub mod store;
+pub mod streams;
 pub mod table;
 pub mod token;
 
@@ -51,6 +52,10 @@ pub struct Config {
     pub tables_per_client: usize,
     /// How many requests that change something (`POST`s) one client address may send.
     pub posts: flood::Rate,
+    /// How many live-update streams (open pages) one client address may hold.
+    pub streams_per_client: usize,
+    /// How many live-update streams the server holds in all.
+    pub streams: usize,
 }
 
 impl Config {
@@ -66,6 +71,8 @@ impl Config {
                 per_second: 20.0,
                 burst: 100.0,
             },
+            streams_per_client: 32,
+            streams: 10_000,
         }
     }
 }
@@ -128,6 +135,7 @@ pub struct Server {
     addr: SocketAddr,
     lobby: Arc<Lobby>,
     posts: flood::Rate,
+    streams: streams::Streams,
 }
 
 impl Server {
@@ -154,6 +162,7 @@ impl Server {
             addr,
             lobby,
             posts: config.posts,
+            streams: streams::Streams::new(config.streams_per_client, config.streams),
         })
     }
 
@@ -173,6 +182,7 @@ impl Server {
         let app = api::router(api::App {
             lobby: self.lobby,
             flood: Arc::new(flood::Flood::new(self.posts)),
+            streams: Arc::new(self.streams),
             closing: closing.clone(),
         });
         tokio::spawn(async move {

@@ -635,7 +635,7 @@ impl<G: Shelved> GameTable<G> {
                     } = &mut *play;
                     self.rules.game.sample_chance(state, chance, outcomes)
                 }
-                Actor::Player(seat) if matches!(self.sitters[seat], Sitter::Bot { .. }) => {
+                Actor::Player(seat) if let Sitter::Bot { spec } = self.sitters[seat] => {
                     let Some((mut bot, mut rng)) = play.bots[seat].take() else {
                         play.driving = false;
                         return;
@@ -651,10 +651,22 @@ impl<G: Shelved> GameTable<G> {
                     })
                     .await;
                     play = self.play.lock().await;
-                    let Ok((bot, rng, action)) = thought else {
-                        tracing::error!(table = %self.id, %seat, "the seat's bot failed");
-                        play.driving = false;
-                        return;
+                    let (bot, rng, action) = match thought {
+                        Ok(thought) => thought,
+                        // A bot that fails (a bug) must not stop the game: the seat gets a
+                        // fresh bot, and this one move is a uniformly random legal one.
+                        Err(e) => {
+                            tracing::error!(table = %self.id, %seat, error = %e, "the seat's bot failed; a random legal move is played for it");
+                            let mut rng = Rng::seed_from_u64(os_seed());
+                            let mut legal = Vec::new();
+                            self.rules.game.legal_actions(&play.state, &mut legal);
+                            if legal.is_empty() {
+                                play.driving = false;
+                                return;
+                            }
+                            let action = legal[rng.below(legal.len() as u64) as usize];
+                            (self.rules.game.bot(spec), rng, action)
+                        }
                     };
                     play.bots[seat] = Some((bot, rng));
                     if play.record.actions.len() != ply {

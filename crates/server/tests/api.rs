@@ -777,3 +777,79 @@ async fn health_and_readiness_answer_for_load_balancers() {
         (StatusCode::OK, Some("ready"))
     );
 }
+
+#[tokio::test]
+async fn one_client_holds_at_most_its_share_of_live_updates() {
+    let app = start(20).await;
+    let table = app.create("osbo(players=2)", &["human", "human"]).await;
+    let id = table["id"].as_str().unwrap();
+    let url = format!("{}/api/tables/{id}/events", app.base);
+    let mut open = Vec::new();
+    for _ in 0..Config::new(SocketAddr::from(([127, 0, 0, 1], 0)), String::new()).streams_per_client
+    {
+        let stream = app.http.get(&url).send().await.unwrap();
+        assert_eq!(stream.status(), StatusCode::OK);
+        open.push(stream);
+    }
+    let refused = app.http.get(&url).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = refused.json().await.unwrap();
+    assert!(error_of(&body).contains("live updates"), "{body}");
+    // The table still plays and answers as ever.
+    let (status, _) = app.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    drop(open);
+}
+
+#[tokio::test]
+async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat() {
+    let app = start(20).await;
+    let table = app
+        .create("laissez-faire(players=2)", &["human", "human"])
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let (seat, view) = app.wait_person(id, &tokens).await;
+    let clause = view["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["text_prompt"].is_string())
+        .expect("a free-text clause can be proposed before the roll");
+    assert_eq!(clause["text_prompt"], "text of the clause");
+    let (status, after) = app
+        .post(
+            &format!("/api/tables/{id}/actions?token={}", tokens[seat]),
+            json!({"action": clause["id"], "ply": view["ply"], "text": "<b>no rent</b>\nbetween us\tfor ever"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    // The words are kept as written, on one line, as text (the pages never parse it).
+    let said = "\"<b>no rent</b> between us for ever\"";
+    let last = |view: &Value| view["log"].as_array().unwrap().last().unwrap().clone();
+    assert!(
+        last(&after).as_str().unwrap().contains(said),
+        "{}",
+        last(&after)
+    );
+    for viewer in [Some(tokens[1 - seat]), None] {
+        let path = match viewer {
+            Some(token) => format!("/api/tables/{id}?token={token}"),
+            None => format!("/api/tables/{id}"),
+        };
+        let (_, seen) = app.get(&path).await;
+        let shown = seen["log"].as_array().unwrap();
+        assert!(
+            shown
+                .iter()
+                .any(|line| line.as_str().unwrap().contains(said)),
+            "{shown:?}"
+        );
+    }
+    // The other party is asked to answer the proposal.
+    let other = app.wait_turn(id, tokens[1 - seat]).await;
+    assert!(!other["actions"].as_array().unwrap().is_empty());
+}
