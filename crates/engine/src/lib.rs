@@ -41,6 +41,7 @@ pub mod present;
 pub mod record;
 pub mod rng;
 pub mod spec;
+pub mod svg;
 pub mod tally;
 
 pub use actor::{Actor, MAX_SEATS, Returns, Seat};
@@ -51,7 +52,7 @@ pub use escape::{escape_controls, escape_lines};
 pub use file::FileError;
 pub use game::{Game, IllegalAction, Playout};
 pub use info::{ChanceMode, GameInfo, Information, ParamKind, ParamSpec, Utility};
-pub use present::{Presenter, percent};
+pub use present::{Presenter, Target, percent};
 pub use record::{Record, RecordError, RecordHeader, fingerprint, read_header, read_record};
 pub use rng::Rng;
 pub use spec::{GameSpec, ParamValue, Params, SpecError};

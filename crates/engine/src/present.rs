@@ -8,6 +8,23 @@ use crate::actor::Seat;
 use crate::chance::Ratio;
 use crate::game::Game;
 
+/// A place on a picture where an action can be picked: which picture (its index in
+/// [`Presenter::pictures`]) and a rectangle given as fractions of the picture's width and
+/// height (0 to 1), so it holds at any size the picture is shown.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Target {
+    /// The picture's index.
+    pub picture: usize,
+    /// The left edge, as a fraction of the width.
+    pub left: f64,
+    /// The top edge, as a fraction of the height.
+    pub top: f64,
+    /// The width, as a fraction of the picture's width.
+    pub width: f64,
+    /// The height, as a fraction of the picture's height.
+    pub height: f64,
+}
+
 /// The game-specific words of a match, for people.
 ///
 /// Everything shown during play comes either from an observation (which holds only what
@@ -34,6 +51,21 @@ pub trait Presenter<G: Game> {
         _observation: &G::Observation,
     ) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Where `action`, a legal choice of `viewer`, can be picked on one of the
+    /// [`Presenter::pictures`] (a placement's cell on a board, say), or `None`. Front ends
+    /// that show pictures lay a button over the place; several actions may share one (the
+    /// faces that fit a cell), and the list of choices stays complete without them. None
+    /// by default.
+    fn target(
+        &self,
+        _game: &G,
+        _viewer: Option<Seat>,
+        _observation: &G::Observation,
+        _action: G::Action,
+    ) -> Option<Target> {
+        None
     }
 
     /// The exact odds of the roll that follows `action`, in words (e.g. `win 7/12 (58.3%)`),

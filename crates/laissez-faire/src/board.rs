@@ -19,6 +19,27 @@ pub const SPACES: usize = 40;
 pub const SIDES: usize = 4;
 /// Cities on a board (two per side).
 pub const CITIES: usize = 8;
+/// Spaces along each side of the square board, both corners included.
+pub const RING_SIDE: usize = SPACES / SIDES + 1;
+
+/// The cell `(column, row)` of a space on the square board of [`RING_SIDE`] x [`RING_SIDE`]
+/// cells, `(0, 0)` top-left, as on a real board: Start bottom-right, then clockwise along
+/// the bottom (Jail bottom-left), up the left (Rest top-left), along the top (Go To Jail
+/// top-right) and down the right. Every front end draws the ring with it.
+///
+/// # Panics
+/// If `space` is not on the ring (`0..40`).
+pub fn ring_cell(space: usize) -> (usize, usize) {
+    let last = RING_SIDE - 1;
+    match space {
+        0..=10 => (last - space, last),
+        11..=20 => (0, 2 * last - space),
+        21..=30 => (space - 2 * last, 0),
+        31..=39 => (last, space - 3 * last),
+        _ => panic!("space {space} is not on the 40-space ring"),
+    }
+}
+
 /// Building levels: no house, 1 house, 2 houses, apartment.
 pub const LEVELS: usize = 4;
 /// The highest building level (an apartment).

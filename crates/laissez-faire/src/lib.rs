@@ -42,6 +42,7 @@ pub mod bot;
 pub mod config;
 pub mod contract;
 pub mod game;
+mod picture;
 pub mod present;
 pub mod price;
 pub mod state;

@@ -264,6 +264,15 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         table_text(game, observation)
     }
 
+    fn pictures(
+        &self,
+        game: &LaissezFaire,
+        _viewer: Option<Seat>,
+        observation: &State,
+    ) -> Vec<String> {
+        vec![crate::picture::board(game, observation)]
+    }
+
     fn describe_move(
         &self,
         game: &LaissezFaire,

@@ -20,6 +20,22 @@ pub const BOARD: u8 = 20;
 /// The event corners.
 pub const CORNERS: [u8; 3] = [5, 10, 15];
 
+/// The spaces along each side of the square the ring is drawn as, corners included.
+pub const RING_SIDE: u8 = 6;
+
+/// Where a space sits on the square the ring is drawn as: `(column, row)` from `(0, 0)` at
+/// the top left, where the Exit is, then clockwise, so that the event corners 5, 10 and 15
+/// are the other three corners. Spaces past the ring wrap round it.
+pub fn ring_cell(space: u8) -> (u8, u8) {
+    let k = space % BOARD;
+    match k {
+        0..=5 => (k, 0),
+        6..=10 => (5, k - 5),
+        11..=15 => (15 - k, 5),
+        _ => (0, 20 - k),
+    }
+}
+
 /// Whether a space is an event corner.
 pub fn is_corner(pos: u8) -> bool {
     CORNERS.contains(&pos)
@@ -451,5 +467,30 @@ impl State {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ring_goes_clockwise_round_the_square_with_the_corners_at_5_10_15() {
+        assert_eq!(ring_cell(0), (0, 0));
+        assert_eq!(ring_cell(5), (5, 0));
+        assert_eq!(ring_cell(10), (5, 5));
+        assert_eq!(ring_cell(15), (0, 5));
+        assert_eq!(ring_cell(19), (0, 1));
+        assert_eq!(ring_cell(BOARD), ring_cell(0));
+        let mut cells: Vec<(u8, u8)> = (0..BOARD).map(ring_cell).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        assert_eq!(cells.len(), usize::from(BOARD), "every space has a cell");
+        assert!(cells.iter().all(|&(c, r)| c < RING_SIDE && r < RING_SIDE));
+        for k in 0..BOARD {
+            let (a, b) = (ring_cell(k), ring_cell(k + 1));
+            let step = a.0.abs_diff(b.0) + a.1.abs_diff(b.1);
+            assert_eq!(step, 1, "spaces {k} and {} touch", k + 1);
+        }
     }
 }

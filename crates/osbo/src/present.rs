@@ -9,12 +9,12 @@
 //!
 //! Osbo has perfect information, so the observation is the whole state.
 
-use gameshelf_engine::{Game, Presenter, Seat};
+use gameshelf_engine::{Game, Presenter, Seat, Target};
 
 use crate::design::{compare_scores, max_score};
 use crate::render::{Canvas, Drawing, Ink, LegendEntry};
 use crate::state::{EndKind, ORIGIN};
-use crate::{Osbo, Phase, Placement, State};
+use crate::{Action, Osbo, Phase, Placement, State};
 
 /// The words of Osbo, for every front end.
 #[derive(Clone, Copy, Debug, Default)]
@@ -481,6 +481,32 @@ impl Presenter<Osbo> for OsboPresenter {
             .collect()
     }
 
+    /// A placement is picked on its design's picture, at the cell it fills.
+    fn target(
+        &self,
+        _game: &Osbo,
+        _viewer: Option<Seat>,
+        state: &State,
+        action: Action,
+    ) -> Option<Target> {
+        let Action::Place(p) = action else {
+            return None;
+        };
+        let seat = usize::from(p.design);
+        let cell = (
+            usize::try_from(ORIGIN as isize + isize::from(p.row)).ok()?,
+            usize::try_from(ORIGIN as isize + isize::from(p.col)).ok()?,
+        );
+        let (left, top, width, height) = drawing(state, seat).cell_box(cell)?;
+        Some(Target {
+            picture: seat,
+            left,
+            top,
+            width,
+            height,
+        })
+    }
+
     fn result_text(&self, game: &Osbo, end: &State, names: &[String]) -> String {
         result_text(game, end, names)
     }
@@ -626,6 +652,33 @@ mod tests {
             );
             assert!(matches!(ink, Ink::Cord(_)), "{ink:?}");
         }
+    }
+
+    #[test]
+    fn every_placement_is_picked_on_its_designs_picture_at_a_cell_of_its_own() {
+        let game = Osbo::default();
+        let mut state = started(&game);
+        let roll = Roll::default().with(Face::Corner).with(Face::Cap);
+        game.apply(&mut state, Action::Roll(roll)).unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&state, &mut legal);
+        let presenter = OsboPresenter;
+        let pictures = presenter.pictures(&game, Some(0), &state);
+        let mut cells = std::collections::HashMap::new();
+        for a in legal {
+            let Action::Place(p) = a else { panic!("{a:?}") };
+            let t = presenter
+                .target(&game, Some(0), &state, a)
+                .expect("a place to click");
+            assert_eq!(t.picture, usize::from(p.design));
+            assert!(t.picture < pictures.len());
+            assert!(t.left >= 0.0 && t.top >= 0.0 && t.width > 0.0 && t.height > 0.0);
+            assert!(t.left + t.width <= 1.0 && t.top + t.height <= 1.0, "{t:?}");
+            // Faces for one cell share its box; other cells have other boxes.
+            let key = ((t.left * 1e6) as i64, (t.top * 1e6) as i64);
+            assert_eq!(*cells.entry(key).or_insert((p.row, p.col)), (p.row, p.col));
+        }
+        assert!(cells.len() > 1, "the open ends point at several cells");
     }
 
     /// A finished game whose designs are `designs` (closed designs in the frame's corner:

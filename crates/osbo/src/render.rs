@@ -30,6 +30,8 @@
 
 use std::fmt::Write;
 
+use gameshelf_engine::svg::escape;
+
 use crate::design::{Cord, Design, FRAME};
 use crate::face::{Dir, Edges};
 
@@ -380,6 +382,44 @@ impl Drawing {
         self
     }
 
+    /// Where the first cell's top-left corner lies in [`Drawing::to_svg`]'s picture: past
+    /// the margin, and past the row and column labels of a design in play.
+    fn origin(&self, cell: f64) -> (f64, f64) {
+        let labels = if self.start.is_some() {
+            cell * 0.5
+        } else {
+            0.0
+        };
+        (cell * 0.5 + labels, cell * 0.5 + labels)
+    }
+
+    /// The width and height of [`Drawing::to_svg`]'s picture.
+    fn size(&self, cell: f64) -> (f64, f64) {
+        let (r0, r1, c0, c1) = self.bounds;
+        let (ox, oy) = self.origin(cell);
+        (
+            (c1 - c0 + 1) as f64 * cell + ox + cell * 0.5,
+            (r1 - r0 + 1) as f64 * cell + oy + cell * 0.5,
+        )
+    }
+
+    /// Where the cell (row, column in the frame) lies in the picture, as fractions of its
+    /// width and height: (left, top, width, height); `None` outside the drawn bounds.
+    pub fn cell_box(&self, (r, c): (usize, usize)) -> Option<(f64, f64, f64, f64)> {
+        let (r0, r1, c0, c1) = self.bounds;
+        if !(r0..=r1).contains(&r) || !(c0..=c1).contains(&c) {
+            return None;
+        }
+        let (ox, oy) = self.origin(1.0);
+        let (w, h) = self.size(1.0);
+        Some((
+            (ox + (c - c0) as f64) / w,
+            (oy + (r - r0) as f64) / h,
+            1.0 / w,
+            1.0 / h,
+        ))
+    }
+
     /// The empty cells open ends point at (row, column in the frame), row by row, each
     /// once.
     fn targets(&self) -> Vec<(usize, usize)> {
@@ -574,16 +614,8 @@ impl Drawing {
     pub fn to_svg(&self, cell: f64) -> String {
         let (r0, r1, c0, c1) = self.bounds;
         let margin = cell * 0.5;
-        let labels = if self.start.is_some() {
-            cell * 0.5
-        } else {
-            0.0
-        };
-        let (ox, oy) = (margin + labels, margin + labels);
-        let (w, h) = (
-            (c1 - c0 + 1) as f64 * cell + 2.0 * margin + labels,
-            (r1 - r0 + 1) as f64 * cell + 2.0 * margin + labels,
-        );
+        let (ox, oy) = self.origin(cell);
+        let (w, h) = self.size(cell);
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -742,13 +774,6 @@ fn step(r: usize, c: usize, d: Dir) -> Option<(usize, usize)> {
 }
 
 /// `text` with the characters XML gives a meaning escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The heavy box-drawing glyph of a die.
 pub fn glyph(e: Edges) -> char {
     [

@@ -31,6 +31,7 @@ pub mod describe;
 pub mod game;
 pub mod log;
 pub mod observe;
+mod picture;
 pub mod present;
 pub mod solver;
 pub mod state;

@@ -198,6 +198,15 @@ impl Presenter<OublietteSolitaire> for SolitairePresenter {
         observation_text(game, obs)
     }
 
+    fn pictures(
+        &self,
+        _game: &OublietteSolitaire,
+        _viewer: Option<Seat>,
+        obs: &Observation,
+    ) -> Vec<String> {
+        vec![crate::picture::table(obs)]
+    }
+
     fn describe_move(
         &self,
         game: &OublietteSolitaire,

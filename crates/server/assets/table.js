@@ -8,6 +8,10 @@ const query = token ? `?token=${encodeURIComponent(token)}` : "";
 let view = null;
 let logShown = 0;
 let busy = false;
+// The place on a picture whose choices alone are listed, if one was clicked.
+let focus = null;
+// The choices listed now, which keys 1 to 9 pick.
+let listed = [];
 
 function render(next) {
   view = next;
@@ -19,11 +23,37 @@ function render(next) {
   $("board").textContent = view.observation_text;
   // Pictures (SVG documents drawn by the game's presenter) are shown as images, which
   // cannot run anything, never put into the page as markup.
-  fill($("pictures"), view.pictures.map((svg, i) => el("img", {
-    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
-    alt: `picture ${i + 1} (its content is in the text below)`,
-  })));
-  renderChoices();
+  // Choices that can be picked on a picture get a button laid over their place; choices
+  // sharing a place (the faces that fit one cell) share its button.
+  const places = new Map();
+  for (const action of view.actions) {
+    const t = action.target;
+    if (!t) continue;
+    const key = `${t.picture}:${t.left.toFixed(4)}:${t.top.toFixed(4)}`;
+    if (!places.has(key)) places.set(key, { target: t, actions: [] });
+    places.get(key).actions.push(action);
+  }
+  if (focus && !places.has(focus)) focus = null;
+  fill($("pictures"), view.pictures.map((svg, i) => el("div", { class: "picture" },
+    el("img", {
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+      alt: `picture ${i + 1} (its content is in the text below)`,
+      // The picture's own size, so the page is laid out (and its places sized) before
+      // the image has loaded.
+      ...pictureSize(svg),
+    }),
+    [...places].filter(([, p]) => p.target.picture === i).map(([key, p]) => placed(el("button", {
+      type: "button",
+      class: key === focus ? "place chosen" : "place",
+      "data-place": key,
+      "aria-label": p.actions.length === 1 ? p.actions[0].text : `${p.actions.length} choices here: ${p.actions[0].text} …`,
+      title: p.actions.map((a) => a.text).join("\n"),
+      onclick: () => {
+        if (p.actions.length === 1) play(p.actions[0]);
+        else { focus = key; render(view); $("choices").querySelector("button")?.focus(); }
+      },
+    }), p.target)))));
+  renderChoices(places);
   $("undo").hidden = !view.can_undo;
   // The log only grows while the page is open; append what is new so screen readers
   // announce the new moves only.
@@ -40,13 +70,29 @@ function render(next) {
   }
 }
 
-function renderChoices() {
+// Lays `button` over its target's rectangle. Set through the style object: the page's
+// content security policy refuses style attributes.
+function placed(button, target) {
+  for (const side of ["left", "top", "width", "height"]) button.style[side] = `${100 * target[side]}%`;
+  return button;
+}
+
+// The width and height written on an SVG document's root element.
+function pictureSize(svg) {
+  const size = /^<svg[^>]*?\swidth="(\d+)"[^>]*?\sheight="(\d+)"/.exec(svg);
+  return size ? { width: size[1], height: size[2] } : {};
+}
+
+function renderChoices(places) {
   const mine = view.actions.length > 0;
+  // After a click on a place with several choices, only those are listed.
+  const shown = focus ? places.get(focus).actions : view.actions;
+  listed = shown;
   $("choices-title").textContent = mine ? "Your choices" : (view.viewer === null ? "Choices" : "Waiting");
   const wantsText = view.actions.find((a) => a.text_prompt);
   $("text-box").hidden = !wantsText;
   if (wantsText) $("text-prompt").textContent = `${wantsText.text_prompt} (for the moves marked ✎)`;
-  fill($("choices"), view.actions.map((action, i) => el("li", {},
+  fill($("choices"), focus ? el("li", {}, el("button", { type: "button", class: "all", onclick: () => { focus = null; render(view); } }, "show every choice")) : null, shown.map((action, i) => el("li", {},
     el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i < 9 ? String(i + 1) : null },
       i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
       action.odds ? el("span", { class: "odds" }, action.odds) : null))));
@@ -62,6 +108,7 @@ async function play(action) {
   try {
     const body = { action: action.id, ply: view.ply };
     if (action.text_prompt) body.text = $("text").value;
+    focus = null;
     render(await api(`/api/tables/${encodeURIComponent(id)}/actions${query}`, { method: "POST", body: JSON.stringify(body) }));
     $("text").value = "";
     const first = $("choices").querySelector("button");
@@ -115,9 +162,10 @@ document.addEventListener("keydown", (event) => {
   if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.key === "u" || event.key === "U") { event.preventDefault(); undo(); return; }
   const n = Number(event.key);
-  if (n >= 1 && n <= 9 && view && view.actions[n - 1]) {
+  if (event.key === "Escape" && focus) { focus = null; render(view); return; }
+  if (n >= 1 && n <= 9 && view && listed[n - 1]) {
     event.preventDefault();
-    play(view.actions[n - 1]);
+    play(listed[n - 1]);
   }
 });
 

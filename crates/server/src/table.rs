@@ -587,6 +587,9 @@ impl<G: Shelved> GameTable<G> {
                     if game.writes_text(state, a) {
                         entry["text_prompt"] = json!(self.rules.presenter.text_prompt(game, a));
                     }
+                    if let Some(target) = self.rules.presenter.target(game, viewer, obs, a) {
+                        entry["target"] = json!(target);
+                    }
                     entry
                 })
                 .collect();

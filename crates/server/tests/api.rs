@@ -277,6 +277,18 @@ async fn two_human_seats_play_through_their_own_tokens() {
         if view["status"] == "finished" {
             break;
         }
+        // A placement names its cell on the picture of the design it goes in.
+        for action in view["actions"].as_array().unwrap() {
+            let target = &action["target"];
+            let design = action["text"].as_str().unwrap().split("design ").nth(1);
+            let design = design.and_then(|d| d[..1].parse::<u64>().ok());
+            if let Some(design) = design {
+                assert_eq!(target["picture"].as_u64(), Some(design - 1), "{action}");
+                assert!(target["width"].as_f64().unwrap() > 0.0, "{action}");
+            } else {
+                assert!(target.is_null(), "{action}");
+            }
+        }
         let after = app.play(id, tokens[seat], &view, 0).await;
         // Without a bot pause, the roll that follows a move is made with it: the answer
         // comes after the move and its roll, with a seat (or nobody, at the end) to move.

@@ -174,6 +174,38 @@ impl Browser<'_> {
     }
 }
 
+/// Waits for one of `pages` to offer a place on a picture, clicks it, and, when the place
+/// holds several choices, the first of those it then lists; returns when the move shows in
+/// that page's log.
+async fn click_a_place(pages: &[&Browser<'_>]) {
+    for _ in 0..2_000 {
+        for page in pages {
+            let logged = page
+                .script("return document.querySelectorAll('#log li').length")
+                .await;
+            if !page.click("#pictures button.place").await {
+                continue;
+            }
+            // Several faces fit the cell: the list now holds only them, after a button
+            // that shows every choice again.
+            if page
+                .script("return document.querySelector('#choices button.all') !== null")
+                .await
+                == true
+            {
+                assert!(page.click("#choices li:nth-child(2) button").await);
+            }
+            page.until(&format!(
+                "return document.querySelectorAll('#log li').length > {logged}"
+            ))
+            .await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("no page offered a place on its pictures");
+}
+
 /// Clicks the first choice of every page whose seat is to move until every page shows the
 /// result; returns the clicks made per page.
 async fn click_to_the_end(pages: &[&Browser<'_>]) -> Vec<usize> {
@@ -281,6 +313,15 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
     assert!(alice.text("who").await.contains("player 1"));
     assert!(bob.text("who").await.contains("player 2"));
     assert_eq!(watcher.text("who").await, "watching");
+    // A die is placed by clicking its cell on the design's picture.
+    click_a_place(&[&alice, &bob]).await;
+    assert_eq!(
+        watcher
+            .script("return document.querySelectorAll('#pictures button.place').length")
+            .await,
+        0,
+        "a spectator gets no places to click"
+    );
     let clicks = click_to_the_end(&[&alice, &bob]).await;
     assert!(clicks[0] > 0 && clicks[1] > 0, "{clicks:?}");
     watcher
@@ -328,6 +369,10 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
         alice.open(table["seats"][0]["url"].as_str().unwrap()).await;
         alice
             .until("return document.getElementById('board').textContent.length > 0")
+            .await;
+        // Every game draws its table.
+        alice
+            .until("return document.querySelectorAll('#pictures img').length > 0")
             .await;
         let clicks = click_to_the_end(&[&alice]).await;
         assert!(clicks[0] > 0, "{game}");

@@ -1,7 +1,7 @@
 //! Every game's words, checked the same way for all four games through the registry: every
 //! action of seeded games gets a log line for every viewer (each seat and a spectator), the
 //! line hides exactly what that viewer may not see, and views, odds and results are always
-//! there.
+//! there, and the pictures are SVG documents with every clickable choice inside one.
 //!
 //! "Hides exactly" is checked against the observations, not against a list of words: two
 //! moves possible at one node that leave a viewer with the same observation must read the
@@ -51,6 +51,8 @@ impl Visitor for Words {
                             // Odds are optional, but asking must be safe for every choice.
                             let _ = presenter.odds(game, &obs, a);
                         }
+                        check_pictures(game, &presenter, Some(p), &obs, &legal)
+                            .unwrap_or_else(|what| fail(&spec, g, index, what));
                         legal.clone()
                     }
                 };
@@ -61,6 +63,8 @@ impl Visitor for Words {
                 }
                 match game.observe_public(&state) {
                     Some(public) => {
+                        check_pictures(game, &presenter, None, &public, &[])
+                            .unwrap_or_else(|what| fail(&spec, g, index, what));
                         if presenter
                             .observation_text(game, None, &public)
                             .trim()
@@ -158,6 +162,38 @@ fn check_node<G: Game, P: Presenter<G>>(
                     "{who} may not tell {a:?} from {b:?} but the log does: {line_a:?} / {line_b:?}"
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// The pictures `viewer` gets of `obs` are whole SVG documents, and every place where one of
+/// `legal` can be picked lies on one of them, inside it.
+fn check_pictures<G: Game, P: Presenter<G>>(
+    game: &G,
+    presenter: &P,
+    viewer: Option<Seat>,
+    obs: &G::Observation,
+    legal: &[G::Action],
+) -> Result<(), String> {
+    let pictures = presenter.pictures(game, viewer, obs);
+    for svg in &pictures {
+        if !svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+            || !svg.trim_end().ends_with("</svg>")
+        {
+            return Err(format!("a picture is no SVG document: {svg:.80}"));
+        }
+    }
+    for &a in legal {
+        let Some(t) = presenter.target(game, viewer, obs, a) else {
+            continue;
+        };
+        let inside = |from: f64, size: f64| from >= 0.0 && size > 0.0 && from + size <= 1.0;
+        if t.picture >= pictures.len() || !inside(t.left, t.width) || !inside(t.top, t.height) {
+            return Err(format!(
+                "{a:?} is picked at {t:?}, outside the {} pictures",
+                pictures.len()
+            ));
         }
     }
     Ok(())

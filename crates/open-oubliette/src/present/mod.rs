@@ -8,6 +8,7 @@
 //! steps the rules take without an action, `result` the end of the game.
 
 mod news;
+mod picture;
 mod result;
 mod roll;
 
@@ -410,6 +411,15 @@ impl Presenter<OpenOubliette> for OubliettePresenter {
         obs: &Observation,
     ) -> String {
         observation_text(game, obs)
+    }
+
+    fn pictures(
+        &self,
+        game: &OpenOubliette,
+        _viewer: Option<Seat>,
+        obs: &Observation,
+    ) -> Vec<String> {
+        vec![picture::board(game, obs)]
     }
 
     fn odds(&self, game: &OpenOubliette, obs: &Observation, action: Action) -> Option<String> {

@@ -24,9 +24,6 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// Spaces per side of the square, both corners included.
-pub(crate) const SIDE: u16 = 11;
-
 /// The widest cell of the top and bottom rows; a corner is `2 * width + 2` wide.
 const MAX_CELL_WIDTH: u16 = 6;
 
@@ -37,20 +34,11 @@ const MAX_ROW_HEIGHT: u16 = 4;
 /// each (a name line and a deed-and-tokens line).
 const TALL_SIDES: u16 = 24;
 
-/// The cell `(column, row)` of a space in the 11x11 square, `(0, 0)` top-left.
-///
-/// # Panics
-/// If `space` is not on the ring (`0..40`).
+/// The cell `(column, row)` of a space in the 11x11 square, `(0, 0)` top-left (see
+/// [`gameshelf_laissez_faire::board::ring_cell`]).
 pub(crate) fn ring_cell(space: usize) -> (u16, u16) {
-    let s = space as u16;
-    let last = SIDE - 1;
-    match space {
-        0..=10 => (last - s, last),
-        11..=20 => (0, 2 * last - s),
-        21..=30 => (s - 2 * last, 0),
-        31..=39 => (last, s - 3 * last),
-        _ => panic!("space {space} is not on the 40-space ring"),
-    }
+    let (col, row) = gameshelf_laissez_faire::board::ring_cell(space);
+    (col as u16, row as u16)
 }
 
 /// The sizes of the board's cells, chosen to fit an area.
@@ -451,7 +439,8 @@ mod tests {
         assert_eq!(ring_cell(39), (10, 9));
         let cells: Vec<_> = (0..SPACES).map(ring_cell).collect();
         for (i, &(c, r)) in cells.iter().enumerate() {
-            assert!(c == 0 || r == 0 || c == SIDE - 1 || r == SIDE - 1);
+            let last = gameshelf_laissez_faire::board::RING_SIDE as u16 - 1;
+            assert!(c == 0 || r == 0 || c == last || r == last);
             assert_eq!(cells.iter().filter(|&&x| x == (c, r)).count(), 1);
             let (nc, nr) = cells[(i + 1) % SPACES];
             assert_eq!(c.abs_diff(nc) + r.abs_diff(nr), 1, "{i} and its successor");
