@@ -114,6 +114,8 @@ pub struct Summary {
     pub distinct_actions: usize,
     /// Unlisted actions that `apply` refused.
     pub refusals: u64,
+    /// Listed actions tried at other sums than their own ([`Node::check_amounts`]).
+    pub repriced: u64,
     /// States given the deep checks.
     pub deep_states: u64,
     /// Resamples checked.

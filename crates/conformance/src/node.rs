@@ -205,8 +205,76 @@ impl<G: Game> Node<G> {
         Ok(())
     }
 
-    /// `apply` refuses each of `candidates` that is not listed here, leaving the state
-    /// unchanged. Returns how many were refused.
+    /// Whether `action` is a listed action naming another sum ([`Game::with_amount`]): the
+    /// rules may accept it though it is not listed.
+    fn is_repriced(&self, game: &G, action: G::Action) -> bool {
+        game.amount(action).is_some_and(|sum| {
+            self.legal
+                .iter()
+                .any(|&l| game.with_amount(l, sum) == Some(action))
+        })
+    }
+
+    /// Every listed action that names a sum gives it back, names any other sum asked
+    /// (nothing, one more, the largest, one drawn at random), and `apply` either accepts it
+    /// at that sum, leaving a state whose lists pass [`Node::check_lists`], or refuses it
+    /// and changes nothing; an action naming no sum takes none. Returns how many repriced
+    /// actions were tried.
+    ///
+    /// # Errors
+    /// A [`Check::Amounts`] violation.
+    pub fn check_amounts(
+        &self,
+        game: &G,
+        state: &G::State,
+        rng: &mut Rng,
+    ) -> Result<usize, Violation> {
+        let mut scratch = state.clone();
+        let mut tried = 0;
+        for &listed in &self.legal {
+            let Some(own) = game.amount(listed) else {
+                ensure(
+                    game.with_amount(listed, 1).is_none(),
+                    Check::Amounts,
+                    || format!("{listed} names no sum but takes one"),
+                )?;
+                continue;
+            };
+            ensure(
+                game.with_amount(listed, own) == Some(listed),
+                Check::Amounts,
+                || format!("{listed} naming its own sum {own} is another action"),
+            )?;
+            let random = rng.below(u64::from(own).saturating_mul(4).max(1) + 1) as u32;
+            for sum in [0, own.saturating_add(1), u32::MAX, random] {
+                let Some(action) = game.with_amount(listed, sum) else {
+                    return Err(Violation::new(
+                        Check::Amounts,
+                        format!("{listed} names a sum but takes no other ({sum})"),
+                    ));
+                };
+                ensure(game.amount(action) == Some(sum), Check::Amounts, || {
+                    format!("{listed} at {sum} gives back {:?}", game.amount(action))
+                })?;
+                scratch.clone_from(state);
+                if game.apply(&mut scratch, action).is_ok() {
+                    Node::of(game, &scratch).check_lists().map_err(|v| {
+                        Violation::new(Check::Amounts, format!("after {action}: {v}"))
+                    })?;
+                } else {
+                    ensure(scratch == *state, Check::Amounts, || {
+                        format!("refusing {action} changed the state")
+                    })?;
+                }
+                tried += 1;
+            }
+        }
+        Ok(tried)
+    }
+
+    /// `apply` refuses each of `candidates` that is not listed here (nor a listed action
+    /// naming another sum, which the rules may take), leaving the state unchanged. Returns
+    /// how many were refused.
     ///
     /// # Errors
     /// A [`Check::ApplyRefuses`] violation.
@@ -218,7 +286,10 @@ impl<G: Game> Node<G> {
     ) -> Result<usize, Violation> {
         let mut scratch = state.clone();
         let mut refused = 0;
-        for action in candidates.into_iter().filter(|&a| !self.is_listed(a)) {
+        let unlisted = candidates
+            .into_iter()
+            .filter(|&a| !self.is_listed(a) && !self.is_repriced(game, a));
+        for action in unlisted {
             scratch.clone_from(state);
             if game.apply(&mut scratch, action).is_ok() {
                 return Err(Violation::new(

@@ -172,6 +172,7 @@ impl<'a, G: Game> Runner<'a, G> {
             self.pool
                 .extend(node.listed(), |a| check_round_trip("action", a))?;
             node.check_apply_accepts(game, &state)?;
+            self.summary.repriced += node.check_amounts(game, &state, &mut check_rng)? as u64;
             let probes = self
                 .pool
                 .rotated(&mut check_rng)

@@ -16,8 +16,12 @@ pub enum Check {
     Lists,
     /// `apply` accepts every listed action and outcome.
     ApplyAccepts,
-    /// `apply` refuses actions that are not listed and leaves the state unchanged.
+    /// `apply` refuses actions that are not listed and leaves the state unchanged (an
+    /// action naming another sum than a listed one may be accepted instead).
     ApplyRefuses,
+    /// Actions that name a sum ([`gameshelf_engine::Game::amount`]) give it back, take any
+    /// other sum, and `apply` accepts or cleanly refuses them at any sum.
+    Amounts,
     /// States, actions and observations clone to equal values and round-trip through JSON.
     Serde,
     /// A record of the game replays to the same final state.
@@ -47,6 +51,7 @@ impl Check {
             Check::Lists => "lists",
             Check::ApplyAccepts => "apply-accepts",
             Check::ApplyRefuses => "apply-refuses",
+            Check::Amounts => "amounts",
             Check::Serde => "serde",
             Check::Replay => "replay",
             Check::Returns => "returns",

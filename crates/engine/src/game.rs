@@ -168,6 +168,22 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// The sum of money `action` names, when its player may name any sum (a price, a
+    /// trade's cash): `legal_actions` then lists representative sums only, and
+    /// [`Game::is_legal`] accepts the same move naming any other sum the rules allow (see
+    /// [`Game::with_amount`]). Records keep the sum named, so replays are exact. `None` (the
+    /// default) for an action that names no sum.
+    fn amount(&self, _action: Self::Action) -> Option<u32> {
+        None
+    }
+
+    /// `action` naming `amount` instead of its own sum, or `None` when it names none.
+    /// Front ends build a move at the sum a player types this way, then check it with
+    /// [`Game::apply`] like any other.
+    fn with_amount(&self, _action: Self::Action, _amount: u32) -> Option<Self::Action> {
+        None
+    }
+
     /// Whether going from `before` to `after` (one action, with every step the rules took
     /// by themselves after it) showed the player something that was hidden without a chance
     /// outcome, such as a face-down card turned up when the card above it was used. Undo in

@@ -7,7 +7,6 @@ use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
-use crate::price::Share;
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
 /// and chance-outcome lists; space payloads are board indices, city payloads city indices.
@@ -24,9 +23,9 @@ pub enum Action {
     /// Buy a house (the third on a property makes an apartment) on an own property.
     Build(u8),
     /// Open a trade thread (`trading=on`): to seat, deed (held by either party; it goes to
-    /// the other), cash the other party pays the giver, as a share of the deed's value
-    /// (from [`Share::TRADE`]).
-    Offer(u8, u8, Share),
+    /// the other), the dollars the other party pays the giver (any amount; the list offers
+    /// shares of the deed's value, [`crate::price::Share::TRADE`]).
+    Offer(u8, u8, u32),
     /// Open a contract thread (`contracts=on`): to seat, the proposed terms.
     Propose(u8, Term),
     /// Exercise an option held on this deed: pay the strike, take the deed.
@@ -44,13 +43,13 @@ pub enum Action {
     /// Accept the standing terms: the trade executes if it is still legal; a bargain's price
     /// is paid.
     Accept,
-    /// Counter with new terms: a trade's cash (same deed, same direction; the roles swap),
-    /// or a bargain's price.
-    Counter(Share),
+    /// Counter with new terms in dollars: a trade's cash (same deed, same direction; the
+    /// roles swap), or a bargain's price.
+    Counter(u32),
     /// Refuse the standing terms: the thread or bargain closes.
     Refuse,
-    /// A bargain's owner quotes his price, as a share of the reference price.
-    Quote(Share),
+    /// A bargain's owner quotes his price in dollars.
+    Quote(u32),
     /// Ask for time: the floor goes back to the author (one exchange of the deadline).
     Hold,
     /// The author withdraws his terms after a request for time: the thread closes.
@@ -100,7 +99,7 @@ impl fmt::Display for Action {
             Action::DeclareRace => f.write_str("declare the race"),
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
             Action::Offer(to, d, c) => {
-                write!(f, "offer seat {} deed {d} for {c}", u16::from(*to) + 1)
+                write!(f, "offer seat {} deed {d} for ${c}", u16::from(*to) + 1)
             }
             Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", u16::from(*to) + 1),
             Action::Exercise(d) => write!(f, "exercise the option on {d}"),
@@ -109,9 +108,9 @@ impl fmt::Display for Action {
             Action::Dismiss => f.write_str("dismiss the claim"),
             Action::Go => f.write_str("go"),
             Action::Accept => f.write_str("accept"),
-            Action::Counter(c) => write!(f, "counter at {c}"),
+            Action::Counter(c) => write!(f, "counter at ${c}"),
             Action::Refuse => f.write_str("refuse"),
-            Action::Quote(s) => write!(f, "quote {s}"),
+            Action::Quote(s) => write!(f, "quote ${s}"),
             Action::Hold => f.write_str("ask for time"),
             Action::Withdraw => f.write_str("withdraw"),
             Action::Insist => f.write_str("let the offer stand"),
@@ -134,10 +133,12 @@ impl fmt::Display for Action {
 mod tests {
     use super::*;
 
+    /// Action lists are copied at every decision: a price in dollars and the tag fit in
+    /// eight bytes.
     #[test]
     fn actions_are_small() {
         assert!(
-            std::mem::size_of::<Action>() <= 6,
+            std::mem::size_of::<Action>() <= 8,
             "{}",
             std::mem::size_of::<Action>()
         );

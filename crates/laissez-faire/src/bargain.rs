@@ -5,7 +5,7 @@
 //! The bank posts its listed prices and never bargains ([`Price::Listed`]); so does a right
 //! the notary keeps (a lodging right's cap). A player owner's price is
 //! [`Price::Negotiable`]: the customer (the player whose turn it is) asks, the owner
-//! quotes a [`Share`] of the reference price or refuses, and the two may counter each other
+//! quotes a price in dollars (any, or up to a ceiling) or refuses, and the two may counter each other
 //! up to [`MAX_COUNTERS`] times, each counter moving towards the other side, until one
 //! accepts or refuses. Every message is an action of the seat that has the floor, so the
 //! game record holds the whole bargain. Nothing else happens while a bargain is open, and
@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::board::{SPACES, SpaceKind};
 use crate::game::{LaissezFaire, capacity, spaces_in};
-use crate::price::Share;
+use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
 
 /// Counter-offers per bargain, both sides together (the rulings' limit, B7).
@@ -75,14 +75,15 @@ pub enum Price {
     /// A price that is not negotiated: the bank's listed price, a lodging right's cap, or
     /// nothing for one's own deed.
     Listed(u32),
-    /// A player owner's price, to be agreed as a share of `reference`, at most `max` of it.
+    /// A player owner's price, to be agreed in dollars; `reference` is what the bank would
+    /// charge, from which the representative prices are drawn ([`crate::price`]).
     Negotiable {
         /// The owner.
         provider: u8,
-        /// The reference price the shares apply to.
+        /// The reference price.
         reference: u32,
-        /// The dearest share the owner may ask.
-        max: Share,
+        /// The dearest price the owner may ask (a stay's ceiling), if any.
+        ceiling: Option<u32>,
     },
 }
 
@@ -107,14 +108,14 @@ pub struct Bargain {
     pub provider: u8,
     /// The seat that answers now.
     pub floor: u8,
-    /// The reference price the shares apply to.
+    /// The reference price (the bank's), from which the listed prices are drawn.
     pub reference: u32,
-    /// The dearest share the owner may ask.
-    pub max: Share,
-    /// The owner's standing quote (`None` until he quotes).
-    pub ask: Option<Share>,
-    /// The customer's standing counter-offer, if any.
-    pub bid: Option<Share>,
+    /// The dearest price the owner may ask (a stay's ceiling), if any.
+    pub ceiling: Option<u32>,
+    /// The owner's standing quote in dollars (`None` until he quotes).
+    pub ask: Option<u32>,
+    /// The customer's standing counter-offer in dollars, if any.
+    pub bid: Option<u32>,
     /// Counter-offers so far.
     pub counters: u8,
     /// A stay's other part, already settled, paid together with this one on acceptance:
@@ -123,9 +124,9 @@ pub struct Bargain {
 }
 
 impl Bargain {
-    /// The terms on the table: the owner's quote while the customer answers, the customer's
-    /// counter while the owner answers (`None` before the first quote).
-    pub fn standing(&self) -> Option<Share> {
+    /// The terms on the table in dollars: the owner's quote while the customer answers,
+    /// the customer's counter while the owner answers (`None` before the first quote).
+    pub fn standing(&self) -> Option<u32> {
         if self.floor == self.customer {
             self.ask
         } else {
@@ -133,58 +134,55 @@ impl Bargain {
         }
     }
 
-    /// The dollars of `share`.
-    pub fn amount(&self, share: Share) -> u32 {
-        share.of(self.reference)
+    /// Whether `self.floor` may send `action` now, given the customer's `cash`: any price
+    /// the rules allow, listed or not.
+    pub fn allows(&self, cash: u32, action: Action) -> bool {
+        let affordable = |price: u32| price.saturating_add(self.extra) <= cash;
+        let counters_left = self.service.open() && self.counters < MAX_COUNTERS;
+        let customer = self.floor == self.customer;
+        match (customer, self.ask, self.bid, action) {
+            // Anyone on the floor may break off, except an owner quoting a stay's rent.
+            (false, None, _, Action::Refuse) => self.service.open(),
+            (_, _, _, Action::Refuse) => true,
+            // The owner's first answer: a quote, up to the ceiling.
+            (false, None, _, Action::Quote(price)) => {
+                price <= self.ceiling.unwrap_or(MAX_PRICE).min(MAX_PRICE)
+            }
+            // The customer answers a quote: take it if he can pay, or counter lower than
+            // the quote and higher than his own last counter.
+            (true, Some(ask), _, Action::Accept) => affordable(ask),
+            (true, Some(ask), bid, Action::Counter(price)) => {
+                counters_left && price < ask && bid.is_none_or(|b| price > b) && affordable(price)
+            }
+            // The owner answers a counter: take it, or counter higher, up to his last quote.
+            (false, Some(_), Some(_), Action::Accept) => true,
+            (false, Some(ask), Some(bid), Action::Counter(price)) => {
+                counters_left && price > bid && price <= ask
+            }
+            _ => false,
+        }
     }
 
-    /// The messages `self.floor` may send, in action order, given the customer's `cash`.
+    /// The messages `self.floor` may send, in action order, given the customer's `cash`:
+    /// every answer, with representative prices ([`Prices`]) for quotes and counters: the
+    /// shares of the reference, the standing quote, the dearest counter the customer can
+    /// pay below it, and the ceiling.
     pub fn answers(&self, cash: u32, out: &mut Vec<Action>) {
-        let affordable = |share: Share| self.amount(share) + self.extra <= cash;
-        let counters_left = self.service.open() && self.counters < MAX_COUNTERS;
-        match (self.floor == self.customer, self.ask, self.bid) {
-            // The owner's first answer: a quote, or a refusal.
-            (false, None, _) => {
-                if self.service.open() {
-                    out.push(Action::Refuse);
-                }
-                out.extend(
-                    Share::ALL
-                        .into_iter()
-                        .filter(|&s| s <= self.max)
-                        .map(Action::Quote),
-                );
-            }
-            // The customer answers a quote: lower, and above his own last counter.
-            (true, Some(ask), bid) => {
-                if affordable(ask) {
-                    out.push(Action::Accept);
-                }
-                if counters_left {
-                    out.extend(
-                        Share::ALL
-                            .into_iter()
-                            .filter(|&s| s < ask && bid.is_none_or(|b| s > b) && affordable(s))
-                            .map(Action::Counter),
-                    );
-                }
-                out.push(Action::Refuse);
-            }
-            // The owner answers a counter: higher, and at most his own last quote.
-            (false, Some(ask), Some(bid)) => {
-                out.push(Action::Accept);
-                if counters_left {
-                    out.extend(
-                        Share::ALL
-                            .into_iter()
-                            .filter(|&s| s > bid && s <= ask)
-                            .map(Action::Counter),
-                    );
-                }
-                out.push(Action::Refuse);
-            }
-            (true, None, _) | (false, Some(_), None) => out.push(Action::Refuse),
-        }
+        let dearest_bid = self.ask.map_or(0, |ask| {
+            ask.saturating_sub(1).min(cash.saturating_sub(self.extra))
+        });
+        let special = [
+            self.ask.unwrap_or(0),
+            dearest_bid,
+            self.ceiling.unwrap_or(0),
+        ];
+        let prices = Prices::new(self.reference, &Share::ALL, &special);
+        let candidates = [Action::Accept]
+            .into_iter()
+            .chain(prices.iter().map(Action::Counter))
+            .chain([Action::Refuse])
+            .chain(prices.iter().map(Action::Quote));
+        out.extend(candidates.filter(|&a| self.allows(cash, a)));
     }
 }
 
@@ -262,7 +260,7 @@ impl LaissezFaire {
                 None => Price::Negotiable {
                     provider: o,
                     reference: rent[0][lot.level as usize],
-                    max: Share::Triple,
+                    ceiling: None,
                 },
             },
         })
@@ -312,7 +310,7 @@ impl LaissezFaire {
             None => Price::Negotiable {
                 provider: owner,
                 reference,
-                max: Share::Triple,
+                ceiling: None,
             },
         }
     }
@@ -336,14 +334,17 @@ impl LaissezFaire {
         let rent = match lot.owner {
             o if o as usize == seat => Price::Listed(0),
             BANK => Price::Listed(self.bank_rent(s, p.pos).min(ceiling)),
-            o => Price::Negotiable {
-                provider: o,
-                reference: s
+            o => {
+                let ceiling = s
                     .contracts
                     .lodging_cap(seat as u8, p.pos)
-                    .map_or(ceiling, |cap| cap.min(ceiling)),
-                max: Share::Par,
-            },
+                    .map_or(ceiling, |cap| cap.min(ceiling));
+                Price::Negotiable {
+                    provider: o,
+                    reference: ceiling,
+                    ceiling: Some(ceiling),
+                }
+            }
         };
         let utility = self.board().forward_utility[p.pos as usize];
         Some((rent, self.utility_price(s, seat, utility, total)))
@@ -354,7 +355,7 @@ impl LaissezFaire {
         let Price::Negotiable {
             provider,
             reference,
-            max,
+            ceiling,
         } = price
         else {
             return None;
@@ -365,7 +366,7 @@ impl LaissezFaire {
             provider,
             floor: provider,
             reference,
-            max,
+            ceiling,
             ask: None,
             bid: None,
             counters: 0,
@@ -441,10 +442,9 @@ impl LaissezFaire {
                 _ => [None, None],
             },
             (Phase::Bargain, Action::Accept, Some(b)) => {
-                let Some(share) = b.standing() else {
+                let Some(amount) = b.standing() else {
                     return [None, None];
                 };
-                let amount = b.amount(share);
                 match b.service {
                     Service::Room(i) => [Some((Charge::Rent, owner(i), amount)), None],
                     Service::Fare(t) => [Some((Charge::Fare, owner(t), amount)), None],
@@ -471,19 +471,19 @@ impl LaissezFaire {
         let Some(b) = s.bargain else { return };
         let to_customer = b.floor != b.customer;
         let next = match action {
-            Action::Quote(share) => Some(Bargain {
-                ask: Some(share),
+            Action::Quote(price) => Some(Bargain {
+                ask: Some(price),
                 floor: b.customer,
                 ..b
             }),
-            Action::Counter(share) if to_customer => Some(Bargain {
-                ask: Some(share),
+            Action::Counter(price) if to_customer => Some(Bargain {
+                ask: Some(price),
                 floor: b.customer,
                 counters: b.counters + 1,
                 ..b
             }),
-            Action::Counter(share) => Some(Bargain {
-                bid: Some(share),
+            Action::Counter(price) => Some(Bargain {
+                bid: Some(price),
                 floor: b.provider,
                 counters: b.counters + 1,
                 ..b
@@ -502,7 +502,7 @@ impl LaissezFaire {
     fn settle_bargain(&self, s: &mut State, b: &Bargain) {
         let charges = self.charges(s, Action::Accept);
         let seat = s.current as usize;
-        let agreed = b.standing().map_or(0, |share| b.amount(share));
+        let agreed = b.standing().unwrap_or(0);
         s.bargain = None;
         match b.service {
             Service::Room(i) => self.lodge_at(s, seat, i, agreed),
@@ -556,12 +556,12 @@ impl LaissezFaire {
     /// A message of bargain `b` in words.
     pub fn describe_bargain_move(&self, b: &Bargain, action: Action) -> String {
         let what = self.describe_service(b.service);
-        let price = |share: Share| format!("${} ({share} of ${})", b.amount(share), b.reference);
+        let price = |dollars: u32| format!("${dollars} (the bank asks ${})", b.reference);
         match action {
-            Action::Quote(share) => format!("quote {} for {what}", price(share)),
-            Action::Counter(share) => format!("counter at {} for {what}", price(share)),
+            Action::Quote(dollars) => format!("quote {} for {what}", price(dollars)),
+            Action::Counter(dollars) => format!("counter at {} for {what}", price(dollars)),
             Action::Accept => match b.standing() {
-                Some(share) => format!("accept {} for {what}", price(share)),
+                Some(dollars) => format!("accept {} for {what}", price(dollars)),
                 None => format!("accept {what}"),
             },
             Action::Refuse => format!("refuse: no deal on {what}"),
@@ -588,7 +588,7 @@ mod tests {
             provider: 1,
             floor: 1,
             reference: 100,
-            max: Share::Triple,
+            ceiling: None,
             ask: None,
             bid: None,
             counters: 0,
@@ -603,58 +603,91 @@ mod tests {
     }
 
     #[test]
-    fn the_owner_quotes_any_share_or_refuses() {
-        let v = answers(&open(Service::Room(1)), 0);
-        assert_eq!(v.len(), Share::ALL.len() + 1);
+    fn the_owner_quotes_any_price_or_refuses() {
+        let b = open(Service::Room(1));
+        let v = answers(&b, 0);
+        assert_eq!(
+            v.len(),
+            Share::ALL.len() + 1,
+            "the menu's prices are listed"
+        );
         assert_eq!(v[0], Action::Refuse);
+        // Any other whole number of dollars may be named: $40 for a $2 room, say.
+        let cheap = Bargain { reference: 2, ..b };
+        assert!(!answers(&cheap, 0).contains(&Action::Quote(40)));
+        assert!(cheap.allows(0, Action::Quote(40)));
+        assert!(cheap.allows(0, Action::Quote(MAX_PRICE)));
+        assert!(!cheap.allows(0, Action::Quote(MAX_PRICE + 1)));
+        assert!(
+            !cheap.allows(0, Action::Counter(40)),
+            "nothing to counter yet"
+        );
+        assert!(!cheap.allows(0, Action::Accept));
     }
 
     #[test]
     fn a_stay_rent_quote_is_at_most_the_ceiling_and_cannot_be_refused() {
         let b = Bargain {
-            max: Share::Par,
+            ceiling: Some(100),
             ..open(Service::StayRent(1))
         };
         let v = answers(&b, 0);
-        assert!(v.contains(&Action::Quote(Share::Par)));
-        assert!(!v.contains(&Action::Quote(Share::OneAndQuarter)));
+        assert!(v.contains(&Action::Quote(100)));
+        assert!(!v.contains(&Action::Quote(125)));
+        assert!(b.allows(0, Action::Quote(99)));
+        assert!(!b.allows(0, Action::Quote(101)));
         assert!(!v.contains(&Action::Refuse));
         let quoted = Bargain {
-            ask: Some(Share::Par),
+            ask: Some(100),
             floor: 0,
             ..b
         };
         assert_eq!(answers(&quoted, 1000), vec![Action::Accept, Action::Refuse]);
+        assert!(
+            !quoted.allows(1000, Action::Counter(60)),
+            "no counters on a stay's rent"
+        );
     }
 
     #[test]
     fn counters_move_towards_the_other_side() {
         let quoted = Bargain {
-            ask: Some(Share::Double),
+            ask: Some(200),
             floor: 0,
             ..open(Service::Room(1))
         };
         // The customer, with $120, may accept only what he can pay and counters below.
         let v = answers(&quoted, 120);
         assert!(!v.contains(&Action::Accept), "$200 is more than he holds");
-        assert!(v.contains(&Action::Counter(Share::Par)));
-        assert!(!v.contains(&Action::Counter(Share::OneAndQuarter)), "$125");
+        assert!(v.contains(&Action::Counter(100)));
+        assert!(!v.contains(&Action::Counter(125)));
+        assert!(quoted.allows(120, Action::Counter(119)));
+        assert!(
+            !quoted.allows(120, Action::Counter(121)),
+            "more than he holds"
+        );
         let countered = Bargain {
-            bid: Some(Share::Half),
+            bid: Some(50),
             floor: 1,
             counters: 1,
             ..quoted
         };
         let v = answers(&countered, 120);
         assert_eq!(v[0], Action::Accept);
-        assert!(v.contains(&Action::Counter(Share::ThreeQuarters)));
-        assert!(v.contains(&Action::Counter(Share::Double)), "he may insist");
-        assert!(!v.contains(&Action::Counter(Share::Half)));
-        assert!(!v.contains(&Action::Counter(Share::Triple)));
+        assert!(v.contains(&Action::Counter(75)));
+        assert!(v.contains(&Action::Counter(200)), "he may insist");
+        assert!(!v.contains(&Action::Counter(50)));
+        assert!(!v.contains(&Action::Counter(300)));
+        assert!(countered.allows(120, Action::Counter(51)));
+        assert!(
+            !countered.allows(120, Action::Counter(201)),
+            "above his own quote"
+        );
         let spent = Bargain {
             counters: MAX_COUNTERS,
             ..countered
         };
         assert_eq!(answers(&spent, 120), vec![Action::Accept, Action::Refuse]);
+        assert!(!spent.allows(120, Action::Counter(150)));
     }
 }

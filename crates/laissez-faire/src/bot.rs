@@ -8,7 +8,7 @@ use crate::bargain::{Bargain, Price, Service};
 use crate::board::SpaceKind;
 use crate::contract::{Clause, NO_DEED, Sum, Term};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::price::Share;
+use crate::price::{Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::Thread;
 
@@ -139,7 +139,8 @@ impl Trader {
             let value = game.deed_value(s, deed);
             [Share::OneAndHalf, Share::Par]
                 .into_iter()
-                .find(|c| c.of(value) + RESERVE <= cash)
+                .map(|c| c.of(value))
+                .find(|&c| c + RESERVE <= cash)
                 .map(|c| Action::Offer(owner, deed, c))
                 .filter(|&a| game.is_legal(s, a))
         })
@@ -150,8 +151,9 @@ impl Trader {
         if !game.trade_executable(s, t) {
             return Action::Refuse;
         }
+        let value = game.deed_value(s, t.deed);
         let counter = |c: Share| {
-            let a = Action::Counter(c);
+            let a = Action::Counter(c.of(value));
             if self.buf.contains(&a) {
                 a
             } else {
@@ -179,7 +181,7 @@ impl Trader {
                 Action::Refuse
             }
         } else if Trader::completes(game, game.holdings(s, taker as u8), t.deed) {
-            if t.cash >= Share::Double {
+            if t.amount >= Share::Double.of(value) {
                 Action::Accept
             } else {
                 counter(Share::Double)
@@ -416,6 +418,12 @@ impl Trader {
         }
     }
 
+    /// The dearest price this bot asks in bargain `b`: the ceiling, or three times the
+    /// reference (the dearest price listed).
+    fn ceiling(b: &Bargain) -> u32 {
+        b.ceiling.unwrap_or(Share::Triple.of(b.reference))
+    }
+
     /// The owner's side of a bargain: quote what the customer's best alternative allows;
     /// refuse when that is nothing (a customer who cannot pay is better moved on, towards
     /// the bench) or when the customer leads and his alternative is the bench (a competitor
@@ -423,6 +431,7 @@ impl Trader {
     /// reference, and otherwise meet the customer halfway.
     fn provide(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
         let alternative = Trader::customer_alternative(game, s, b);
+        let ceiling = Trader::ceiling(b);
         let customer = b.customer as usize;
         let Some(bid) = b.bid.filter(|_| b.ask.is_some()) else {
             let leader = (0..game.config().players)
@@ -430,29 +439,28 @@ impl Trader {
                 .all(|o| game.net_worth(s, o) < game.net_worth(s, customer));
             let benched = alternative >= Trader::bench_cost(game, s.city);
             let limit = alternative.min(s.players[customer].cash.saturating_sub(b.extra));
-            let quote = Share::at_most(b.reference, limit).min(b.max);
-            let worthless = b.amount(quote) == 0 && b.reference > 0;
+            let quote = Prices::new(b.reference, &Share::ALL, &[])
+                .iter()
+                .filter(|&p| p <= limit.min(ceiling))
+                .last()
+                .unwrap_or(0);
+            let worthless = quote == 0 && b.reference > 0;
             return if b.service.open() && (worthless || (leader && benched)) {
                 Action::Refuse
             } else {
                 Action::Quote(quote)
             };
         };
-        if bid >= Share::Half && b.amount(bid) > 0 {
+        if bid >= Share::Half.of(b.reference) && bid > 0 {
             return Action::Accept;
         }
-        let ask = b.ask.unwrap_or(b.max);
-        let between: u8 = Share::ALL
-            .into_iter()
-            .filter(|&x| x > bid && x <= ask)
-            .count() as u8;
-        let middle = Share::ALL
-            .into_iter()
-            .filter(|&x| x > bid && x <= ask)
-            .nth(usize::from(between / 2));
+        let ask = b.ask.unwrap_or(ceiling);
+        let shares = Prices::new(b.reference, &Share::ALL, &[]);
+        let between = || shares.iter().filter(|&x| x > bid && x <= ask);
+        let middle = between().nth(between().count() / 2);
         match middle.map(Action::Counter) {
             Some(a) if self.buf.contains(&a) => a,
-            _ if b.amount(bid) > 0 => Action::Accept,
+            _ if bid > 0 => Action::Accept,
             _ if b.service.open() => Action::Refuse,
             _ => Action::Accept,
         }
@@ -462,8 +470,8 @@ impl Trader {
     /// otherwise counter at the dearest share that is not, or refuse.
     fn haggle(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
         let alternative = Trader::customer_alternative(game, s, b);
-        let ask = b.ask.unwrap_or(b.max);
-        if b.amount(ask) + b.extra <= alternative && self.buf.contains(&Action::Accept) {
+        let ask = b.ask.unwrap_or(Trader::ceiling(b));
+        if ask + b.extra <= alternative && self.buf.contains(&Action::Accept) {
             return Action::Accept;
         }
         let counter = self
@@ -471,7 +479,7 @@ impl Trader {
             .iter()
             .rev()
             .copied()
-            .find(|&a| matches!(a, Action::Counter(x) if b.amount(x) + b.extra <= alternative));
+            .find(|&a| matches!(a, Action::Counter(x) if x + b.extra <= alternative));
         counter.unwrap_or(Action::Refuse)
     }
 }

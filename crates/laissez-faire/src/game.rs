@@ -24,7 +24,7 @@ use crate::contract::{
     Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, Occasion,
     REPAYMENT_PERCENT, Rule, Rules, Sum, Term,
 };
-use crate::price::Share;
+use crate::price::{MAX_PRICE, Prices, Share, percent_of};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, Ruling, State, Status};
 use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
 
@@ -301,7 +301,7 @@ impl LaissezFaire {
     /// fewer than [`MAX_OFFERS`] threads this turn, `to` is another player still in the
     /// game, the deed is held by one of the two, and if `seat` is the one paying he has the
     /// cash (a player may ask for more than the other holds; that trade fails at execution).
-    pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, cash: Share) -> Option<Thread> {
+    pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, amount: u32) -> Option<Thread> {
         let me = seat as u8;
         let owner = s.lots.0.get(deed as usize)?.owner;
         let ok = self.cfg.trading
@@ -311,15 +311,13 @@ impl LaissezFaire {
             && self.trades(s, to)
             && self.board.deeds & (1 << deed) != 0
             && (owner == me || owner == to)
-            && Share::TRADE.contains(&cash);
-        let amount = cash.of(self.deed_value(s, deed));
+            && amount <= MAX_PRICE;
         let thread = Thread {
             author: me,
             answerer: to,
             floor: to,
             deed,
             giver: owner,
-            cash,
             amount,
             exchanges: 1,
             counters: 0,
@@ -344,13 +342,11 @@ impl LaissezFaire {
     /// The counter-offer `t`'s answerer would make at `cash`, if he may: fewer than
     /// [`MAX_COUNTERS`] counters, other terms than the standing ones, and the cash in hand if
     /// he is the one paying.
-    pub fn counter(&self, s: &State, t: &Thread, cash: Share) -> Option<Thread> {
-        let amount = cash.of(self.deed_value(s, t.deed));
+    pub fn counter(&self, s: &State, t: &Thread, amount: u32) -> Option<Thread> {
         let swapped = Thread {
             author: t.answerer,
             answerer: t.author,
             floor: t.author,
-            cash,
             amount,
             exchanges: t.exchanges + 1,
             counters: t.counters + 1,
@@ -360,8 +356,8 @@ impl LaissezFaire {
             swapped.taker() != swapped.author || s.players[swapped.author as usize].cash >= amount;
         (t.contract.is_none()
             && t.counters < MAX_COUNTERS
-            && cash != t.cash
-            && Share::TRADE.contains(&cash)
+            && amount != t.amount
+            && amount <= MAX_PRICE
             && affordable)
             .then_some(swapped)
     }
@@ -400,7 +396,6 @@ impl LaissezFaire {
             floor: to,
             deed: 0,
             giver: me,
-            cash: Share::Nothing,
             amount,
             exchanges: 1,
             counters: 0,
@@ -1268,7 +1263,7 @@ impl LaissezFaire {
         }
         for to in 0..self.cfg.players as u8 {
             for deed in spaces_in(self.board.deeds) {
-                for cash in Share::TRADE {
+                for cash in Prices::new(self.deed_value(s, deed), &Share::TRADE, &[]).iter() {
                     if self.offer(s, seat, to, deed, cash).is_some() {
                         out.push(Action::Offer(to, deed, cash));
                     }
@@ -1531,10 +1526,16 @@ impl Game for LaissezFaire {
                 if t.floor == t.answerer {
                     out.push(Action::Accept);
                     out.extend(
-                        Share::TRADE
-                            .into_iter()
-                            .filter(|&c| self.counter(s, t, c).is_some())
-                            .map(Action::Counter),
+                        // The shares of the deed's value, and all the cash the
+                        // answerer holds (what he can pay at most).
+                        Prices::new(
+                            self.deed_value(s, t.deed),
+                            &Share::TRADE,
+                            &[s.players[usize::from(t.answerer)].cash],
+                        )
+                        .iter()
+                        .filter(|&c| self.counter(s, t, c).is_some())
+                        .map(Action::Counter),
                     );
                     out.extend([Action::Refuse, Action::Hold]);
                 } else {
@@ -1593,9 +1594,10 @@ impl Game for LaissezFaire {
         }
     }
 
-    /// A management window's actions, whose list runs over every deed, seat and term, are
-    /// checked directly (by the same predicates that list them); everything else against
-    /// the listed actions.
+    /// A management window's actions, whose list runs over every deed, seat and term, and
+    /// every price (any whole number of dollars, of which the list offers representative
+    /// ones), are checked directly by the same predicates that list them; everything else
+    /// against the listed actions.
     fn is_legal(&self, s: &State, action: Action) -> bool {
         let seat = s.current as usize;
         match (s.phase, action) {
@@ -1605,6 +1607,19 @@ impl Game for LaissezFaire {
             (Phase::Manage | Phase::Shortfall, Action::Propose(to, term)) => {
                 self.proposal(s, seat, to, term).is_some()
             }
+            // Prices are any whole number of dollars: checked by the rules of the bargain
+            // or the thread, not against the listed (representative) prices.
+            (Phase::Bargain, Action::Quote(_) | Action::Counter(_)) => {
+                s.bargain.as_ref().is_some_and(|b| {
+                    self.actor(s) == Actor::Player(usize::from(b.floor))
+                        && b.allows(s.players[usize::from(b.customer)].cash, action)
+                })
+            }
+            (Phase::Trade, Action::Counter(amount)) => s.trade.as_ref().is_some_and(|t| {
+                t.floor == t.answerer
+                    && self.actor(s) == Actor::Player(usize::from(t.floor))
+                    && self.counter(s, t, amount).is_some()
+            }),
             (Phase::Shortfall, Action::Go) => true,
             (Phase::Shortfall, _) => false,
             (Phase::Manage, Action::Build(i)) => {
@@ -1875,6 +1890,23 @@ impl Game for LaissezFaire {
     }
 
     /// A free-text clause's proposal comes with its words.
+    /// Quotes, counters and trade offers name any whole number of dollars.
+    fn amount(&self, action: Action) -> Option<u32> {
+        match action {
+            Action::Quote(p) | Action::Counter(p) | Action::Offer(_, _, p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn with_amount(&self, action: Action, amount: u32) -> Option<Action> {
+        match action {
+            Action::Quote(_) => Some(Action::Quote(amount)),
+            Action::Counter(_) => Some(Action::Counter(amount)),
+            Action::Offer(to, deed, _) => Some(Action::Offer(to, deed, amount)),
+            _ => None,
+        }
+    }
+
     fn writes_text(&self, _s: &State, action: Action) -> bool {
         matches!(action, Action::Propose(_, Term::Text(..)))
     }
@@ -1895,17 +1927,17 @@ impl Game for LaissezFaire {
         }
         match action {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
-            Action::Offer(to, deed, cash) => {
-                let amount = cash.of(self.deed_value(s, deed));
+            Action::Offer(to, deed, amount) => {
+                let share = percent_of(amount, self.deed_value(s, deed));
                 if s.lots.0[deed as usize].owner as usize == seat {
                     format!(
-                        "offer {} to seat {} for ${amount} ({cash} of its value)",
+                        "offer {} to seat {} for ${amount} ({share}% of its value)",
                         name(deed),
                         to + 1
                     )
                 } else {
                     format!(
-                        "offer seat {} ${amount} ({cash} of its value) for {}",
+                        "offer seat {} ${amount} ({share}% of its value) for {}",
                         to + 1,
                         name(deed)
                     )
@@ -1939,11 +1971,11 @@ impl Game for LaissezFaire {
                     None => action.to_string(),
                 }
             }
-            Action::Counter(cash) => match &s.trade {
+            Action::Counter(amount) => match &s.trade {
                 Some(t) => format!(
-                    "counter: {} for ${} ({cash} of its value)",
+                    "counter: {} for ${amount} ({}% of its value)",
                     name(t.deed),
-                    cash.of(self.deed_value(s, t.deed))
+                    percent_of(amount, self.deed_value(s, t.deed))
                 ),
                 None => action.to_string(),
             },

@@ -212,10 +212,10 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
         Phase::Bargain => match &s.bargain {
             Some(b) => {
                 let terms = match b.standing() {
-                    Some(share) if b.floor == b.customer => {
-                        format!("seat {} asks ${}", b.provider + 1, b.amount(share))
+                    Some(price) if b.floor == b.customer => {
+                        format!("seat {} asks ${price}", b.provider + 1)
                     }
-                    Some(share) => format!("seat {} offers ${}", b.customer + 1, b.amount(share)),
+                    Some(price) => format!("seat {} offers ${price}", b.customer + 1),
                     None => format!("seat {} has not quoted yet", b.provider + 1),
                 };
                 format!(

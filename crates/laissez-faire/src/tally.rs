@@ -12,7 +12,7 @@ use crate::action::Action;
 use crate::bargain::Charge;
 use crate::config::Objective;
 use crate::game::LaissezFaire;
-use crate::price::Share;
+use crate::price::percent_of;
 use crate::state::{BANK, Phase, State};
 use crate::trade::MAX_EXCHANGES;
 
@@ -136,7 +136,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             match action {
                 Action::Accept => {
                     self.deals += 1;
-                    self.deal_percent += u64::from(b.standing().map_or(0, Share::percent));
+                    self.deal_percent +=
+                        u64::from(b.standing().map_or(0, |p| percent_of(p, b.reference)));
                 }
                 Action::Refuse => self.no_deals += 1,
                 _ => {}

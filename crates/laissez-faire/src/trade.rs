@@ -2,7 +2,7 @@
 //!
 //! A thread is opened by the player whose turn it is, in his management window, and names one
 //! deed held by him or by the other party; the deed goes from its holder (the *giver*) to the
-//! other party, and cash (a [`Share`] of the deed's value) goes the other way.
+//! other party, and cash (any whole number of dollars) goes the other way.
 //! The party who answers a standing offer may accept it, refuse it, counter it (new cash terms
 //! with the roles swapped) or ask for time; after a request for time the author may withdraw
 //! his offer or let it stand. Every message is an exchange; a thread that reaches
@@ -13,7 +13,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
-use crate::price::Share;
 
 /// Offers a player may open per turn (extra roll-turns included).
 pub const MAX_OFFERS: u8 = 2;
@@ -38,9 +37,7 @@ pub struct Thread {
     pub deed: u8,
     /// Its holder when the thread was opened; it goes to the other party.
     pub giver: u8,
-    /// The cash terms: a share of the deed's value (from [`Share::TRADE`]).
-    pub cash: Share,
-    /// The cash the other party pays the giver (fixed when the terms were made).
+    /// The cash the other party pays the giver, in dollars.
     pub amount: u32,
     /// Messages so far, the opening offer included.
     pub exchanges: u8,
@@ -48,7 +45,7 @@ pub struct Thread {
     pub counters: u8,
     /// A contract proposal ([`crate::contract`]): when set, the thread proposes this
     /// contract from the author's side, `amount` is the cash that changes hands at once, and
-    /// `deed`, `giver` and `cash` are unused. Contract threads take no counter-offers.
+    /// `deed` and `giver` are unused. Contract threads take no counter-offers.
     pub contract: Option<Term>,
     /// A unanimous rule change ([`Term::Rule`]): the seats that have accepted so far (bit
     /// per seat); the thread passes to each other player still in the game in turn.

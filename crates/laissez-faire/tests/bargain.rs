@@ -52,30 +52,30 @@ fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
     assert_eq!(quotes[0], Action::Refuse, "the owner may refuse (B-05)");
     assert_eq!(quotes.len(), 1 + Share::ALL.len());
     // Reference: Tile Row's no-monopoly rent, $4. The owner asks 200%.
-    g.apply(&mut s, Action::Quote(Share::Double)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Double.of(4))).unwrap();
     assert_eq!(actor(&g, &s), Actor::Player(0));
     assert!(
-        g.apply(&mut s.clone(), Action::Counter(Share::Triple))
+        g.apply(&mut s.clone(), Action::Counter(Share::Triple.of(4)))
             .is_err()
     );
-    g.apply(&mut s, Action::Counter(Share::Half)).unwrap();
+    g.apply(&mut s, Action::Counter(Share::Half.of(4))).unwrap();
     assert_eq!(actor(&g, &s), Actor::Player(1));
     let answers = legal(&g, &s);
-    assert!(answers.contains(&Action::Counter(Share::Par)));
+    assert!(answers.contains(&Action::Counter(Share::Par.of(4))));
     assert!(
-        answers.contains(&Action::Counter(Share::Double)),
+        answers.contains(&Action::Counter(Share::Double.of(4))),
         "he may insist"
     );
     assert!(
-        !answers.contains(&Action::Counter(Share::Triple)),
+        !answers.contains(&Action::Counter(Share::Triple.of(4))),
         "not above his quote"
     );
-    assert!(!answers.contains(&Action::Counter(Share::Half)));
-    g.apply(&mut s, Action::Counter(Share::Par)).unwrap();
+    assert!(!answers.contains(&Action::Counter(Share::Half.of(4))));
+    g.apply(&mut s, Action::Counter(Share::Par.of(4))).unwrap();
     // The customer may now go only above his own last counter and below the owner's.
     let answers = legal(&g, &s);
-    assert!(answers.contains(&Action::Counter(Share::ThreeQuarters)));
-    assert!(!answers.contains(&Action::Counter(Share::Half)));
+    assert!(answers.contains(&Action::Counter(Share::ThreeQuarters.of(4))));
+    assert!(!answers.contains(&Action::Counter(Share::Half.of(4))));
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.players[0].cash, 1496);
     assert_eq!(s.players[1].cash, 1504);
@@ -87,7 +87,7 @@ fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
 #[test]
 fn a_refusal_sends_the_lodger_back_to_his_other_options_without_asking_again() {
     let g = game();
-    for refusal in [vec![], vec![Action::Quote(Share::Triple)]] {
+    for refusal in [vec![], vec![Action::Quote(Share::Triple.of(4))]] {
         let mut s = lodging_in_lisbon(&g);
         g.apply(&mut s, Action::Ask(TILE)).unwrap();
         for a in refusal {
@@ -109,7 +109,7 @@ fn counters_are_bounded() {
     let g = game();
     let mut s = lodging_in_lisbon(&g);
     g.apply(&mut s, Action::Ask(TILE)).unwrap();
-    g.apply(&mut s, Action::Quote(Share::Triple)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Triple.of(4))).unwrap();
     let counters = [
         Share::Nothing,
         Share::Triple,
@@ -120,7 +120,7 @@ fn counters_are_bounded() {
     ];
     assert_eq!(counters.len(), usize::from(MAX_COUNTERS));
     for c in counters {
-        g.apply(&mut s, Action::Counter(c)).unwrap();
+        g.apply(&mut s, Action::Counter(c.of(4))).unwrap();
     }
     assert_eq!(legal(&g, &s), vec![Action::Accept, Action::Refuse]);
 }
@@ -136,7 +136,7 @@ fn a_player_s_transit_company_bargains_over_the_fare() {
     g.apply(&mut s, Action::Ask(RAIL)).unwrap();
     let b = s.bargain.unwrap();
     assert_eq!((b.service, b.reference), (Service::Fare(RAIL), 25));
-    g.apply(&mut s, Action::Quote(Share::Par)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Par.of(25))).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!((s.players[0].cash, s.players[1].cash), (1475, 1525));
     assert_eq!((s.phase, s.city, s.via_transit), (Phase::Lodge, 1, false));
@@ -167,7 +167,7 @@ fn a_stay_bargains_the_fee_then_the_rent_and_pays_both_together() {
     // One utility owned: 7 x 4 = $28.
     assert_eq!((b.service, b.reference), (Service::StayUtility(POWER), 28));
     assert!(legal(&g, &s).contains(&Action::Refuse), "B-08");
-    g.apply(&mut s, Action::Quote(Share::Half)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Half.of(28))).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(
         s.players[0].cash, 1500,
@@ -185,10 +185,10 @@ fn a_stay_bargains_the_fee_then_the_rent_and_pays_both_together() {
     );
     assert_eq!(
         quotes.last(),
-        Some(&Action::Quote(Share::Par)),
+        Some(&Action::Quote(Share::Par.of(60))),
         "the ceiling"
     );
-    g.apply(&mut s, Action::Quote(Share::ThreeQuarters))
+    g.apply(&mut s, Action::Quote(Share::ThreeQuarters.of(60)))
         .unwrap();
     assert_eq!(
         legal(&g, &s),
@@ -226,13 +226,63 @@ fn the_trader_prices_from_the_customer_s_alternatives() {
     // Seat 0 asks seat 1 for Tile Row (reference $4); the bank's Tram Lane costs $2
     // (no bank monopoly in Lisbon now), so the owner quotes no more than that.
     g.apply(&mut s, Action::Ask(TILE)).unwrap();
-    assert_eq!(choose(&g, &s, 1), Action::Quote(Share::Half));
-    g.apply(&mut s, Action::Quote(Share::Double)).unwrap();
+    assert_eq!(choose(&g, &s, 1), Action::Quote(Share::Half.of(4)));
+    g.apply(&mut s, Action::Quote(Share::Double.of(4))).unwrap();
     // Too dear against the alternative: the customer counters at what it is worth to him.
-    assert_eq!(choose(&g, &s, 0), Action::Counter(Share::Half));
+    assert_eq!(choose(&g, &s, 0), Action::Counter(Share::Half.of(4)));
     // A customer who cannot pay anything is refused outright.
     let mut s = lodging_in_lisbon(&g);
     g.apply(&mut s, Action::Ask(TILE)).unwrap();
     s.players[0].cash = 0;
     assert_eq!(choose(&g, &s, 1), Action::Refuse);
+}
+
+#[test]
+fn any_whole_number_of_dollars_may_be_named_and_is_kept_by_the_record() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    // Tile Row's reference is $4 and the list offers up to $12; the owner asks $40,
+    // the move the rules take though no list names it.
+    assert!(!legal(&g, &s).contains(&Action::Quote(40)));
+    assert_eq!(
+        g.with_amount(Action::Quote(12), 40),
+        Some(Action::Quote(40))
+    );
+    g.apply(&mut s, Action::Quote(40)).unwrap();
+    // The lodger counters at $17: below the quote, within his cash.
+    assert!(
+        g.apply(&mut s.clone(), Action::Counter(40)).is_err(),
+        "not lower"
+    );
+    g.apply(&mut s, Action::Counter(17)).unwrap();
+    // The owner may meet him anywhere from $18 to his own $40, or take the $17.
+    let mut refused = s.clone();
+    assert!(
+        g.apply(&mut refused, Action::Counter(17)).is_err(),
+        "not higher"
+    );
+    assert!(
+        g.apply(&mut refused, Action::Counter(41)).is_err(),
+        "above his quote"
+    );
+    assert_eq!(refused, s, "a refused price changes nothing");
+    g.apply(&mut s, Action::Counter(23)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1477, 1523));
+    assert_eq!(s.players[0].last_rent, 23);
+}
+
+#[test]
+fn a_price_beyond_any_purse_or_the_ceiling_is_refused_by_name() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    let err = g.apply(&mut s, Action::Quote(u32::MAX)).unwrap_err();
+    assert!(err.to_string().contains("quote"), "{err}");
+    g.apply(&mut s, Action::Quote(2_000)).unwrap();
+    // The lodger holds $1,500: he cannot accept $2,000 nor offer more than he holds.
+    assert!(!legal(&g, &s).contains(&Action::Accept));
+    assert!(g.apply(&mut s.clone(), Action::Counter(1_501)).is_err());
+    assert!(g.apply(&mut s.clone(), Action::Counter(1_500)).is_ok());
 }

@@ -13,6 +13,10 @@ fn conform(spec: &str, games: u64) {
         },
     );
     assert_eq!(summary.games, games, "{spec}");
+    assert!(
+        summary.repriced > 0,
+        "{spec}: prices named at other sums were tried"
+    );
 }
 
 /// The default game has trade threads on (`trading=true`).

@@ -203,7 +203,8 @@ fn a_pledged_deed_is_sold_with_its_pledge() {
     let (g, mut s) = setup(3);
     // Seat 0 borrows from seat 1 against Tile Row, then sells Tile Row to seat 2.
     make(&g, &mut s, 1, Term::Borrow(Sum::S100, TILE));
-    g.apply(&mut s, Action::Offer(2, TILE, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(2, TILE, Share::Par.of(60)))
+        .unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.lots.0[TILE as usize].owner, 2);
     assert!(
@@ -236,7 +237,8 @@ fn a_price_cap_lists_the_fare_and_follows_the_company() {
     s.phase = Phase::Manage;
     s.current = 1;
     s.offers = 0;
-    g.apply(&mut s, Action::Offer(2, RAIL, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(2, RAIL, Share::Par.of(200)))
+        .unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.lots.0[RAIL as usize].owner, 2);
     assert_eq!(g.fare(&s, 0, 0), Price::Listed(12));
@@ -436,7 +438,8 @@ fn a_lodging_right_lists_the_capped_rent_instead_of_a_bargain() {
     );
     // The right follows the deed (B-20); bought by its holder, it ends.
     s.phase = Phase::Manage;
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par.of(60)))
+        .unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.lots.0[TRAM as usize].owner, 0);
     assert_eq!(s.contracts.iter().count(), 0);

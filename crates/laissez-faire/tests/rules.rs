@@ -3,7 +3,7 @@
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Game};
 use gameshelf_laissez_faire::{
-    Action, BANK, EndKind, LaissezFaire, Phase, Price, Share, State, Status, capacity,
+    Action, BANK, EndKind, LaissezFaire, Phase, Price, State, Status, capacity,
 };
 
 fn game(spec: &str) -> LaissezFaire {
@@ -216,7 +216,7 @@ fn staying_needs_a_house_and_costs_at_most_the_last_rent() {
         Price::Negotiable {
             provider: 1,
             reference: 60,
-            max: Share::Par
+            ceiling: Some(60)
         },
         "a player owner quotes at most the ceiling"
     );
@@ -291,7 +291,7 @@ fn bank_rooms_with_and_without_the_monopoly() {
         Some(Price::Negotiable {
             provider: 1,
             reference: 4,
-            max: Share::Triple
+            ceiling: None
         })
     );
 }

@@ -21,7 +21,8 @@ fn unchanged(before: &State) -> State {
 #[test]
 fn an_accepted_trade_moves_cash_and_deed_at_once() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par.of(60)))
+        .unwrap();
     assert_eq!(s.phase, Phase::Trade);
     assert_eq!(g.actor(&s), Actor::Player(1), "the recipient answers");
     assert_eq!(s.current, 0, "it is still seat 0's turn");
@@ -35,10 +36,10 @@ fn an_accepted_trade_moves_cash_and_deed_at_once() {
 
     // A sale, with the buildings going with the deed at their value.
     s.lots.0[TILE as usize].level = 2;
-    g.apply(&mut s, Action::Offer(2, TILE, Share::Double))
+    let value = 60 + 2 * 50;
+    g.apply(&mut s, Action::Offer(2, TILE, Share::Double.of(value)))
         .unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
-    let value = 60 + 2 * 50;
     assert_eq!(s.lots.0[TILE as usize].owner, 2);
     assert_eq!(s.lots.0[TILE as usize].level, 2);
     assert_eq!(s.players[2].cash, 1500 - 2 * value);
@@ -49,13 +50,13 @@ fn an_accepted_trade_moves_cash_and_deed_at_once() {
 fn a_refused_or_withdrawn_offer_changes_nothing() {
     let (g, mut s) = setup(3);
     let before = s.clone();
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Double))
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Double.of(60)))
         .unwrap();
     g.apply(&mut s, Action::Refuse).unwrap();
     assert_eq!(s, unchanged(&before));
 
     let before = s.clone();
-    g.apply(&mut s, Action::Offer(1, TILE, Share::Half))
+    g.apply(&mut s, Action::Offer(1, TILE, Share::Half.of(60)))
         .unwrap();
     g.apply(&mut s, Action::Hold).unwrap();
     assert_eq!(
@@ -71,15 +72,16 @@ fn a_refused_or_withdrawn_offer_changes_nothing() {
 #[test]
 fn a_counter_offer_swaps_the_roles() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half))
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half.of(60)))
         .unwrap();
-    g.apply(&mut s, Action::Counter(Share::Double)).unwrap();
+    g.apply(&mut s, Action::Counter(Share::Double.of(60)))
+        .unwrap();
     let t = s.trade.unwrap();
     assert_eq!((t.author, t.answerer, t.floor), (1, 0, 0));
     assert_eq!((t.giver, t.taker(), t.amount), (1, 0, 120));
     assert_eq!(g.actor(&s), Actor::Player(0));
     assert!(
-        !legal(&g, &s).contains(&Action::Counter(Share::Double)),
+        !legal(&g, &s).contains(&Action::Counter(Share::Double.of(60))),
         "a counter changes the terms"
     );
     g.apply(&mut s, Action::Accept).unwrap();
@@ -90,11 +92,11 @@ fn a_counter_offer_swaps_the_roles() {
 #[test]
 fn counters_are_bounded() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half))
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half.of(60)))
         .unwrap();
     let cash = [Share::Double, Share::Par];
     for c in cash.into_iter().take(MAX_COUNTERS as usize) {
-        g.apply(&mut s, Action::Counter(c)).unwrap();
+        g.apply(&mut s, Action::Counter(c.of(60))).unwrap();
     }
     assert!(
         legal(&g, &s)
@@ -109,7 +111,7 @@ fn counters_are_bounded() {
 fn an_offer_that_became_illegal_is_refused_at_execution() {
     let (g, mut s) = setup(3);
     // Seat 0 asks $120 of seat 1 for Tile Row; seat 1 spends its cash before answering.
-    g.apply(&mut s, Action::Offer(1, TILE, Share::Double))
+    g.apply(&mut s, Action::Offer(1, TILE, Share::Double.of(60)))
         .unwrap();
     s.players[1].cash = 100;
     let before = s.clone();
@@ -120,7 +122,8 @@ fn an_offer_that_became_illegal_is_refused_at_execution() {
     assert_eq!((s.phase, s.trade), (Phase::Manage, None));
 
     // The deed changed hands in the meantime: the same.
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par.of(60)))
+        .unwrap();
     s.lots.0[TRAM as usize].owner = 2;
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.lots.0[TRAM as usize].owner, 2);
@@ -132,25 +135,31 @@ fn nobody_offers_cash_he_does_not_have_nor_deeds_of_others() {
     let (g, mut s) = setup(3);
     s.players[0].cash = 100;
     assert!(
-        g.apply(&mut s, Action::Offer(1, TRAM, Share::Double))
+        g.apply(&mut s, Action::Offer(1, TRAM, Share::Double.of(60)))
             .is_err()
     );
     assert!(
-        g.apply(&mut s, Action::Offer(1, 6, Share::Par)).is_err(),
+        g.apply(&mut s, Action::Offer(1, 6, Share::Par.of(100)))
+            .is_err(),
         "a bank deed"
     );
     assert!(
-        g.apply(&mut s, Action::Offer(0, TILE, Share::Par)).is_err(),
+        g.apply(&mut s, Action::Offer(0, TILE, Share::Par.of(60)))
+            .is_err(),
         "oneself"
     );
-    assert!(g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).is_ok());
+    assert!(
+        g.apply(&mut s, Action::Offer(1, TRAM, Share::Par.of(60)))
+            .is_ok()
+    );
 }
 
 #[test]
 fn the_deadline_ends_a_thread_as_a_refusal() {
     let (g, mut s) = setup(3);
     let before = s.clone();
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::Par.of(60)))
+        .unwrap();
     let mut messages = 1;
     while s.phase == Phase::Trade {
         let a = if g.actor(&s) == Actor::Player(1) {
@@ -169,7 +178,8 @@ fn the_deadline_ends_a_thread_as_a_refusal() {
 fn offers_per_turn_are_bounded_and_trading_can_be_off() {
     let (g, mut s) = setup(3);
     for _ in 0..2 {
-        g.apply(&mut s, Action::Offer(1, TRAM, Share::Par)).unwrap();
+        g.apply(&mut s, Action::Offer(1, TRAM, Share::Par.of(60)))
+            .unwrap();
         g.apply(&mut s, Action::Refuse).unwrap();
     }
     assert!(
@@ -244,30 +254,34 @@ fn choose(g: &LaissezFaire, s: &State, seat: usize) -> Action {
 fn the_trader_offers_to_complete_a_city_and_answers_sensibly() {
     let (g, mut s) = setup(3);
     // Seat 0 holds Tile Row, seat 1 Tram Lane: seat 0 offers 150% to complete Lisbon.
-    assert_eq!(choose(&g, &s, 0), Action::Offer(1, TRAM, Share::OneAndHalf));
+    assert_eq!(
+        choose(&g, &s, 0),
+        Action::Offer(1, TRAM, Share::OneAndHalf.of(60))
+    );
     // Seat 1 would hand seat 0 the city: it counters at 200%.
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::OneAndHalf))
+    g.apply(&mut s, Action::Offer(1, TRAM, Share::OneAndHalf.of(60)))
         .unwrap();
-    assert_eq!(choose(&g, &s, 1), Action::Counter(Share::Double));
-    g.apply(&mut s, Action::Counter(Share::Double)).unwrap();
+    assert_eq!(choose(&g, &s, 1), Action::Counter(Share::Double.of(60)));
+    g.apply(&mut s, Action::Counter(Share::Double.of(60)))
+        .unwrap();
     // Seat 0 completes the city and keeps its reserve: it accepts.
     assert_eq!(choose(&g, &s, 0), Action::Accept);
     g.apply(&mut s, Action::Accept).unwrap();
     // A request for a gift lowers seat 2's net worth and completes nothing: refused.
     s.lots.0[6].owner = 2;
-    g.apply(&mut s, Action::Offer(2, 6, Share::Nothing))
+    g.apply(&mut s, Action::Offer(2, 6, Share::Nothing.of(100)))
         .unwrap();
-    assert_eq!(choose(&g, &s, 2), Action::Counter(Share::Par));
+    assert_eq!(choose(&g, &s, 2), Action::Counter(Share::Par.of(100)));
     // A gift raises the recipient's net worth: accepted.
     g.apply(&mut s, Action::Refuse).unwrap();
     let (g, mut s) = setup(3);
     s.lots.0[6].owner = 0;
-    g.apply(&mut s, Action::Offer(2, 6, Share::Nothing))
+    g.apply(&mut s, Action::Offer(2, 6, Share::Nothing.of(100)))
         .unwrap();
     assert_eq!(choose(&g, &s, 2), Action::Accept);
     // A sale it cannot pay for is refused.
     g.apply(&mut s, Action::Refuse).unwrap();
-    g.apply(&mut s, Action::Offer(2, TILE, Share::Double))
+    g.apply(&mut s, Action::Offer(2, TILE, Share::Double.of(60)))
         .unwrap();
     s.players[2].cash = 100;
     assert_eq!(choose(&g, &s, 2), Action::Refuse);
