@@ -215,8 +215,8 @@ impl<G: Game> Node<G> {
         })
     }
 
-    /// Every listed action that names a sum gives it back, names any other sum asked
-    /// (nothing, one more, the largest, one drawn at random), and `apply` either accepts it
+    /// Every listed action that names a sum gives it back, names any other sum asked that
+    /// it can hold (nothing, one more, the largest, one drawn at random), and `apply` either accepts it
     /// at that sum, leaving a state whose lists pass [`Node::check_lists`], or refuses it
     /// and changes nothing; an action naming no sum takes none. Returns how many repriced
     /// actions were tried.
@@ -247,11 +247,9 @@ impl<G: Game> Node<G> {
             )?;
             let random = rng.below(u64::from(own).saturating_mul(4).max(1) + 1) as u32;
             for sum in [0, own.saturating_add(1), u32::MAX, random] {
+                // An action may be unable to hold a sum (a small field): then none.
                 let Some(action) = game.with_amount(listed, sum) else {
-                    return Err(Violation::new(
-                        Check::Amounts,
-                        format!("{listed} names a sum but takes no other ({sum})"),
-                    ));
+                    continue;
                 };
                 ensure(game.amount(action) == Some(sum), Check::Amounts, || {
                     format!("{listed} at {sum} gives back {:?}", game.amount(action))

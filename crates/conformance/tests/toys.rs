@@ -140,3 +140,27 @@ fn trees_are_conformant_and_measured_by_walking_them() {
 fn a_tree_refuses_endless_rules() {
     Tree::new("endless", |_| TreeNode::Player(0, 1));
 }
+
+#[test]
+fn a_race_whose_walks_name_any_length_is_conformant_and_tried_at_other_lengths() {
+    let race = Race::new(RaceRules {
+        goal: 9,
+        walk: 2,
+        ..RaceRules::default()
+    })
+    .striding(4);
+    let summary = check(&race, &Config::default());
+    assert!(summary.repriced > 0, "{summary:?}");
+    let mut s = race.initial_state();
+    assert_eq!(race.priced(&s, Step::Walk(1), 4), Ok(Step::Walk(4)));
+    let refused = race.priced(&s, Step::Walk(1), 5).unwrap_err();
+    assert!(refused.reason.contains("legal actions"), "{refused}");
+    assert!(
+        race.priced(&s, Step::Gamble, 3)
+            .unwrap_err()
+            .reason
+            .contains("no sum")
+    );
+    race.apply(&mut s, Step::Walk(4)).unwrap();
+    assert_eq!(s.at, [4, 0]);
+}

@@ -237,6 +237,34 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         }
     }
 
+    /// `listed`, a legal action here, naming `amount` instead of its own sum
+    /// ([`Game::with_amount`]), if the rules take it: what a front end plays when a player
+    /// types a sum for a move.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] when `listed` names no sum, or the rules refuse it at `amount`.
+    fn priced(
+        &self,
+        state: &Self::State,
+        listed: Self::Action,
+        amount: u32,
+    ) -> Result<Self::Action, IllegalAction> {
+        let Some(action) = self.with_amount(listed, amount) else {
+            return Err(IllegalAction {
+                action: self.describe_action(state, listed),
+                actor: self.actor(state),
+                reason: "it names no sum of money".to_owned(),
+            });
+        };
+        if self.is_legal(state, action) {
+            return Ok(action);
+        }
+        Err(IllegalAction {
+            action: self.describe_action(state, action),
+            ..self.refusal(state, action)
+        })
+    }
+
     /// Applies `action` if it is legal; otherwise leaves `state` unchanged and says why.
     ///
     /// # Errors

@@ -96,6 +96,19 @@ pub trait Presenter<G: Game> {
         "text for this move".to_owned()
     }
 
+    /// What a human is asked when naming their own sum for `action`, a move that names one
+    /// ([`Game::amount`]), as `observation`'s seat: a few words such as `your price for a
+    /// room at Tile Row`, which front ends follow with a box for the dollars. By default
+    /// `another sum for this move`.
+    fn amount_prompt(
+        &self,
+        _game: &G,
+        _observation: &G::Observation,
+        _action: G::Action,
+    ) -> String {
+        "another sum for this move".to_owned()
+    }
+
     /// The result of a finished game: the winners, the final values and how it ended. By
     /// default the seats with the highest return win.
     fn result_text(&self, game: &G, end: &G::State, names: &[String]) -> String {

@@ -17,8 +17,9 @@
 //!   small `Copy` enum ([`Action`]).
 //! * **Bargains** ([`bargain`]): the bank's prices are listed; a player owner's room, fare
 //!   or utility fee is bargained when it is needed. The customer asks, the owner quotes a
-//!   [`Share`] of the reference price or refuses, and they counter each other until one
-//!   accepts or refuses ([`Phase::Bargain`]); every message is an action in the record.
+//!   price in whole dollars (any; the list offers [`Share`]s of the reference price) or
+//!   refuses, and they counter each other until one accepts or refuses
+//!   ([`Phase::Bargain`]); every message is an action in the record.
 //! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
 //!   offer another player a deed for cash or ask for one; offers, counter-offers, requests
 //!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor

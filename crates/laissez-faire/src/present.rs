@@ -19,7 +19,7 @@ pub struct LaissezFairePresenter;
 /// A few lines on the rules, for the help command.
 const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
 find a room: the bank's at its rent, your own for free, or a player's at a price you bargain \
-for (ask him; he quotes a share of the bank's rent or refuses; each side may counter), or \
+for (ask him; he quotes any price in dollars or refuses; each side may counter), or \
 ride the side's transit company to the other city (a player's company bargains too). No room \
 means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
 them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
@@ -290,6 +290,31 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
 
     fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
         "text of the clause".to_owned()
+    }
+
+    fn amount_prompt(&self, game: &LaissezFaire, s: &State, action: Action) -> String {
+        let name = |deed: u8| &game.board().spaces[usize::from(deed)].name;
+        match (action, &s.bargain, &s.trade) {
+            (Action::Quote(_), Some(b), _) => {
+                format!("your price for {}", game.describe_service(b.service))
+            }
+            (Action::Counter(_), Some(b), _) => {
+                format!(
+                    "your counter-offer for {}",
+                    game.describe_service(b.service)
+                )
+            }
+            (Action::Counter(_), None, Some(t)) => {
+                format!("your counter-offer for {}", name(t.deed))
+            }
+            (Action::Offer(to, deed, _), ..) if s.lots.0[usize::from(deed)].owner == s.current => {
+                format!("your price to seat {} for {}", to + 1, name(deed))
+            }
+            (Action::Offer(to, deed, _), ..) => {
+                format!("what you offer seat {} for {}", to + 1, name(deed))
+            }
+            _ => "another sum".to_owned(),
+        }
     }
 
     fn help(&self) -> String {

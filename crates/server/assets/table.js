@@ -96,17 +96,24 @@ function renderChoices(places) {
     el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i < 9 ? String(i + 1) : null },
       i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
       action.odds ? el("span", { class: "odds" }, action.odds) : null))));
+  // Moves that name a sum (a price) may be sent at any other: one box, a list of kinds.
+  const kinds = view.actions.filter((a) => a.amount_prompt);
+  $("amount-box").hidden = kinds.length === 0;
+  const kept = $("amount-kind").value;
+  fill($("amount-kind"), kinds.map((a) => el("option", { value: a.id }, a.amount_prompt)));
+  if (kinds.some((a) => String(a.id) === kept)) $("amount-kind").value = kept;
   if (!mine && view.status !== "finished") {
     $("choices").append(el("li", { class: "hint" }, view.viewer === null ? "Spectators watch." : "Not your turn: the page updates by itself."));
   }
 }
 
-async function play(action) {
+async function play(action, amount) {
   if (busy) return;
   busy = true;
   $("error").textContent = "";
   try {
     const body = { action: action.id, ply: view.ply };
+    if (amount !== undefined) body.amount = amount;
     if (action.text_prompt) body.text = $("text").value;
     focus = null;
     render(await api(`/api/tables/${encodeURIComponent(id)}/actions${query}`, { method: "POST", body: JSON.stringify(body) }));
@@ -159,7 +166,7 @@ async function rematch() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.key === "u" || event.key === "U") { event.preventDefault(); undo(); return; }
   const n = Number(event.key);
   if (event.key === "Escape" && focus) { focus = null; render(view); return; }
@@ -172,6 +179,16 @@ document.addEventListener("keydown", (event) => {
 $("credits").textContent = CREDITS;
 $("rematch").addEventListener("click", rematch);
 $("undo").addEventListener("click", undo);
+$("amount-box").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const kind = view.actions.find((a) => String(a.id) === $("amount-kind").value);
+  const amount = Number($("amount").value);
+  if (!kind || !Number.isSafeInteger(amount) || amount < 0) {
+    $("error").textContent = "Type a whole number of dollars.";
+    return;
+  }
+  play(kind, amount).then(() => { $("amount").value = ""; });
+});
 refresh();
 const events = new EventSource(`/api/tables/${encodeURIComponent(id)}/events`);
 events.addEventListener("ply", (event) => {

@@ -76,6 +76,7 @@ impl From<PlayError> for ApiError {
             | PlayError::Stale { .. }
             | PlayError::NoUndo => StatusCode::CONFLICT,
             PlayError::NoSuchAction { .. } => StatusCode::BAD_REQUEST,
+            PlayError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             PlayError::Unfinished => StatusCode::FORBIDDEN,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };

@@ -56,6 +56,10 @@ pub enum PlayError {
         /// The last id.
         last: usize,
     },
+    /// The move at the sum given is refused (it names no sum, or the rules refuse that
+    /// sum).
+    #[error("{} is refused: {}", .0.action, .0.reason)]
+    Refused(gameshelf_engine::IllegalAction),
     /// Undo goes back over the seat's own last move only: not past a roll or a draw, nor
     /// another player's move.
     #[error("nothing to undo: only your own last move, with nothing after it, can be taken back")]
@@ -83,6 +87,10 @@ pub struct Move {
     /// The free text some actions carry (cleaned, cut to a line; ignored by others).
     #[serde(default)]
     pub text: Option<String>,
+    /// A sum to name instead of the action's own, for actions that name one (a price):
+    /// the id picks the kind of move, the rules judge the sum.
+    #[serde(default)]
+    pub amount: Option<u32>,
 }
 
 /// What a table shows in the list of tables.
@@ -590,6 +598,20 @@ impl<G: Shelved> GameTable<G> {
                     if let Some(target) = self.rules.presenter.target(game, viewer, obs, a) {
                         entry["target"] = json!(target);
                     }
+                    if let Some(amount) = game.amount(a) {
+                        // Moves that differ only in their sum are one kind, named by the
+                        // first of them: the page offers a box for any other sum per kind.
+                        let kind = legal
+                            .iter()
+                            .position(|&k| game.with_amount(k, amount) == Some(a))
+                            .unwrap_or(id);
+                        entry["amount"] = json!(amount);
+                        entry["kind"] = json!(kind);
+                        if kind == id {
+                            entry["amount_prompt"] =
+                                json!(self.rules.presenter.amount_prompt(game, obs, a));
+                        }
+                    }
                     entry
                 })
                 .collect();
@@ -795,11 +817,19 @@ impl<G: Shelved> Table for GameTable<G> {
             }
             let mut legal = Vec::new();
             self.rules.game.legal_actions(&play.state, &mut legal);
-            let Some(&action) = legal.get(request.action) else {
+            let Some(&listed) = legal.get(request.action) else {
                 return Err(PlayError::NoSuchAction {
                     given: request.action,
                     last: legal.len().saturating_sub(1),
                 });
+            };
+            let action = match request.amount {
+                None => listed,
+                Some(amount) => self
+                    .rules
+                    .game
+                    .priced(&play.state, listed, amount)
+                    .map_err(PlayError::Refused)?,
             };
             // Without a pause to follow, the roll a move leads to is made with it, by the
             // server that moves the table's dice.

@@ -865,3 +865,82 @@ async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat(
     let other = app.wait_turn(id, tokens[1 - seat]).await;
     assert!(!other["actions"].as_array().unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn a_price_may_be_any_sum_and_a_refused_one_names_why_and_changes_nothing() {
+    let app = start(20).await;
+    let table = app
+        .create(
+            "laissez-faire(players=2,max_rounds=40)",
+            &["human", "human"],
+        )
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let mut picks = 0x9e37_79b9_u64;
+    let (mut named, mut refused, mut nameless) = (0, 0, 0);
+    while named == 0 || refused == 0 || nameless == 0 {
+        let (seat, view) = app.wait_person(id, &tokens).await;
+        assert_eq!(
+            view["status"], "playing",
+            "the game ended before a price was named"
+        );
+        let path = format!("/api/tables/{id}/actions?token={}", tokens[seat]);
+        let actions = view["actions"].as_array().unwrap();
+        let kind = actions.iter().find(|a| a["amount_prompt"].is_string());
+        if let Some(kind) = kind.filter(|_| refused == 0) {
+            // Past any purse: refused, saying what and why, and nothing moves.
+            let body = json!({"action": kind["id"], "ply": view["ply"], "amount": u32::MAX});
+            let (status, body) = app.post(&path, body).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert!(error_of(&body).contains("is refused"), "{body}");
+            let (_, again) = app
+                .get(&format!("/api/tables/{id}?token={}", tokens[seat]))
+                .await;
+            assert_eq!(again["ply"], view["ply"]);
+            refused += 1;
+            continue;
+        }
+        if let Some(plain) = actions.iter().find(|a| a["amount"].is_null())
+            && nameless == 0
+        {
+            let body = json!({"action": plain["id"], "ply": view["ply"], "amount": 5});
+            let (status, body) = app.post(&path, body).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert!(error_of(&body).contains("names no sum of money"), "{body}");
+            nameless += 1;
+            continue;
+        }
+        if let Some(kind) = kind {
+            // A sum no choice lists: one dollar more than the kind's own.
+            let listed: Vec<u64> = actions
+                .iter()
+                .filter(|a| a["kind"] == kind["id"])
+                .map(|a| a["amount"].as_u64().unwrap())
+                .collect();
+            let sum = kind["amount"].as_u64().unwrap() + 1;
+            if !listed.contains(&sum) {
+                let body = json!({"action": kind["id"], "ply": view["ply"], "amount": sum});
+                let (status, after) = app.post(&path, body).await;
+                if status == StatusCode::OK {
+                    let line = after["log"].as_array().unwrap().last().unwrap().clone();
+                    assert!(
+                        line.as_str().unwrap().contains(&format!("${sum}")),
+                        "{line}"
+                    );
+                    named += 1;
+                    continue;
+                }
+                assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{after}");
+            }
+        }
+        picks ^= picks << 13;
+        picks ^= picks >> 7;
+        picks ^= picks << 17;
+        let pick = (picks % actions.len() as u64) as usize;
+        app.play(id, tokens[seat], &view, pick).await;
+    }
+}

@@ -28,6 +28,8 @@ use gameshelf_engine::Presenter;
 enum Answer {
     /// The choice with this 0-based index.
     Choice(usize),
+    /// The choice with this 0-based index at another sum (`3 40` or `3 $40`).
+    Priced(usize, u32),
     /// Show the help.
     Help,
     /// Take back the previous decision.
@@ -43,16 +45,31 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
         "q" | "quit" | "exit" => Answer::Quit,
         "h" | "help" | "?" => Answer::Help,
         "u" | "undo" => Answer::Undo,
-        other => match other.parse::<usize>() {
-            Ok(n) if (1..=choices).contains(&n) => Answer::Choice(n - 1),
-            _ => Answer::Invalid,
-        },
+        other => {
+            let choice = |word: &str| match word.parse::<usize>() {
+                Ok(n) if (1..=choices).contains(&n) => Some(n - 1),
+                _ => None,
+            };
+            let mut words = other.split_whitespace();
+            let answer = match (words.next(), words.next(), words.next()) {
+                (Some(n), None, None) => choice(n).map(Answer::Choice),
+                (Some(n), Some(sum), None) => {
+                    let sum = sum.strip_prefix('$').unwrap_or(sum).replace(',', "");
+                    choice(n)
+                        .zip(sum.parse::<u32>().ok())
+                        .map(|(i, s)| Answer::Priced(i, s))
+                }
+                _ => None,
+            };
+            answer.unwrap_or(Answer::Invalid)
+        }
     }
 }
 
 /// How the prompts work, shown for `h` before the game's own help.
 const HELP: &str = "Type the number of a choice and press Enter. \
-h shows this help, u takes back your previous decision (not past a draw or another player's \
+A choice marked $ names a sum of money: type its number and another sum (3 40) to name that \
+sum instead. h shows this help, u takes back your previous decision (not past a draw or another player's \
 move), q (or end of input) leaves the game; the record of the moves so far is kept.";
 
 /// Plays a match in line mode, reading the humans' answers from `input` and writing
@@ -148,6 +165,10 @@ fn run<G: Game, P: Presenter<G>>(
                             writeln!(out, "{line}")?;
                         }
                     }
+                    Reply::Priced(index, sum) => match session.play_priced(index, sum) {
+                        Ok(line) => writeln!(out, "{line}")?,
+                        Err(why) => writeln!(out, "{why}")?,
+                    },
                     Reply::Undo => match session.undo() {
                         Ok(n) => writeln!(out, "undone: your previous decision ({n} actions)")?,
                         Err(why) => writeln!(out, "{why}")?,
@@ -180,7 +201,10 @@ fn show_decision<G: Game, P: Presenter<G>>(
     );
     writeln!(out, "{}", view.trim_end())?;
     for (i, &action) in session.choices().iter().enumerate() {
-        let text = session.describe_choice(action);
+        let mut text = session.describe_choice(action);
+        if let Some(prompt) = session.amount_prompt(i) {
+            text = format!("{text} [$: {prompt}]");
+        }
         match session.choice_odds(action) {
             Some(odds) => writeln!(out, "  {}) {text} -- {odds}", i + 1)?,
             None => writeln!(out, "  {}) {text}", i + 1)?,
@@ -193,6 +217,8 @@ fn show_decision<G: Game, P: Presenter<G>>(
 enum Reply {
     /// Play the choice with this 0-based index.
     Choice(usize),
+    /// Play the choice with this 0-based index at this sum.
+    Priced(usize, u32),
     /// Take back the previous decision.
     Undo,
     /// Leave the match.
@@ -217,6 +243,7 @@ fn ask<G: Game, P: Presenter<G>>(
         }
         match parse_answer(&line, n) {
             Answer::Choice(index) => return Ok(Reply::Choice(index)),
+            Answer::Priced(index, sum) => return Ok(Reply::Priced(index, sum)),
             Answer::Undo => return Ok(Reply::Undo),
             Answer::Quit => return Ok(Reply::Quit),
             Answer::Help => {
@@ -271,5 +298,11 @@ mod tests {
         assert_eq!(parse_answer("Q", 3), Answer::Quit);
         assert_eq!(parse_answer("h", 3), Answer::Help);
         assert_eq!(parse_answer("U", 3), Answer::Undo);
+        assert_eq!(parse_answer("2 40", 3), Answer::Priced(1, 40));
+        assert_eq!(parse_answer(" 3  $1,500 ", 3), Answer::Priced(2, 1500));
+        assert_eq!(parse_answer("4 40", 3), Answer::Invalid);
+        assert_eq!(parse_answer("2 -5", 3), Answer::Invalid);
+        assert_eq!(parse_answer("2 99999999999", 3), Answer::Invalid);
+        assert_eq!(parse_answer("2 40 1", 3), Answer::Invalid);
     }
 }

@@ -329,6 +329,37 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         Some(self.presenter.text_prompt(self.game, action))
     }
 
+    /// What to ask for another sum for the `index`-th choice, when it is the first of its
+    /// kind to name one ([`Presenter::amount_prompt`]); `None` otherwise.
+    pub(crate) fn amount_prompt(&self, index: usize) -> Option<String> {
+        let &action = self.legal.get(index)?;
+        let amount = self.game.amount(action)?;
+        let first = self
+            .legal
+            .iter()
+            .position(|&k| self.game.with_amount(k, amount) == Some(action));
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        (first == Some(index)).then(|| {
+            let obs = self.game.observe(&self.state, seat);
+            self.presenter.amount_prompt(self.game, &obs, action)
+        })
+    }
+
+    /// Plays the `index`-th choice of the human to move at `amount` instead of its own sum
+    /// ([`Game::priced`]), and returns its log line; or says why the rules refuse it.
+    pub(crate) fn play_priced(&mut self, index: usize, amount: u32) -> Result<String, String> {
+        let Turn::Human(seat) = self.turn() else {
+            return Err("no one of yours is to move".to_owned());
+        };
+        let &listed = self.legal.get(index).ok_or("there is no such choice")?;
+        match self.game.priced(&self.state, listed, amount) {
+            Ok(action) => Ok(self.apply(Actor::Player(seat), action, "")),
+            Err(e) => Err(format!("{} is refused: {}", e.action, e.reason)),
+        }
+    }
+
     /// Plays the `index`-th choice of the human to move with `text`, and returns its log
     /// line; `None` when no human is to move or there is no such choice. The text, cleaned,
     /// goes into the record when the choice writes one ([`Session::choice_writes_text`]) and

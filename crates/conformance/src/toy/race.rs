@@ -47,6 +47,7 @@ pub struct Race {
     info: GameInfo,
     rules: RaceRules,
     boasting: bool,
+    stride: Option<u8>,
 }
 
 /// An action of a [`Race`].
@@ -140,6 +141,7 @@ impl Race {
             },
             rules,
             boasting: false,
+            stride: None,
         }
     }
 
@@ -148,6 +150,15 @@ impl Race {
     /// front ends ask for texts and keep them.
     pub fn boasting(mut self) -> Self {
         self.boasting = true;
+        self
+    }
+
+    /// The same race, but a runner may walk any number of squares from 1 to `longest`:
+    /// a walk names its length as a sum ([`Game::amount`]), the list offers the usual walks
+    /// only, and `apply` takes any length up to `longest`. For testing how front ends let
+    /// players name sums, and how the conformance kit checks them.
+    pub fn striding(mut self, longest: u8) -> Self {
+        self.stride = Some(longest);
         self
     }
 
@@ -239,6 +250,35 @@ impl Game for Race {
         state.rolling = false;
         state.to_move = (state.to_move + 1) % self.rules.players;
         state.turns += 1;
+    }
+
+    /// Any walk up to the stride of a [`Race::striding`] race; otherwise the listed moves.
+    fn is_legal(&self, state: &RaceState, action: Step) -> bool {
+        match (self.stride, action, self.actor(state)) {
+            (Some(longest), Step::Walk(n), Actor::Player(_)) => (1..=longest).contains(&n),
+            _ => {
+                let mut legal = Vec::new();
+                let mut outcomes = Outcomes::new();
+                self.legal_actions(state, &mut legal);
+                self.chance_outcomes(state, &mut outcomes);
+                legal.contains(&action) || outcomes.as_slice().iter().any(|&(a, _)| a == action)
+            }
+        }
+    }
+
+    /// The length of a walk in a [`Race::striding`] race.
+    fn amount(&self, action: Step) -> Option<u32> {
+        match (self.stride, action) {
+            (Some(_), Step::Walk(n)) => Some(u32::from(n)),
+            _ => None,
+        }
+    }
+
+    fn with_amount(&self, action: Step, amount: u32) -> Option<Step> {
+        match (self.stride, action) {
+            (Some(_), Step::Walk(_)) => u8::try_from(amount).ok().map(Step::Walk),
+            _ => None,
+        }
     }
 
     /// Walks and gambles of a [`Race::boasting`] race.
