@@ -44,7 +44,18 @@ pub enum BotSpec {
     },
     /// A named strength level of the search bot: `easy`, `medium`, `hard`.
     Level(Level),
+    /// A game's own variant of its rule-of-thumb player, `heuristic:NAME` (see
+    /// [`STYLES`]; [`Roster::check`] says whether a game has it).
+    Style(&'static str),
 }
+
+/// The variants of rule-of-thumb players some game offers, `heuristic:NAME`, with the game
+/// and a few words: Laissez-faire's `bargainer` prices to the dollar.
+pub const STYLES: &[(&str, &str, &str)] = &[(
+    "bargainer",
+    "laissez-faire",
+    "the heuristic trader pricing to the dollar",
+)];
 
 /// The bots a person picks by name (the web app's seat menu), weakest first: `random`,
 /// `heuristic`, then the search levels. Each is a spec that [`BotSpec`] parses.
@@ -56,7 +67,8 @@ pub fn named() -> impl Iterator<Item = &'static str> {
 
 /// The spec words accepted, for help and errors.
 pub const ACCEPTED: &str = "random, heuristic, easy, medium, hard, mcts:N (N iterations), \
-mcts:Nms or mcts:Ns (time), each mcts form optionally with @T for T threads (0: all cores)";
+mcts:Nms or mcts:Ns (time), each mcts form optionally with @T for T threads (0: all cores), \
+heuristic:bargainer (Laissez-faire)";
 
 /// A bot spec that was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,6 +79,16 @@ pub enum BotSpecError {
     Unknown {
         /// The text given.
         given: String,
+    },
+    /// The spec names a bot of another game.
+    #[error("bot {given:?} is not one of {game}'s: it plays {plays}")]
+    OtherGame {
+        /// The text given.
+        given: String,
+        /// The game asked for.
+        game: &'static str,
+        /// The game the bot plays.
+        plays: &'static str,
     },
     /// A search bot asks for more than a limit of [`gameshelf_engine::limits`].
     #[error("bot {given:?} asks for {value} {what}, above the limit of {limit}")]
@@ -86,7 +108,9 @@ impl BotSpecError {
     /// The spec text that was refused.
     pub fn given(&self) -> &str {
         match self {
-            BotSpecError::Unknown { given } | BotSpecError::OverLimit { given, .. } => given,
+            BotSpecError::Unknown { given }
+            | BotSpecError::OtherGame { given, .. }
+            | BotSpecError::OverLimit { given, .. } => given,
         }
     }
 }
@@ -104,6 +128,13 @@ impl FromStr for BotSpec {
                 .map(BotSpec::Level)
                 .ok()
                 .or_else(|| parse_mcts(other.strip_prefix("mcts:")?))
+                .or_else(|| {
+                    let name = other.strip_prefix("heuristic:")?;
+                    STYLES
+                        .iter()
+                        .find(|&&(n, ..)| n == name)
+                        .map(|&(n, ..)| BotSpec::Style(n))
+                })
                 .ok_or_else(|| BotSpecError::Unknown {
                     given: given.to_owned(),
                 })?,
@@ -176,6 +207,7 @@ impl fmt::Display for BotSpec {
                 Ok(())
             }
             BotSpec::Level(level) => write!(f, "{level}"),
+            BotSpec::Style(name) => write!(f, "heuristic:{name}"),
         }
     }
 }
@@ -188,6 +220,17 @@ pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, BotSpecError> {
     text.split(',').map(str::parse).collect()
 }
 
+/// [`parse_list`] for `game`: every spec is also one of its bots ([`Roster::check`]).
+///
+/// # Errors
+/// [`BotSpecError`] for the first spec that names no bot, or another game's.
+pub fn parse_list_for<G: Roster>(game: &G, text: &str) -> Result<Vec<BotSpec>, BotSpecError> {
+    parse_list(text)?
+        .into_iter()
+        .map(|spec| game.check(spec))
+        .collect()
+}
+
 /// A game whose bots can be chosen by spec.
 ///
 /// A game supplies only its rule-of-thumb player; random and search bots (every level)
@@ -196,11 +239,41 @@ pub trait Roster: Game {
     /// The game's rule-of-thumb player.
     fn heuristic(&self) -> Box<dyn Bot<Self>>;
 
-    /// A new bot of this kind for this game.
+    /// The game's variant `name` of its rule-of-thumb player ([`STYLES`]), if it has one.
+    /// None by default.
+    fn style(&self, _name: &str) -> Option<Box<dyn Bot<Self>>> {
+        None
+    }
+
+    /// Whether this game has the bot `spec` names: every game has the generic bots, only
+    /// some have a [`BotSpec::Style`].
+    ///
+    /// # Errors
+    /// [`BotSpecError::OtherGame`] for another game's variant.
+    fn check(&self, spec: BotSpec) -> Result<BotSpec, BotSpecError> {
+        match spec {
+            BotSpec::Style(name) if self.style(name).is_none() => {
+                let plays = STYLES
+                    .iter()
+                    .find(|&&(n, ..)| n == name)
+                    .map_or("another game", |&(_, game, _)| game);
+                Err(BotSpecError::OtherGame {
+                    given: spec.to_string(),
+                    game: self.info().id,
+                    plays,
+                })
+            }
+            spec => Ok(spec),
+        }
+    }
+
+    /// A new bot of this kind for this game (a variant it lacks, which [`Roster::check`]
+    /// refuses, plays as its heuristic).
     fn bot(&self, spec: BotSpec) -> Box<dyn Bot<Self>> {
         let config = match spec {
             BotSpec::Random => return Box::new(RandomBot::<Self>::default()),
             BotSpec::Heuristic => return self.heuristic(),
+            BotSpec::Style(name) => return self.style(name).unwrap_or_else(|| self.heuristic()),
             BotSpec::Mcts { budget, threads } => MctsConfig {
                 threads,
                 ..MctsConfig::with_budget(budget)
@@ -233,6 +306,10 @@ impl Roster for LaissezFaire {
     fn heuristic(&self) -> Box<dyn Bot<Self>> {
         Box::new(Trader::default())
     }
+
+    fn style(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
+        (name == "bargainer").then(|| Box::new(Trader::bargainer()) as Box<dyn Bot<Self>>)
+    }
 }
 
 #[cfg(test)]
@@ -246,6 +323,26 @@ mod tests {
         for name in named {
             assert_eq!(name.parse::<BotSpec>().unwrap().to_string(), name);
         }
+    }
+
+    #[test]
+    fn a_game_s_own_bot_is_named_after_its_heuristic_and_refused_by_other_games() {
+        let spec: BotSpec = "heuristic:bargainer".parse().unwrap();
+        assert_eq!(spec, BotSpec::Style("bargainer"));
+        assert_eq!(spec.to_string(), "heuristic:bargainer");
+        let lf = LaissezFaire::from_spec(&"laissez-faire".parse().unwrap()).unwrap();
+        assert_eq!(lf.check(spec), Ok(spec));
+        assert_eq!(lf.bot(spec).name(), "heuristic:bargainer");
+        let osbo = Osbo::default();
+        let e = osbo.check(spec).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bot \"heuristic:bargainer\" is not one of osbo's: it plays laissez-faire"
+        );
+        assert!(matches!(
+            "heuristic:genius".parse::<BotSpec>(),
+            Err(BotSpecError::Unknown { .. })
+        ));
     }
 
     #[test]

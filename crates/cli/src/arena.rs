@@ -1,7 +1,7 @@
 //! `gameshelf arena`: seat-rotated matches between bots, with win rates and Elo.
 
 use anyhow::Result;
-use gameshelf_ai::parse_list;
+use gameshelf_ai::parse_list_for;
 use gameshelf_shelf::{Shelved, Visitor};
 use gameshelf_sim::SimConfig;
 use gameshelf_sim::arena::arena;
@@ -23,7 +23,7 @@ impl Visitor for Arena<'_> {
 }
 
 fn run_game<G: Shelved>(game: &G, args: &ArenaArgs) -> Result<()> {
-    let specs = parse_list(&args.bots)?;
+    let specs = parse_list_for(game, &args.bots)?;
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
     let config = SimConfig {
         games: args.games,

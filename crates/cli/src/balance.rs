@@ -75,7 +75,7 @@ pub fn run(args: &BalanceArgs) -> Result<()> {
     let bots = grid
         .shelves
         .iter()
-        .map(|shelf| seat_bots(&args.bots, shelf.visit(Seats)))
+        .map(|shelf| shelf.visit(SeatBots(&args.bots)))
         .collect::<Result<Vec<_>>>()?;
     let names = grid.axes.iter().map(|a| a.name.clone()).collect();
     let report = search(
@@ -103,12 +103,13 @@ pub fn run(args: &BalanceArgs) -> Result<()> {
     Ok(())
 }
 
-struct Seats;
+/// The bots of `--bots` for a candidate's seats.
+struct SeatBots<'a>(&'a str);
 
-impl Visitor for Seats {
-    type Output = usize;
-    fn visit<G: Shelved>(self, game: &G) -> usize {
-        game.num_players()
+impl Visitor for SeatBots<'_> {
+    type Output = Result<Vec<BotSpec>>;
+    fn visit<G: Shelved>(self, game: &G) -> Self::Output {
+        seat_bots(game, self.0)
     }
 }
 

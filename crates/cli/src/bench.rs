@@ -32,7 +32,7 @@ fn run_game<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
     }
     let (b, what) = match &args.bots {
         Some(text) => {
-            let specs = crate::sim::seat_bots(text, game.num_players())?;
+            let specs = crate::sim::seat_bots(game, text)?;
             let b = benchmark_bots(game, |seat| game.bot(specs[seat]), args.seconds, args.seed);
             (b, format!("games between {text} bots"))
         }

@@ -134,14 +134,8 @@ fn line_up(specs: &[BotSpec]) -> String {
 }
 
 fn run_game<G: Shelved>(a: &G, b: &G, args: &CompareArgs) -> Result<()> {
-    let specs_a = seat_bots(
-        args.bots_a.as_deref().unwrap_or(&args.bots),
-        a.num_players(),
-    )?;
-    let specs_b = seat_bots(
-        args.bots_b.as_deref().unwrap_or(&args.bots),
-        b.num_players(),
-    )?;
+    let specs_a = seat_bots(a, args.bots_a.as_deref().unwrap_or(&args.bots))?;
+    let specs_b = seat_bots(b, args.bots_b.as_deref().unwrap_or(&args.bots))?;
     let arms = Arms {
         a,
         b,

@@ -11,7 +11,7 @@ use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use gameshelf_ai::{BotSpec, Roster, parse_list};
+use gameshelf_ai::{BotSpec, Roster, parse_list_for};
 use gameshelf_engine::{Actor, Game, Record, escape_controls, read_header, read_record};
 use gameshelf_oubliette_solitaire::{Deal, OublietteSolitaire};
 use gameshelf_terminal::{Mode, Next, PlayOptions, Played, Player, TerminalError};
@@ -228,7 +228,7 @@ fn players_of<G: Roster>(game: &G, record: &Record<G::Action>) -> Result<Vec<Pla
     let players = kinds
         .iter()
         .map(|kind| match kind.parse::<BotSpec>() {
-            Ok(spec) => Ok(Player::Bot(game.bot(spec))),
+            Ok(spec) => Ok(Player::Bot(game.bot(game.check(spec)?))),
             Err(_) if kind == "human" || record.players.is_empty() => Ok(Player::Human),
             Err(e) => Err(e).context("a seat's player"),
         })
@@ -292,7 +292,7 @@ fn seats<G: Roster>(game: &G, bots: &str) -> Result<(Vec<Player<G>>, Vec<String>
             bail!("--bots {k} is not accepted: expected 0 to {n} bots for {n} players")
         }
         Ok(k) => vec![BotSpec::Heuristic; k as usize],
-        Err(_) => parse_list(bots)?,
+        Err(_) => parse_list_for(game, bots)?,
     };
     if specs.len() > n {
         bail!(

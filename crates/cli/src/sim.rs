@@ -1,7 +1,7 @@
 //! `gameshelf sim`: many bot games on all cores.
 
 use anyhow::{Context, Result, bail};
-use gameshelf_ai::{BotSpec, parse_list};
+use gameshelf_ai::{BotSpec, Roster, parse_list_for};
 use gameshelf_shelf::{Shelved, Visitor};
 use gameshelf_sim::{Shard, SimConfig, SimReport, simulate_shard};
 
@@ -22,9 +22,11 @@ impl Visitor for Sim<'_> {
     }
 }
 
-/// One bot spec per seat, from `heuristic` (every seat) or `heuristic,random,...`.
-pub fn seat_bots(text: &str, seats: usize) -> Result<Vec<BotSpec>> {
-    let specs = parse_list(text)?;
+/// One bot spec per seat of `game`, from `heuristic` (every seat) or
+/// `heuristic,random,...`; each must be one of the game's bots.
+pub fn seat_bots<G: Roster>(game: &G, text: &str) -> Result<Vec<BotSpec>> {
+    let seats = game.num_players();
+    let specs = parse_list_for(game, text)?;
     match specs.len() {
         1 => Ok(vec![specs[0]; seats]),
         n if n == seats => Ok(specs),
@@ -35,7 +37,7 @@ pub fn seat_bots(text: &str, seats: usize) -> Result<Vec<BotSpec>> {
 }
 
 fn run_game<G: Shelved>(game: &G, args: &SimArgs) -> Result<()> {
-    let specs = seat_bots(&args.bots, game.num_players())?;
+    let specs = seat_bots(game, &args.bots)?;
     let config = SimConfig {
         games: args.games,
         seed: args.seed,

@@ -150,7 +150,7 @@ struct Variant<'a> {
 impl Visitor for Variant<'_> {
     type Output = Result<SweepRow>;
     fn visit<G: Shelved>(self, game: &G) -> Result<SweepRow> {
-        let specs = seat_bots(&self.args.bots, game.num_players())?;
+        let specs = seat_bots(game, &self.args.bots)?;
         let config = SimConfig {
             games: self.args.games,
             seed: self.args.seed,

@@ -303,7 +303,8 @@ fn my_turn_at(
     token: &str,
     ply: Option<&Value>,
 ) -> Option<Value> {
-    for _ in 0..2_000 {
+    // Up to about 30 s: a loaded machine may take seconds to carry a move across servers.
+    for _ in 0..6_000 {
         let mine = view(addr, id, Some(token));
         if mine["status"] == "finished" {
             return None;

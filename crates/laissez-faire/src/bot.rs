@@ -8,7 +8,7 @@ use crate::bargain::{Bargain, Price, Service};
 use crate::board::SpaceKind;
 use crate::contract::{Clause, NO_DEED, Sum, Term};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::price::{Prices, Share};
+use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::Thread;
 
@@ -47,13 +47,27 @@ pub const RESERVE: u32 = 200;
 ///   its favour, a loan whose collateral is priced at least the principal when it keeps its
 ///   reserve, and a lodging right capped at par; it refuses the rest (rule changes
 ///   included).
+///
+/// [`Trader::bargainer`] is the same player pricing to the dollar, as the rules allow: as
+/// an owner it quotes exactly what the customer's best alternative (or his cash) allows,
+/// not the dearest listed share under it, and as a customer it counters at exactly what
+/// the room is worth to it.
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
     oubliette: Heuristic,
+    to_the_dollar: bool,
 }
 
 impl Trader {
+    /// The trader that prices to the dollar (bot spec `heuristic:bargainer`).
+    pub fn bargainer() -> Trader {
+        Trader {
+            to_the_dollar: true,
+            ..Trader::default()
+        }
+    }
+
     /// What a price is likely to come to: a listed price, or a player owner's reference
     /// price (par) before any bargaining.
     fn estimate(price: Price) -> u32 {
@@ -142,6 +156,44 @@ impl Trader {
                 .map(|c| c.of(value))
                 .find(|&c| c + RESERVE <= cash)
                 .map(|c| Action::Offer(owner, deed, c))
+                .filter(|&a| game.is_legal(s, a))
+        })
+    }
+
+    /// A bargainer short of the cash it must find now (a jail fee it cannot pay, or a tax
+    /// in its shortfall window) sells a deed rather than go under: the cheapest deed whose
+    /// worth covers the gap, to a player who can pay for it and keep his reserve, at one
+    /// dollar under its worth (so the buyer gains by it and a trader accepts).
+    fn rescue_offer(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        mine: u64,
+    ) -> Option<Action> {
+        let p = &s.players[seat];
+        let owed = match s.phase {
+            Phase::Shortfall => s.tax_due,
+            _ if p.jailed => game.jail_fee(s, seat),
+            _ => return None,
+        };
+        let need = owed.saturating_sub(p.cash.saturating_add(game.jail_dollars(s, seat)));
+        if !self.to_the_dollar || need == 0 {
+            return None;
+        }
+        let mut deeds: Vec<(u32, u8)> = spaces_in(mine)
+            .filter(|&d| !s.contracts.pledged(d))
+            .map(|d| (game.deed_worth(s, d), d))
+            .filter(|&(worth, _)| worth > need)
+            .collect();
+        deeds.sort_unstable();
+        deeds.into_iter().find_map(|(worth, deed)| {
+            let price = worth - 1;
+            (0..game.config().players)
+                .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
+                .filter(|&o| s.players[o].cash >= price + RESERVE)
+                .max_by_key(|&o| s.players[o].cash)
+                .map(|o| Action::Offer(o as u8, deed, price))
                 .filter(|&a| game.is_legal(s, a))
         })
     }
@@ -325,6 +377,9 @@ impl Trader {
             }
         }
         let mine = game.holdings(s, seat as u8);
+        if let Some(offer) = self.rescue_offer(game, s, seat, mine) {
+            return offer;
+        }
         if let Some(offer) = self.trade_offer(game, s, seat, mine) {
             return offer;
         }
@@ -439,11 +494,15 @@ impl Trader {
                 .all(|o| game.net_worth(s, o) < game.net_worth(s, customer));
             let benched = alternative >= Trader::bench_cost(game, s.city);
             let limit = alternative.min(s.players[customer].cash.saturating_sub(b.extra));
-            let quote = Prices::new(b.reference, &Share::ALL, &[])
-                .iter()
-                .filter(|&p| p <= limit.min(ceiling))
-                .last()
-                .unwrap_or(0);
+            let quote = if self.to_the_dollar {
+                limit.min(b.ceiling.unwrap_or(MAX_PRICE))
+            } else {
+                Prices::new(b.reference, &Share::ALL, &[])
+                    .iter()
+                    .filter(|&p| p <= limit.min(ceiling))
+                    .last()
+                    .unwrap_or(0)
+            };
             let worthless = quote == 0 && b.reference > 0;
             return if b.service.open() && (worthless || (leader && benched)) {
                 Action::Refuse
@@ -474,6 +533,11 @@ impl Trader {
         if ask + b.extra <= alternative && self.buf.contains(&Action::Accept) {
             return Action::Accept;
         }
+        let cash = s.players[usize::from(b.customer)].cash;
+        let exact = Action::Counter(alternative.saturating_sub(b.extra));
+        if self.to_the_dollar && b.allows(cash, exact) {
+            return exact;
+        }
         let counter = self
             .buf
             .iter()
@@ -486,7 +550,11 @@ impl Trader {
 
 impl Bot<LaissezFaire> for Trader {
     fn name(&self) -> String {
-        "heuristic".to_owned()
+        if self.to_the_dollar {
+            "heuristic:bargainer".to_owned()
+        } else {
+            "heuristic".to_owned()
+        }
     }
 
     fn choose(&mut self, view: &SeatView<'_, LaissezFaire>, rng: &mut Rng) -> Action {
@@ -508,9 +576,12 @@ impl Bot<LaissezFaire> for Trader {
                 self.buf[0]
             }
             Phase::Manage => self.manage(game, &s, seat),
-            Phase::Shortfall => self
-                .loan_request(game, &s, seat, game.holdings(&s, seat as u8))
-                .unwrap_or(Action::Go),
+            Phase::Shortfall => {
+                let mine = game.holdings(&s, seat as u8);
+                self.rescue_offer(game, &s, seat, mine)
+                    .or_else(|| self.loan_request(game, &s, seat, mine))
+                    .unwrap_or(Action::Go)
+            }
             Phase::Trade => match &s.trade {
                 Some(t) if t.floor == t.answerer => match t.contract {
                     Some(term) => Trader::answer_contract(game, &s, seat, t, term),

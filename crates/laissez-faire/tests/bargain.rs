@@ -4,6 +4,7 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Bot, Game, Rng, SeatView};
 use gameshelf_laissez_faire::bargain::{Charge, MAX_COUNTERS};
 use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::state::Lot;
 use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Service, Share, State};
 
 const TRAM: u8 = 1; // Tram Lane, Lisbon
@@ -285,4 +286,64 @@ fn a_price_beyond_any_purse_or_the_ceiling_is_refused_by_name() {
     assert!(!legal(&g, &s).contains(&Action::Accept));
     assert!(g.apply(&mut s.clone(), Action::Counter(1_501)).is_err());
     assert!(g.apply(&mut s.clone(), Action::Counter(1_500)).is_ok());
+}
+
+#[test]
+fn the_bargainer_quotes_to_the_dollar_what_the_customer_s_alternative_allows() {
+    let g = game();
+    let mut s = lodging_in_lisbon(&g);
+    // Seat 1 holds both of Lisbon's rooms, Tram Lane with an apartment ($80): the
+    // lodger's alternative is the fare to Porto and a room there, far above Tile Row's $4
+    // reference.
+    s.lots.0[TRAM as usize] = Lot { owner: 1, level: 3 };
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    assert_eq!(
+        choose(&g, &s, 1),
+        Action::Quote(12),
+        "the heuristic asks the dearest listed price"
+    );
+    let quote = Trader::bargainer().choose(&SeatView::new(&g, &s, 1), &mut Rng::for_stream(1, 0));
+    let Action::Quote(dollars) = quote else {
+        panic!("{quote:?}")
+    };
+    assert!(dollars > 12, "{dollars}");
+    g.apply(&mut s, quote).unwrap();
+    assert_eq!(
+        choose(&g, &s, 0),
+        Action::Accept,
+        "no dearer than his alternative"
+    );
+    // One dollar more and the trader would rather ride on.
+    let mut dearer = lodging_in_lisbon(&g);
+    dearer.lots.0[TRAM as usize] = Lot { owner: 1, level: 3 };
+    g.apply(&mut dearer, Action::Ask(TILE)).unwrap();
+    g.apply(&mut dearer, Action::Quote(dollars + 1)).unwrap();
+    assert_ne!(choose(&g, &dearer, 0), Action::Accept);
+}
+
+#[test]
+fn a_bargainer_who_cannot_pay_its_way_out_of_jail_sells_a_deed_first() {
+    let g = game();
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    assert_eq!(s.phase, Phase::Manage);
+    s.players[0].jailed = true;
+    s.lots.0[TILE as usize].owner = 0;
+    let worth = g.deed_worth(&s, TILE);
+    // A few dollars short of the fee, with a deed worth more than the gap.
+    s.players[0].cash = g.jail_fee(&s, 0) + 1 - worth;
+    let bargainer = |s: &State| {
+        Trader::bargainer().choose(&SeatView::new(&g, s, 0), &mut Rng::for_stream(1, 0))
+    };
+    let offer = bargainer(&s);
+    assert_eq!(offer, Action::Offer(1, TILE, worth - 1));
+    assert_ne!(choose(&g, &s, 0), offer, "the heuristic does not sell");
+    g.apply(&mut s, offer).unwrap();
+    assert_eq!(
+        choose(&g, &s, 1),
+        Action::Accept,
+        "the buyer gains a dollar by it"
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert!(s.players[0].cash >= g.jail_fee(&s, 0), "enough for the fee");
 }

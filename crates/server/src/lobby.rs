@@ -240,13 +240,22 @@ impl Lobby {
             }
         }
         let id = new_token();
-        let table = self.build(&StoredTable {
-            id: id.clone(),
-            game: game.clone(),
-            seats: seats.clone(),
-            actions: Vec::new(),
-            undos: 0,
-        })?;
+        let table = self
+            .build(&StoredTable {
+                id: id.clone(),
+                game: game.clone(),
+                seats: seats.clone(),
+                actions: Vec::new(),
+                undos: 0,
+            })
+            .map_err(|e| match e {
+                // Another game's bot: the request's fault, like any other bad seat.
+                LobbyError::Restore(RestoreError::Bot { seat, source }) => LobbyError::Seat {
+                    seat,
+                    reason: source.to_string(),
+                },
+                e => e,
+            })?;
         self.store.create_table(&id, &game, &seats).await?;
         tracing::info!(table = %id, %game, seats = seats.len(), "table created");
         self.clients

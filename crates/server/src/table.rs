@@ -280,6 +280,7 @@ impl<G: Shelved> GameTable<G> {
                 StoredSeat::Bot { spec } => {
                     let spec: BotSpec = spec
                         .parse()
+                        .and_then(|spec| game.check(spec))
                         .map_err(|source| RestoreError::Bot { seat, source })?;
                     bots.push(Some((game.bot(spec), Rng::seed_from_u64(os_seed()))));
                     sitters.push(Sitter::Bot { spec });

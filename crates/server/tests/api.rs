@@ -505,6 +505,15 @@ async fn every_bad_request_is_a_json_4xx_and_changes_nothing() {
             StatusCode::BAD_REQUEST,
             app.post(
                 "/api/tables",
+                json!({"game": "osbo(players=2)", "seats": ["human", "bot:heuristic:bargainer"]}),
+            )
+            .await,
+            "it plays laissez-faire",
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            app.post(
+                "/api/tables",
                 json!({"game": "osbo(players=2)", "seats": ["human", "bot:mcts:60s@0"]}),
             )
             .await,
