@@ -1860,6 +1860,23 @@ impl Game for LaissezFaire {
         r
     }
 
+    /// Net worth (B-NW), what the race and the round limit are won on; an eliminated
+    /// player stands below everyone.
+    fn standing(&self, s: &State) -> Option<Returns> {
+        let n = self.cfg.players;
+        (n > 1).then(|| {
+            let mut r = Returns::zeros(n);
+            for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+                *v = if s.players[seat].status == Status::Eliminated {
+                    f64::NEG_INFINITY
+                } else {
+                    self.net_worth(s, seat) as f64
+                };
+            }
+            r
+        })
+    }
+
     /// Everything is public (B-18): cash, deeds, buildings, positions; the Oubliette jail is
     /// played with open hands.
     fn observe(&self, s: &State, _seat: Seat) -> State {
