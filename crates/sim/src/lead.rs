@@ -2,15 +2,20 @@
 //!
 //! A game that opts in with [`Game::standing`] says, in any state, how the seats would
 //! rank if it ended there. The *leader* is the one seat on top ([`Returns::leader`]); when
-//! several share the top there is no leader. Two figures come from it:
+//! several share the top there is no leader. The standings are read between turns (at the
+//! first state, at every state where [`Game::turns`] has moved on, and at the end), as
+//! players see the score: a lead that comes and goes within one player's turn is no lead.
+//! Reading them once a turn rather than at every action is also what keeps the cost low
+//! (a turn of Open Oubliette or Laissez-faire takes many actions). Two figures come from
+//! it:
 //!
 //! * **Lead changes**: how many times per game the leader is a different seat from the
 //!   last leader. A tie on top does not end a lead: a leader caught up and then overtaken
 //!   is one change, a leader caught up who pulls ahead again is none. The first leader is
 //!   no change.
 //! * **The late leader wins**: the leader at three quarters of the game, counted in
-//!   actions (chance outcomes included): the last seat that led at or before the state
-//!   after `⌈3n/4⌉` of the game's `n` actions. Its result is 1 when it alone has the best
+//!   actions (chance outcomes included): the last seat that led in a state read at or
+//!   before the state after `⌈3n/4⌉` of the game's `n` actions. Its result is 1 when it alone has the best
 //!   return, `1/k` when it shares the best return with `k - 1` others, 0 otherwise, so the
 //!   mean is a win rate. Games where nobody led by then are left out.
 //!
@@ -36,6 +41,8 @@ pub(crate) struct LeadTrack {
     changes: Vec<(u64, Seat)>,
     /// States seen so far in this game.
     seen: u64,
+    /// The turns played at the last state seen.
+    turn: u32,
     /// Whether the game gives standings (known at its first state).
     standings: bool,
 }
@@ -57,14 +64,23 @@ impl LeadTrack {
         self.standings = false;
     }
 
-    /// Reads the next state of the game: the first state, then the state after each
-    /// action, the last one at the end.
+    /// Sees the next state of the game: the first state, then the state after each action
+    /// but the last; its standings are read if a turn has begun since the last state.
     pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State) {
-        let standing = if self.seen == 0 || self.standings {
-            game.standing(state)
-        } else {
-            None
-        };
+        let turn = game.turns(state);
+        let read = self.seen == 0 || (self.standings && turn != self.turn);
+        self.turn = turn;
+        self.read(game, state, read);
+    }
+
+    /// Sees the last state of the game, and reads its standings.
+    pub(crate) fn end<G: Game>(&mut self, game: &G, state: &G::State) {
+        let read = self.seen == 0 || self.standings;
+        self.read(game, state, read);
+    }
+
+    fn read<G: Game>(&mut self, game: &G, state: &G::State, read: bool) {
+        let standing = if read { game.standing(state) } else { None };
         self.standings |= self.seen == 0 && standing.is_some();
         let leader = standing.as_ref().and_then(Returns::leader);
         if leader.is_some() && leader != self.changes.last().map(|c| c.1) {
@@ -193,9 +209,13 @@ mod tests {
         let race = Race::default();
         let mut track = LeadTrack::default();
         track.start();
-        for at in squares {
-            track.see(&race, &state(at));
+        let (last, before) = squares.split_last().unwrap();
+        for (turn, at) in before.iter().enumerate() {
+            let mut s = state(at);
+            s.turns = turn as u32;
+            track.see(&race, &s);
         }
+        track.end(&race, &state(last));
         track.finish(&race)
     }
 
@@ -222,6 +242,39 @@ mod tests {
         // after 4 (⌈3·5/4⌉) it still leads.
         let lead = follow(&[&[0, 0], &[1, 0], &[1, 2], &[1, 2], &[1, 2], &[3, 2]]).unwrap();
         assert_eq!((lead.changes, lead.late), (2, Some(1)));
+    }
+
+    #[test]
+    fn a_lead_within_a_turn_is_no_lead() {
+        let race = Race::default();
+        let mut track = LeadTrack::default();
+        track.start();
+        // Seat 0 gambles and rolls 2 (turn 0), seat 1 gambles and rolls 2 (turn 1): seat
+        // 0 leads from the state after 2 actions, the end is a tie. No change, and seat 0
+        // is still the last leader at the state after 3 of the 4 actions.
+        for (at, turns) in [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)] {
+            let mut s = state(&at);
+            s.turns = turns;
+            track.see(&race, &s);
+        }
+        track.end(&race, &state(&[2, 2]));
+        assert_eq!(
+            track.finish(&race),
+            Some(GameLead {
+                changes: 0,
+                late: Some(0)
+            })
+        );
+        // Had the standings been read at every action, a state where seat 1 led for one
+        // action, within its turn, would have counted.
+        track.start();
+        for (at, turns) in [([0, 0], 0), ([1, 0], 1), ([1, 2], 1)] {
+            let mut s = state(&at);
+            s.turns = turns;
+            track.see(&race, &s);
+        }
+        track.end(&race, &state(&[3, 2]));
+        assert_eq!(track.finish(&race).map(|l| l.changes), Some(0));
     }
 
     #[test]

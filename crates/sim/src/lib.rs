@@ -140,7 +140,7 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     });
     tally.finish(game, state);
     if let Some(lead) = lead {
-        lead.see(game, state);
+        lead.end(game, state);
     }
     counts
 }
