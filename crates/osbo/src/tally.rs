@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::Osbo;
-use crate::state::State;
+use crate::state::{Board, State};
 
 /// Osbo's simulation figures.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,6 +108,15 @@ impl Watch {
     /// A placement by `mover` in `before`: remembers the leader and whether the mover is
     /// out of contention (its design closed, another seat's score above its own).
     fn place(&mut self, game: &Osbo, before: &State, mover: Seat) {
+        // Nobody is out of contention before a design closes, so nothing is followed until
+        // then: tracing every design's cords at every placement is what this costs.
+        if self.last.is_none()
+            && !before.boards[..game.num_players()]
+                .iter()
+                .any(Board::is_closed)
+        {
+            return;
+        }
         let ranks = self.settle(game, before);
         let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
         let out = before.design(mover).is_closed() && ranks.get(mover) < top;
