@@ -19,11 +19,16 @@
 //! * A game is **decided by kingmaking** when its last change of leader was a kingmaking
 //!   move and one seat wins alone: nobody changed who leads after the out-of-contention
 //!   player did.
+//! * A **kingmaker's choice** is a placement by a player out of contention where the
+//!   placements the rules offered it would not all leave the same leader right after: its
+//!   choice, not the dice, picks who leads. This one is a counterfactual, one die deep:
+//!   every offered placement is tried on a copy of the position.
 //!
-//! This is a proxy for "changed who wins", not a counterfactual: a decided game might
-//! have gone to the same winner had the player placed elsewhere (the others' later dice
-//! were not replayed). Replaying every alternative with the same rolls would be sound, and
-//! would cost a game's remainder per alternative placement. With two players nobody is
+//! A decided game is a proxy for "changed who wins", not a counterfactual: it might have
+//! gone to the same winner had the player placed elsewhere (the others' later dice were not
+//! replayed). Replaying every alternative with the same rolls to the end would be sound,
+//! and would cost a game's remainder per alternative placement; the kingmaker's choice is
+//! the sound part that is cheap, the power to pick the leader at the moment of the choice. With two players nobody is
 //! ever out of contention while a leader can change (the only other seat already beats
 //! them), so kingmaking needs three or four.
 
@@ -57,7 +62,9 @@ pub struct OsboTally {
     pub dice_placed: u64,
     /// Rolls (turns with dice rolled).
     pub rolls: u64,
-    /// Kingmaking, see the [module documentation](self).
+    /// Kingmaking, see the [module documentation](self) (absent from parts written
+    /// before it was counted).
+    #[serde(default)]
     pub kingmaking: Kingmaking,
     /// The game being played, for the kingmaking figures.
     #[serde(skip)]
@@ -78,6 +85,13 @@ pub struct Kingmaking {
     pub games: u64,
     /// Games decided by kingmaking.
     pub decided: u64,
+    /// Kingmaker's choices: placements by players out of contention whose offered
+    /// alternatives would leave different leaders.
+    pub choices: u64,
+    /// The sum over games of the square of each game's choices.
+    pub choices_sq: u64,
+    /// Games with at least one kingmaker's choice.
+    pub choice_games: u64,
 }
 
 /// The kingmaking of the game being played.
@@ -90,6 +104,10 @@ struct Watch {
     moves: u64,
     /// Whether the last change of leader was a kingmaking move.
     decided: bool,
+    /// Kingmaker's choices so far.
+    choices: u64,
+    /// The offered placements, when trying them (kept from game to game).
+    offered: Vec<Action>,
 }
 
 impl Watch {
@@ -121,6 +139,34 @@ impl Watch {
         let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
         let out = before.design(mover).is_closed() && ranks.get(mover) < top;
         self.last = Some((ranks.leader(), out));
+        if out && self.picks_the_leader(game, before) {
+            self.choices += 1;
+        }
+    }
+
+    /// Whether the placements offered in `before` would not all leave the same leader.
+    fn picks_the_leader(&mut self, game: &Osbo, before: &State) -> bool {
+        game.legal_actions(before, &mut self.offered);
+        let mut after = before.clone();
+        let mut first = None;
+        for &a in &self.offered {
+            after.clone_from(before);
+            game.apply_unchecked(&mut after, a);
+            let leader = game.ranks(&after).leader();
+            if *first.get_or_insert(leader) != leader {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Ready for the next game (keeping the buffer).
+    fn reset(&mut self) {
+        let offered = std::mem::take(&mut self.offered);
+        *self = Watch {
+            offered,
+            ..Watch::default()
+        };
     }
 }
 
@@ -182,13 +228,17 @@ impl Tally<Osbo> for OsboTally {
         if winners.len() > 1 {
             self.draws += 1;
         }
-        self.watch.settle(game, end);
-        let watch = std::mem::take(&mut self.watch);
+        let watch = &mut self.watch;
+        watch.settle(game, end);
         let k = &mut self.kingmaking;
         k.moves += watch.moves;
         k.moves_sq += watch.moves * watch.moves;
         k.games += u64::from(watch.moves > 0);
         k.decided += u64::from(watch.decided && winners.len() == 1);
+        k.choices += watch.choices;
+        k.choices_sq += watch.choices * watch.choices;
+        k.choice_games += u64::from(watch.choices > 0);
+        watch.reset();
         let best = winners
             .first()
             .map(|&w| end.design(w).best_closed())
@@ -215,6 +265,9 @@ impl Tally<Osbo> for OsboTally {
         k.moves_sq += o.moves_sq;
         k.games += o.games;
         k.decided += o.decided;
+        k.choices += o.choices;
+        k.choices_sq += o.choices_sq;
+        k.choice_games += o.choice_games;
     }
 
     fn report(&self) -> String {
@@ -268,6 +321,13 @@ impl Tally<Osbo> for OsboTally {
                 (p, wilson(p, self.games, Z95))
             };
             let ((with, with_ci), (decided, decided_ci)) = (share(k.games), share(k.decided));
+            let choices = k.choices as f64 / g;
+            let choices_ci =
+                count_mean(self.games, k.choices, k.choices_sq, Z95).unwrap_or(Interval {
+                    low: choices,
+                    high: choices,
+                });
+            let (choice_games, choice_games_ci) = share(k.choice_games);
             let _ = writeln!(
                 s,
                 "kingmaking (a placement by a player out of contention that changes the leader; 95% intervals):"
@@ -288,6 +348,15 @@ impl Tally<Osbo> for OsboTally {
                 100.0 * decided,
                 100.0 * decided_ci.low,
                 100.0 * decided_ci.high
+            );
+            let _ = writeln!(
+                s,
+                "  kingmaker's choices (its offered placements would leave different leaders) per game {choices:.3} [{:.3}, {:.3}]; games with one {:.2}% [{:.2}, {:.2}]",
+                choices_ci.low,
+                choices_ci.high,
+                100.0 * choice_games,
+                100.0 * choice_games_ci.low,
+                100.0 * choice_games_ci.high
             );
         }
         s

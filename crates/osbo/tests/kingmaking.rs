@@ -70,6 +70,8 @@ fn a_player_out_of_contention_who_hands_over_the_lead_is_a_kingmaker() {
     let k = &tally.kingmaking;
     assert_eq!(k.placements, 1, "seat 0 is out of contention: {k:?}");
     assert_eq!((k.moves, k.moves_sq, k.games, k.decided), (1, 1, 1, 1));
+    // Its one offered placement is no choice: the dice picked the leader.
+    assert_eq!(k.choices, 0);
     let text = tally.report();
     assert!(
         text.contains("kingmaking moves per game 1.000")
@@ -86,6 +88,63 @@ fn a_contender_who_hands_over_the_lead_is_no_kingmaker() {
         let (_, tally, _) = position(first);
         assert_eq!(tally.kingmaking, Default::default(), "seat {first} moved");
         assert!(!tally.report().contains("kingmaking"));
+    }
+}
+
+/// Four players: seats 0 to 2 as in [`position`], seat 3's cross one cap short of closing
+/// (which would not beat seat 1). Seat 0, out of contention, rolls four caps and must
+/// place two: one in seat 2's design, one in seat 3's, in the order it likes. Which one
+/// goes first picks the leader right after it: a kingmaker's choice. The second die has
+/// no alternative.
+#[test]
+fn a_player_out_of_contention_who_picks_the_leader_has_a_kingmakers_choice() {
+    for first_design in [2, 3] {
+        let g = game("osbo(players=4)");
+        let mut tally = OsboTally::default();
+        let mut s = g.initial_state();
+        let mut play = |s: &mut State, a: Action| {
+            tally.record(&g, s, a);
+            g.apply(s, a).unwrap();
+        };
+        play(&mut s, Action::First(0));
+        let designs = [
+            capped_cross(),
+            full_grid(3, 3),
+            best_but_one(),
+            Design::parse(".4.\n2f.\n.1.").unwrap(),
+        ];
+        for (board, design) in s.boards.iter_mut().zip(designs) {
+            *board = Board::from_design(design, 5, Window::Strict);
+        }
+        assert_eq!(g.standing(&s).unwrap().leader(), Some(1));
+        let caps = [Face::Cap; 4]
+            .iter()
+            .fold(Roll::default(), |r, &f| r.with(f));
+        play(&mut s, Action::Roll(caps));
+        let mut legal = Vec::new();
+        g.legal_actions(&s, &mut legal);
+        let into = |a: &Action, d: u8| matches!(a, Action::Place(p) if p.design == d);
+        assert_eq!(legal.len(), 2, "{legal:?}");
+        let a = *legal.iter().find(|a| into(a, first_design)).unwrap();
+        play(&mut s, a);
+        g.legal_actions(&s, &mut legal);
+        assert_eq!(legal.len(), 1, "{legal:?}");
+        play(&mut s, legal[0]);
+        assert!(g.is_terminal(&s));
+        assert_eq!(g.returns(&s).as_slice(), [0.0, 0.0, 1.0, 0.0]);
+        tally.finish(&g, &s);
+        let k = &tally.kingmaking;
+        assert_eq!(
+            (k.placements, k.choices, k.choice_games),
+            (2, 1, 1),
+            "{k:?}"
+        );
+        assert_eq!((k.moves, k.games, k.decided), (1, 1, 1), "{k:?}");
+        assert!(
+            tally.report().contains("kingmaker's choices"),
+            "{}",
+            tally.report()
+        );
     }
 }
 
