@@ -158,10 +158,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// give ranks. `None` (the default) for games that do not say, and for one-player
     /// games, where nobody leads.
     ///
-    /// Simulations read it after every action to count lead changes and to ask how often
-    /// the leader at three quarters of the game wins: whether a game stays open to the end
-    /// or is decided early, which win rates alone do not show. It is called at every
-    /// action, so it should not allocate.
+    /// Simulations read it between turns to count lead changes and to ask how often the
+    /// leader at three quarters of the game wins: whether a game stays open to the end or
+    /// is decided early, which win rates alone do not show. It is read in every turn of
+    /// every simulated game, so it should not allocate.
     fn standing(&self, _state: &Self::State) -> Option<Returns> {
         None
     }
