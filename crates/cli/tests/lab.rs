@@ -46,7 +46,12 @@ fn merged(name: &str, args: &[&str]) -> String {
 
 #[test]
 fn sim_shards_of_every_game_merge_into_exactly_the_single_run() {
-    for game in ["open-oubliette(players=3)", "oubliette-solitaire", "osbo"] {
+    for game in [
+        "open-oubliette(players=3)",
+        "oubliette-solitaire",
+        "osbo",
+        "osbo(players=4)",
+    ] {
         let args = [
             "sim", game, "--games", "700", "--seed", "5", "--bots", "random", "--quiet",
         ];
@@ -59,6 +64,21 @@ fn sim_shards_of_every_game_merge_into_exactly_the_single_run() {
             serde_json::to_string(&whole).unwrap(),
             "{game}"
         );
+        // The lead figures, and Osbo's kingmaking, are among what merges exactly; the
+        // solitaire has nobody to lead.
+        if game == "oubliette-solitaire" {
+            assert!(whole.get("lead").is_none(), "{whole}");
+        } else {
+            assert_eq!(whole["lead"]["games"], 700, "{game}");
+            assert!(
+                whole["lead"]["lead_changes"].as_f64().unwrap() > 0.0,
+                "{game}"
+            );
+        }
+        if game == "osbo(players=4)" {
+            let k = &whole["tally"]["kingmaking"];
+            assert!(k["placements"].as_u64().unwrap() > 0, "{k}");
+        }
     }
 }
 

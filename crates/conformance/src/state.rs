@@ -78,11 +78,23 @@ pub fn check_observations<G: Game>(game: &G, state: &G::State) -> Result<(), Vio
 
 /// The returns have one entry per seat, and at terminal states each lies within
 /// `[info.min_return, info.max_return]` and they sum as the declared utility says (within
-/// [`SUM_TOLERANCE`]).
+/// [`SUM_TOLERANCE`]). Standings ([`Game::standing`]), where given, have one entry per seat
+/// and no NaN (which would make the leader depend on the order of the seats), and are not
+/// given in one-seat games, where nobody leads.
 ///
 /// # Errors
 /// A [`Check::Returns`] violation.
 pub fn check_returns<G: Game>(game: &G, state: &G::State) -> Result<(), Violation> {
+    if let Some(standing) = game.standing(state) {
+        let values = standing.as_slice();
+        ensure(
+            game.num_players() > 1
+                && values.len() == game.num_players()
+                && !values.iter().any(|v| v.is_nan()),
+            Check::Returns,
+            || format!("standings {values:?} for {} seats", game.num_players()),
+        )?;
+    }
     let returns = game.returns(state);
     let values = returns.as_slice();
     ensure(values.len() == game.num_players(), Check::Returns, || {

@@ -26,7 +26,8 @@ pub enum Check {
     Serde,
     /// A record of the game replays to the same final state.
     Replay,
-    /// Terminal returns: one per seat, within the declared bounds, with the declared sum.
+    /// Terminal returns: one per seat, within the declared bounds, with the declared sum;
+    /// standings, where given, one per seat.
     Returns,
     /// Games end within `max_game_length` actions.
     Length,

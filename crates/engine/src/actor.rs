@@ -72,4 +72,35 @@ impl Returns {
     pub fn sum(&self) -> f64 {
         self.as_slice().iter().sum()
     }
+
+    /// The one seat with the highest value, `None` when several share it (or there are no
+    /// seats). Read from [`Game::standing`](crate::Game::standing), it is the leader.
+    pub fn leader(&self) -> Option<Seat> {
+        let mut best: Option<(Seat, f64)> = None;
+        let mut tied = false;
+        for (seat, &v) in self.as_slice().iter().enumerate() {
+            match best {
+                Some((_, b)) if v < b => {}
+                Some((_, b)) if v == b => tied = true,
+                _ => (best, tied) = (Some((seat, v)), false),
+            }
+        }
+        best.filter(|_| !tied).map(|(seat, _)| seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_leader_is_the_one_seat_on_top() {
+        assert_eq!(Returns::from_slice(&[3.0, 5.0, 4.0]).leader(), Some(1));
+        assert_eq!(Returns::from_slice(&[5.0, 5.0, 4.0]).leader(), None);
+        // A tie below the top does not matter, nor does a tie broken later in the list.
+        assert_eq!(Returns::from_slice(&[1.0, 1.0, 4.0]).leader(), Some(2));
+        assert_eq!(Returns::from_slice(&[4.0, 4.0, 6.0]).leader(), Some(2));
+        assert_eq!(Returns::from_slice(&[-2.0]).leader(), Some(0));
+        assert_eq!(Returns::zeros(0).leader(), None);
+    }
 }

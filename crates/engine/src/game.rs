@@ -152,6 +152,20 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Each seat's standing in `state`, higher being better: what the game's own scoring
+    /// would rank the seats by if it ended now (banked gold, net worth, the closed cords).
+    /// Only the order matters, within one state: a game whose scoring is not one number may
+    /// give ranks. `None` (the default) for games that do not say, and for one-player
+    /// games, where nobody leads.
+    ///
+    /// Simulations read it between turns to count lead changes and to ask how often the
+    /// leader at three quarters of the game wins: whether a game stays open to the end or
+    /// is decided early, which win rates alone do not show. It is read in every turn of
+    /// every simulated game, so it should not allocate.
+    fn standing(&self, _state: &Self::State) -> Option<Returns> {
+        None
+    }
+
     /// A fingerprint of the rules data this game was built with (decks, boards), when the
     /// game loads such data. Records store it, so a record made with edited data files is
     /// refused when replayed against other data instead of replaying a different game.

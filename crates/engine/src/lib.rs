@@ -36,6 +36,7 @@ pub mod escape;
 pub mod file;
 pub mod game;
 pub mod info;
+pub mod interval;
 pub mod limits;
 pub mod present;
 pub mod record;

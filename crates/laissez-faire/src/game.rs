@@ -216,18 +216,28 @@ impl LaissezFaire {
     /// price per house payment (an apartment is 3 payments), plus what contracts owe the
     /// player (outstanding loan principal and arrears) minus what he owes under them.
     pub fn net_worth(&self, s: &State, seat: Seat) -> i64 {
-        let mut nw = i64::from(s.players[seat].cash);
+        self.net_worths(s)[seat]
+    }
+
+    /// Every seat's [`Self::net_worth`], by seat (0 past the players), in one pass over the
+    /// contracts and deeds: what it costs to know one seat's.
+    pub fn net_worths(&self, s: &State) -> [i64; MAX_PLAYERS] {
+        let mut nw = [0i64; MAX_PLAYERS];
+        for (v, p) in nw.iter_mut().zip(&s.players) {
+            *v = i64::from(p.cash);
+        }
+        let mut add = |seat: u8, amount: i64| {
+            if let Some(v) = nw.get_mut(usize::from(seat)) {
+                *v += amount;
+            }
+        };
         for c in s.contracts.iter() {
-            if c.payee as usize == seat {
-                nw += i64::from(c.owed());
-            }
-            if c.payer as usize == seat {
-                nw -= i64::from(c.owed());
-            }
+            add(c.payee, i64::from(c.owed()));
+            add(c.payer, -i64::from(c.owed()));
         }
         for (i, lot) in s.lots.0.iter().enumerate() {
-            if lot.owner as usize == seat {
-                nw += i64::from(self.deed_worth(s, i as u8));
+            if usize::from(lot.owner) < MAX_PLAYERS {
+                add(lot.owner, i64::from(self.deed_worth(s, i as u8)));
             }
         }
         nw
@@ -1873,6 +1883,24 @@ impl Game for LaissezFaire {
             }
         }
         r
+    }
+
+    /// Net worth (B-NW), what the race and the round limit are won on; an eliminated
+    /// player stands below everyone.
+    fn standing(&self, s: &State) -> Option<Returns> {
+        let n = self.cfg.players;
+        (n > 1).then(|| {
+            let mut r = Returns::zeros(n);
+            let worths = self.net_worths(s);
+            for ((v, p), nw) in r.as_mut_slice().iter_mut().zip(&s.players).zip(worths) {
+                *v = if p.status == Status::Eliminated {
+                    f64::NEG_INFINITY
+                } else {
+                    nw as f64
+                };
+            }
+            r
+        })
     }
 
     /// Everything is public (B-18): cash, deeds, buildings, positions; the Oubliette jail is

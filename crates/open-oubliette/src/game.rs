@@ -2301,6 +2301,25 @@ impl Game for OpenOubliette {
         r
     }
 
+    /// What wins: the score of the win check and of the scoring (banked gold, with the
+    /// Level Up bonus when it counts at the end); in jail mode the dollars each player would
+    /// bring back. Equal scores give no leader, even where the tie-breaks of the scoring
+    /// would later split them.
+    fn standing(&self, s: &State) -> Option<Returns> {
+        let n = self.cfg.players;
+        (n > 1).then(|| {
+            let mut r = Returns::zeros(n);
+            for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+                *v = f64::from(if self.cfg.mode == Mode::Jail {
+                    self.jail_dollars(s, seat)
+                } else {
+                    self.score(s, seat)
+                });
+            }
+            r
+        })
+    }
+
     fn observe(&self, s: &State, seat: Seat) -> Observation {
         Observation::new(self, s, seat)
     }

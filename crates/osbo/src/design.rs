@@ -539,6 +539,46 @@ impl Design {
     }
 }
 
+/// A score as a value that orders as [`compare_scores`] orders the lists, built without
+/// allocating: how many closed cords the design has of each length, compared from the
+/// longest length down. At the first length where the counts differ, the design with more
+/// cords of that length has, in its list longest first, that length where the other has a
+/// shorter cord or none: it is the better score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ScoreKey([u16; ScoreKey::LENGTHS]);
+
+impl ScoreKey {
+    /// One count per length: a cord passes every crossing of the design at most twice,
+    /// and an 8 x 8 design has 112 crossings, so no cord is longer than 224.
+    const LENGTHS: usize = 256;
+}
+
+impl Ord for ScoreKey {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.iter().rev().cmp(other.0.iter().rev())
+    }
+}
+
+impl PartialOrd for ScoreKey {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Design {
+    /// The design's score as a [`ScoreKey`]: its closed cords, counted by length.
+    pub fn score_key(&self) -> ScoreKey {
+        let mut key = ScoreKey([0; ScoreKey::LENGTHS]);
+        self.for_each_cord(|c| {
+            // A cord of length 0 counts as no cord, as in `compare_scores`.
+            if c.closed && c.length > 0 {
+                key.0[(c.length as usize).min(ScoreKey::LENGTHS - 1)] += 1;
+            }
+        });
+        key
+    }
+}
+
 /// Compares two scores (closed cord lengths, longest first) as the rules do: the longest,
 /// then the next longest, and so on; a missing cord counts as 0.
 pub fn compare_scores(a: &[u32], b: &[u32]) -> Ordering {

@@ -825,6 +825,23 @@ impl Osbo {
         v
     }
 
+    /// Each seat's rank by the scores of the moment: how many other seats' closed cords it
+    /// beats ([`Design::score_key`](crate::Design::score_key)). Closed cords stay closed, so a
+    /// score only grows; the seat on top is the one that would win if every design were
+    /// frozen now.
+    pub fn ranks(&self, s: &State) -> Returns {
+        let seats = self.seats();
+        let mut keys = [None; MAX_PLAYERS];
+        for (key, board) in keys.iter_mut().zip(&s.boards[..seats]) {
+            *key = Some(board.design.score_key());
+        }
+        let mut r = Returns::zeros(seats);
+        for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+            *v = keys[..seats].iter().filter(|k| **k < keys[seat]).count() as f64;
+        }
+        r
+    }
+
     /// The seats with the best score (all of them on a tie).
     pub fn winners(&self, s: &State) -> Vec<Seat> {
         let scores: Vec<Vec<u32>> = (0..self.seats()).map(|p| self.score(s, p)).collect();
@@ -993,6 +1010,12 @@ impl Game for Osbo {
             r.as_mut_slice()[w] = 1.0 / winners.len() as f64;
         }
         r
+    }
+
+    /// The seats' ranks by their closed cords ([`Osbo::ranks`]); nobody leads the solo
+    /// puzzle.
+    fn standing(&self, s: &State) -> Option<Returns> {
+        (self.seats() > 1).then(|| self.ranks(s))
     }
 
     fn observe(&self, s: &State, _seat: Seat) -> State {

@@ -65,7 +65,7 @@ pub mod tally;
 
 pub use action::{Action, Placement, Roll};
 pub use config::{Config, MAX_PLAYERS, PARAMS, Priority, Window};
-pub use design::{Analysis, Cord, Design, DesignError, max_score, max_score_design};
+pub use design::{Analysis, Cord, Design, DesignError, ScoreKey, max_score, max_score_design};
 pub use face::{Dir, Edges, Face};
 pub use game::Osbo;
 pub use state::{Board, EndKind, Phase, State};

@@ -1,14 +1,47 @@
-//! Simulation figures for Osbo: winning scores, draws, closed designs, dice placed.
+//! Simulation figures for Osbo: winning scores, draws, closed designs, dice placed, and
+//! kingmaking.
+//!
+//! # Kingmaking
+//!
+//! Players whose designs are closed keep placing dice in the others' designs, and a die
+//! that closes a cord can change who wins. The figures here count that, with these
+//! definitions (the rules page, `docs/rules/osbo.md`, gives them too):
+//!
+//! * The **leader** is the one seat whose closed cords beat every other seat's
+//!   ([`Osbo::ranks`]): who would win if every design were frozen now. Closed cords stay
+//!   closed, so a score only grows.
+//! * A player is **out of contention** when its design is closed (its score is final: a
+//!   closed design takes no die) and another seat's closed cords already beat it. It can
+//!   then neither win nor share the win, whatever happens: the definition is sound.
+//! * A **kingmaking move** is a placement by a player out of contention after which the
+//!   leader is not the same as before it (another seat, or a tie on top, or a leader where
+//!   there was a tie).
+//! * A game is **decided by kingmaking** when its last change of leader was a kingmaking
+//!   move and one seat wins alone: nobody changed who leads after the out-of-contention
+//!   player did.
+//! * A **kingmaker's choice** is a placement by a player out of contention where the
+//!   placements the rules offered it would not all leave the same leader right after: its
+//!   choice, not the dice, picks who leads. This one is a counterfactual, one die deep:
+//!   every offered placement is tried on a copy of the position.
+//!
+//! A decided game is a proxy for "changed who wins", not a counterfactual: it might have
+//! gone to the same winner had the player placed elsewhere (the others' later dice were not
+//! replayed). Replaying every alternative with the same rolls to the end would be sound,
+//! and would cost a game's remainder per alternative placement; the kingmaker's choice is
+//! the sound part that is cheap, the power to pick the leader at the moment of the choice. With two players nobody is
+//! ever out of contention while a leader can change (the only other seat already beats
+//! them), so kingmaking needs three or four.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use gameshelf_engine::{Game, Tally};
+use gameshelf_engine::interval::{Interval, Z95, count_mean, wilson};
+use gameshelf_engine::{Actor, Game, Returns, Seat, Tally};
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::Osbo;
-use crate::state::State;
+use crate::state::{Board, State};
 
 /// Osbo's simulation figures.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +62,112 @@ pub struct OsboTally {
     pub dice_placed: u64,
     /// Rolls (turns with dice rolled).
     pub rolls: u64,
+    /// Kingmaking, see the [module documentation](self) (absent from parts written
+    /// before it was counted).
+    #[serde(default)]
+    pub kingmaking: Kingmaking,
+    /// The game being played, for the kingmaking figures.
+    #[serde(skip)]
+    watch: Watch,
+}
+
+/// Kingmaking figures, see the [module documentation](self).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kingmaking {
+    /// Placements by players out of contention.
+    pub placements: u64,
+    /// Kingmaking moves: those placements that changed the leader.
+    pub moves: u64,
+    /// The sum over games of the square of each game's kingmaking moves, for the
+    /// interval of the mean.
+    pub moves_sq: u64,
+    /// Games with at least one kingmaking move.
+    pub games: u64,
+    /// Games decided by kingmaking.
+    pub decided: u64,
+    /// Kingmaker's choices: placements by players out of contention whose offered
+    /// alternatives would leave different leaders.
+    pub choices: u64,
+    /// The sum over games of the square of each game's choices.
+    pub choices_sq: u64,
+    /// Games with at least one kingmaker's choice.
+    pub choice_games: u64,
+}
+
+/// The kingmaking of the game being played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Watch {
+    /// At the last placement: the leader before it, and whether its player was out of
+    /// contention. `None` before the first placement.
+    last: Option<(Option<Seat>, bool)>,
+    /// Kingmaking moves so far.
+    moves: u64,
+    /// Whether the last change of leader was a kingmaking move.
+    decided: bool,
+    /// Kingmaker's choices so far.
+    choices: u64,
+    /// The offered placements, when trying them (kept from game to game).
+    offered: Vec<Action>,
+}
+
+impl Watch {
+    /// Reads the leader in `now`, the state after the last placement and any rolls: was
+    /// that placement a kingmaking move? Returns the seats' ranks in `now`.
+    fn settle(&mut self, game: &Osbo, now: &State) -> Returns {
+        let ranks = game.ranks(now);
+        let leader = ranks.leader();
+        if let Some((_, out)) = self.last.filter(|&(before, _)| before != leader) {
+            self.moves += u64::from(out);
+            self.decided = out;
+        }
+        ranks
+    }
+
+    /// A placement by `mover` in `before`: remembers the leader and whether the mover is
+    /// out of contention (its design closed, another seat's score above its own).
+    fn place(&mut self, game: &Osbo, before: &State, mover: Seat) {
+        // Nobody is out of contention before a design closes, so nothing is followed until
+        // then: tracing every design's cords at every placement is what this costs.
+        if self.last.is_none()
+            && !before.boards[..game.num_players()]
+                .iter()
+                .any(Board::is_closed)
+        {
+            return;
+        }
+        let ranks = self.settle(game, before);
+        let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
+        let out = before.design(mover).is_closed() && ranks.get(mover) < top;
+        self.last = Some((ranks.leader(), out));
+        if out && self.picks_the_leader(game, before) {
+            self.choices += 1;
+        }
+    }
+
+    /// Whether the placements offered in `before` would not all leave the same leader.
+    fn picks_the_leader(&mut self, game: &Osbo, before: &State) -> bool {
+        game.legal_actions(before, &mut self.offered);
+        let mut after = before.clone();
+        let mut first = None;
+        for &a in &self.offered {
+            after.clone_from(before);
+            game.apply_unchecked(&mut after, a);
+            let leader = game.ranks(&after).leader();
+            if *first.get_or_insert(leader) != leader {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Ready for the next game (keeping the buffer).
+    fn reset(&mut self) {
+        let offered = std::mem::take(&mut self.offered);
+        *self = Watch {
+            offered,
+            ..Watch::default()
+        };
+    }
 }
 
 impl OsboTally {
@@ -59,10 +198,16 @@ fn quantile(h: &BTreeMap<u32, u64>, q: f64) -> u32 {
 }
 
 impl Tally<Osbo> for OsboTally {
-    fn record(&mut self, _game: &Osbo, _before: &State, action: Action) {
+    fn record(&mut self, game: &Osbo, before: &State, action: Action) {
         match action {
             Action::Roll(_) => self.rolls += 1,
-            Action::Place(_) => self.dice_placed += 1,
+            Action::Place(_) => {
+                self.dice_placed += 1;
+                if let Actor::Player(mover) = game.actor(before) {
+                    self.watch.place(game, before, mover);
+                    self.kingmaking.placements += u64::from(self.watch.last.is_some_and(|l| l.1));
+                }
+            }
             Action::First(_) => {}
         }
     }
@@ -83,6 +228,17 @@ impl Tally<Osbo> for OsboTally {
         if winners.len() > 1 {
             self.draws += 1;
         }
+        let watch = &mut self.watch;
+        watch.settle(game, end);
+        let k = &mut self.kingmaking;
+        k.moves += watch.moves;
+        k.moves_sq += watch.moves * watch.moves;
+        k.games += u64::from(watch.moves > 0);
+        k.decided += u64::from(watch.decided && winners.len() == 1);
+        k.choices += watch.choices;
+        k.choices_sq += watch.choices * watch.choices;
+        k.choice_games += u64::from(watch.choices > 0);
+        watch.reset();
         let best = winners
             .first()
             .map(|&w| end.design(w).best_closed())
@@ -103,6 +259,15 @@ impl Tally<Osbo> for OsboTally {
         self.designs_open += other.designs_open;
         self.dice_placed += other.dice_placed;
         self.rolls += other.rolls;
+        let (k, o) = (&mut self.kingmaking, &other.kingmaking);
+        k.placements += o.placements;
+        k.moves += o.moves;
+        k.moves_sq += o.moves_sq;
+        k.games += o.games;
+        k.decided += o.decided;
+        k.choices += o.choices;
+        k.choices_sq += o.choices_sq;
+        k.choice_games += o.choice_games;
     }
 
     fn report(&self) -> String {
@@ -144,6 +309,56 @@ impl Tally<Osbo> for OsboTally {
             self.dice_placed as f64 / g,
             self.rolls as f64 / g
         );
+        let k = &self.kingmaking;
+        if k.placements > 0 {
+            let moves = k.moves as f64 / g;
+            let ci = count_mean(self.games, k.moves, k.moves_sq, Z95).unwrap_or(Interval {
+                low: moves,
+                high: moves,
+            });
+            let share = |n: u64| {
+                let p = n as f64 / g;
+                (p, wilson(p, self.games, Z95))
+            };
+            let ((with, with_ci), (decided, decided_ci)) = (share(k.games), share(k.decided));
+            let choices = k.choices as f64 / g;
+            let choices_ci =
+                count_mean(self.games, k.choices, k.choices_sq, Z95).unwrap_or(Interval {
+                    low: choices,
+                    high: choices,
+                });
+            let (choice_games, choice_games_ci) = share(k.choice_games);
+            let _ = writeln!(
+                s,
+                "kingmaking (a placement by a player out of contention that changes the leader; 95% intervals):"
+            );
+            let _ = writeln!(
+                s,
+                "  placements by players out of contention per game {:.2}; kingmaking moves per game {moves:.3} [{:.3}, {:.3}]",
+                k.placements as f64 / g,
+                ci.low,
+                ci.high
+            );
+            let _ = writeln!(
+                s,
+                "  games with one {:.2}% [{:.2}, {:.2}]; decided by one (the last change of leader) {:.2}% [{:.2}, {:.2}]",
+                100.0 * with,
+                100.0 * with_ci.low,
+                100.0 * with_ci.high,
+                100.0 * decided,
+                100.0 * decided_ci.low,
+                100.0 * decided_ci.high
+            );
+            let _ = writeln!(
+                s,
+                "  kingmaker's choices (its offered placements would leave different leaders) per game {choices:.3} [{:.3}, {:.3}]; games with one {:.2}% [{:.2}, {:.2}]",
+                choices_ci.low,
+                choices_ci.high,
+                100.0 * choice_games,
+                100.0 * choice_games_ci.low,
+                100.0 * choice_games_ci.high
+            );
+        }
         s
     }
 }

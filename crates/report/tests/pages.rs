@@ -38,6 +38,8 @@ fn a_sim_page_has_its_charts_inline_and_escapes_names() {
     assert!(html.contains("seat 1 &lt;random&gt;"));
     assert!(!html.contains("<random>"));
     assert!(html.contains("turns per game"));
+    // The race gives standings: the lead figures are in the table.
+    assert!(html.contains("lead changes per game") && html.contains("the leader at 3/4 wins"));
 }
 
 #[test]

@@ -16,6 +16,13 @@
 //! seats it played, normalised to `[0, 1]` by the game's declared return bounds (a win
 //! is 1, a shared win its share), with a 95% Wilson interval over those seat-games.
 //!
+//! In a constant-sum game of two or more seats, every bot's *edge* is its win rate minus
+//! the *fair share*, what each seat gets on average when nobody plays better than the
+//! others (`1/n` of the win with `n` seats), with the win rate's interval moved by the
+//! same amount. Matched against random play (`--bots heuristic,random` with two seats,
+//! `heuristic,random,random` with three), the heuristic's edge measures how much skill
+//! the game rewards over luck: near 0 the dice decide, near `1 - 1/n` skill always wins.
+//!
 //! With exactly two distinct bots, A (the first listed) and B, each game also gives A's
 //! *pairwise score*: over every pair of an A seat and a B seat, the share where A's return
 //! beats B's, ties counting half. Its mean over the games with both bots is A's expected
@@ -35,7 +42,7 @@
 
 use std::time::Instant;
 
-use gameshelf_engine::{Bot, Game, Rng};
+use gameshelf_engine::{Bot, Game, Rng, Utility};
 use serde::Serialize;
 
 use crate::stats::{self, Interval, MeanVar, Z95};
@@ -63,6 +70,12 @@ pub struct Standing {
     pub win_rate: f64,
     /// The 95% Wilson interval of the win rate.
     pub ci: Interval,
+    /// The win rate minus the fair share, in constant-sum games of two or more seats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edge: Option<f64>,
+    /// Its 95% interval: the win rate's, moved by the fair share.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edge_ci: Option<Interval>,
 }
 
 /// The Elo difference between two bots, from their pairwise score.
@@ -97,6 +110,11 @@ pub struct ArenaReport {
     pub players: usize,
     /// The entrants in rotation order.
     pub entrants: Vec<String>,
+    /// What a seat wins on average when no bot plays better than the others, as a win rate:
+    /// `1/n` of the win in a constant-sum game of `n` seats; `None` in other games, where
+    /// there is no such share.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fair_share: Option<f64>,
     /// One row per distinct bot, in order of first listing.
     pub standings: Vec<Standing>,
     /// The Elo difference of the first bot over the second, when there are exactly two
@@ -161,14 +179,23 @@ pub fn arena<G: Game>(
         |games| play_chunk(game, &bot_of, names.len(), &make_bot, config.seed, games),
         |part| totals.merge(&part),
     );
+    let fair = fair_share(game);
     let standings = names
         .iter()
         .zip(&totals.by_bot)
-        .map(|(name, r)| Standing {
-            bot: (*name).to_owned(),
-            seat_games: r.count(),
-            win_rate: r.mean(),
-            ci: stats::wilson(r.mean(), r.count(), Z95),
+        .map(|(name, r)| {
+            let ci = stats::wilson(r.mean(), r.count(), Z95);
+            Standing {
+                bot: (*name).to_owned(),
+                seat_games: r.count(),
+                win_rate: r.mean(),
+                ci,
+                edge: fair.map(|f| r.mean() - f),
+                edge_ci: fair.map(|f| Interval {
+                    low: ci.low - f,
+                    high: ci.high - f,
+                }),
+            }
         })
         .collect();
     let elo = (names.len() == 2 && totals.pairwise.count() > 0).then(|| {
@@ -193,10 +220,25 @@ pub fn arena<G: Game>(
         games: config.games,
         players: game.num_players(),
         entrants: entrants.to_vec(),
+        fair_share: fair,
         standings,
         elo,
         seconds: started.elapsed().as_secs_f64(),
     }
+}
+
+/// A seat's mean return when every seat plays alike, normalised to `[0, 1]` by the
+/// game's return bounds: `c/n` of a constant sum `c` over `n` seats. `None` for one seat
+/// and for games whose returns do not sum to a constant.
+fn fair_share<G: Game>(game: &G) -> Option<f64> {
+    let info = game.info();
+    let sum = match info.utility {
+        Utility::ConstantSum(c) => c,
+        Utility::ZeroSum => 0.0,
+        Utility::GeneralSum => return None,
+    };
+    let (n, span) = (game.num_players(), info.max_return - info.min_return);
+    (n > 1 && span > 0.0).then(|| (sum / n as f64 - info.min_return) / span)
 }
 
 /// The Elo difference that predicts the expected score `s`.
@@ -234,7 +276,7 @@ fn play_chunk<G: Game>(
         }
         state.clone_from(&start);
         let mut rng = Rng::for_stream(seed, index);
-        play_counted(game, &mut state, &mut seated, &mut rng, &mut ());
+        play_counted(game, &mut state, &mut seated, &mut rng, &mut (), None);
         let returns = game.returns(&state);
         let value = |seat: usize| (returns.get(seat) - info.min_return) * scale;
         for (seat, &e) in who.iter().enumerate() {
@@ -276,18 +318,30 @@ impl ArenaReport {
             .unwrap_or(3)
             .max(3);
         out += &format!(
-            "  {:width$}  {:>10}  {:>8}  95% interval\n",
-            "bot", "seat-games", "win rate"
+            "  {:width$}  {:>10}  {:>8}  {:<18}",
+            "bot", "seat-games", "win rate", "95% interval"
         );
+        if let Some(f) = self.fair_share {
+            out += &format!("  edge over the fair share {:.1}%", 100.0 * f);
+        }
+        out += "\n";
         for s in &self.standings {
             out += &format!(
-                "  {:width$}  {:>10}  {:>7.1}%  {:.1}% to {:.1}%\n",
+                "  {:width$}  {:>10}  {:>7.1}%  {:<18}",
                 s.bot,
                 s.seat_games,
                 100.0 * s.win_rate,
-                100.0 * s.ci.low,
-                100.0 * s.ci.high
+                format!("{:.1}% to {:.1}%", 100.0 * s.ci.low, 100.0 * s.ci.high)
             );
+            if let (Some(e), Some(ci)) = (s.edge, s.edge_ci) {
+                out += &format!(
+                    "  {:+.1} points ({:+.1} to {:+.1})",
+                    100.0 * e,
+                    100.0 * ci.low,
+                    100.0 * ci.high
+                );
+            }
+            out = out.trim_end().to_owned() + "\n";
         }
         if let Some(e) = &self.elo {
             out += &format!(

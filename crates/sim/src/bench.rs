@@ -166,7 +166,7 @@ pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) ->
         state.clone_from(&start);
         let mut rng = Rng::for_stream(seed, games);
         let t = Instant::now();
-        let counts = crate::play_counted(game, &mut state, &mut bots, &mut rng, &mut tally);
+        let counts = crate::play_counted(game, &mut state, &mut bots, &mut rng, &mut tally, None);
         timed += t.elapsed();
         games += 1;
         actions += counts.actions;

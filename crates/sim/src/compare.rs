@@ -20,6 +20,7 @@ use std::time::Instant;
 use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally};
 use serde::{Deserialize, Serialize};
 
+use crate::lead::LeadTrack;
 use crate::paired::{Paired, PairedEstimate, holm};
 use crate::shard::{MergeError, Shard, Slice, in_order};
 use crate::stats::to_fixed;
@@ -42,6 +43,8 @@ pub enum Figure {
     /// The branching factor: legal actions per player decision, averaged over a game's
     /// decisions.
     Branching,
+    /// Lead changes per game, for games that give standings (see [`crate::lead`]).
+    LeadChanges,
     /// The share of games that ended so ([`Game::end_kind`]).
     End(String),
     /// A counter of the game's own tally, per game, named by its path in the tally's JSON
@@ -100,6 +103,7 @@ impl std::fmt::Display for Figure {
             Figure::Actions => f.write_str("actions per game"),
             Figure::Decisions => f.write_str("player decisions per game"),
             Figure::Branching => f.write_str("legal actions per decision"),
+            Figure::LeadChanges => f.write_str("lead changes per game"),
             Figure::End(kind) => write!(f, "ended: {kind}"),
             Figure::Tally(path) => write!(f, "{} per game", path.0),
         }
@@ -510,6 +514,7 @@ fn game_values<G: Game, T: Tally<G>>(
     end: &G::State,
     counts: crate::Counts,
     played: &Branching<G, T>,
+    lead: &LeadTrack,
     out: &mut Values,
 ) {
     let tally = &played.tally;
@@ -527,6 +532,9 @@ fn game_values<G: Game, T: Tally<G>>(
     if counts.decisions > 0 {
         let per_decision = played.options as f64 / counts.decisions as f64;
         out.push((Figure::Branching, to_fixed(per_decision)));
+    }
+    if let Some(l) = lead.finish(game) {
+        out.push((Figure::LeadChanges, to_fixed(l.changes as f64)));
     }
     out.push((Figure::End(game.end_kind(end).to_owned()), to_fixed(1.0)));
     if let Ok(value) = serde_json::to_value(tally) {
@@ -597,6 +605,7 @@ where
     let (mut values_a, mut values_b) = (Values::new(), Values::new());
     let mut sums: BTreeMap<Figure, Paired> = BTreeMap::new();
     let mut played = Branching::<G, T>::default();
+    let mut lead = LeadTrack::default();
     for index in range {
         state_a.clone_from(&start_a);
         (played.tally, played.options) = (T::default(), 0);
@@ -606,8 +615,9 @@ where
             &mut bots_a,
             &mut Rng::for_stream(seed, index),
             &mut played,
+            Some(&mut lead),
         );
-        game_values(arms.a, &state_a, counts, &played, &mut values_a);
+        game_values(arms.a, &state_a, counts, &played, &lead, &mut values_a);
         state_b.clone_from(&start_b);
         (played.tally, played.options) = (T::default(), 0);
         let counts = play_counted(
@@ -616,8 +626,9 @@ where
             &mut bots_b,
             &mut Rng::for_stream(seed, index),
             &mut played,
+            Some(&mut lead),
         );
-        game_values(arms.b, &state_b, counts, &played, &mut values_b);
+        game_values(arms.b, &state_b, counts, &played, &lead, &mut values_b);
         // Merge-join the two sorted lists: a figure missing in one arm is 0 there.
         let (mut i, mut j) = (0, 0);
         while i < values_a.len() || j < values_b.len() {

@@ -35,6 +35,7 @@ pub mod arena;
 pub mod balance;
 pub mod bench;
 pub mod compare;
+pub mod lead;
 pub mod paired;
 pub mod report;
 pub mod shard;
@@ -58,6 +59,8 @@ pub use compare::{
     Arms, ComparePart, CompareReport, Figure, FigureDiff, Question, TallyPath, Verdict, compare,
     compare_shard, compare_until,
 };
+pub use lead::LeadReport;
+use lead::{LeadTotals, LeadTrack};
 pub use report::{CiMethod, EndKind, ReturnSummary, SimReport};
 pub use shard::{MergeError, Shard, ShardError, SimPart};
 use stats::{Histogram, Interval, Moments, Z95};
@@ -105,7 +108,7 @@ pub(crate) struct Counts {
 }
 
 /// Plays `state` to the end with `bots` and `rng` (via [`gameshelf_engine::play`]),
-/// feeding `tally`, and counts actions and decisions.
+/// feeding `tally` and `lead` (when given), and counts actions and decisions.
 ///
 /// # Panics
 /// If the game runs past [`Game::max_game_length`].
@@ -115,8 +118,12 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     bots: &mut [Box<dyn Bot<G>>],
     rng: &mut Rng,
     tally: &mut T,
+    mut lead: Option<&mut LeadTrack>,
 ) -> Counts {
     let mut counts = Counts::default();
+    if let Some(lead) = lead.as_deref_mut() {
+        lead.start();
+    }
     let limit = game.max_game_length() as u64;
     play(game, state, bots, rng, |before, action| {
         counts.actions += 1;
@@ -127,8 +134,14 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
             game.spec()
         );
         tally.record(game, before, action);
+        if let Some(lead) = lead.as_deref_mut() {
+            lead.see(game, before);
+        }
     });
     tally.finish(game, state);
+    if let Some(lead) = lead {
+        lead.end(game, state);
+    }
     counts
 }
 
@@ -145,6 +158,9 @@ pub(crate) struct Totals<T> {
     by_position: Vec<Moments>,
     turns: Histogram,
     ends: BTreeMap<Cow<'static, str>, u64>,
+    /// Who led, for games that give standings.
+    #[serde(default)]
+    lead: LeadTotals,
     tally: T,
 }
 
@@ -158,17 +174,21 @@ impl<T: Default> Totals<T> {
             by_position: vec![Moments::default(); seats],
             turns: Histogram::default(),
             ends: BTreeMap::new(),
+            lead: LeadTotals::default(),
             tally: T::default(),
         }
     }
 
-    fn add_game<G: Game>(&mut self, game: &G, end: &G::State, counts: Counts) {
+    fn add_game<G: Game>(&mut self, game: &G, end: &G::State, counts: Counts, lead: &LeadTrack) {
         self.games += 1;
         self.actions += counts.actions;
         self.decisions += counts.decisions;
         let returns = game.returns(end);
         for (acc, &r) in self.returns.iter_mut().zip(returns.as_slice()) {
             acc.add(r);
+        }
+        if let Some(l) = lead.finish(game) {
+            self.lead.add(l, &returns);
         }
         for (seat, &r) in returns.as_slice().iter().enumerate() {
             if let Some(acc) = game
@@ -202,6 +222,7 @@ impl<T: Default> Totals<T> {
         for (kind, &n) in &other.ends {
             *self.ends.entry(kind.clone()).or_insert(0) += n;
         }
+        self.lead.merge(&other.lead);
         self.tally.merge(&other.tally);
     }
 }
@@ -218,11 +239,19 @@ fn play_chunk<G: Game, T: Tally<G>>(
     let start = game.initial_state();
     let mut state = start.clone();
     let mut totals = Totals::new(seats);
+    let mut lead = LeadTrack::default();
     for index in range {
         state.clone_from(&start);
         let mut rng = Rng::for_stream(seed, index);
-        let counts = play_counted(game, &mut state, &mut bots, &mut rng, &mut totals.tally);
-        totals.add_game(game, &state, counts);
+        let counts = play_counted(
+            game,
+            &mut state,
+            &mut bots,
+            &mut rng,
+            &mut totals.tally,
+            Some(&mut lead),
+        );
+        totals.add_game(game, &state, counts, &lead);
     }
     totals
 }
@@ -461,6 +490,7 @@ pub(crate) fn report<G: Game, T: Tally<G>>(
             }),
         turns: totals.turns.distribution(TURN_BUCKETS),
         end_kinds,
+        lead: totals.lead.report(),
         tally_text: totals.tally.report(),
         tally: totals.tally,
     }

@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use crate::lead::LeadReport;
 use crate::stats::{Distribution, Interval};
 
 /// How the confidence intervals of [`SimReport::wins_ci`] were computed.
@@ -84,6 +85,10 @@ pub struct SimReport<T> {
     pub turns: Distribution,
     /// How games ended, most frequent first.
     pub end_kinds: Vec<EndKind>,
+    /// Lead changes and how often the late leader wins, for games that give standings
+    /// ([`Game::standing`](gameshelf_engine::Game::standing)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead: Option<LeadReport>,
     /// The game's own figures.
     pub tally: T,
     /// `tally.report()`, taken when the simulation finished (the report trait is generic
@@ -197,6 +202,28 @@ impl<T> SimReport<T> {
                 e.kind,
                 e.count,
                 e.share * 100.0
+            );
+        }
+        if let Some(l) = &self.lead {
+            let ci = &l.lead_changes_ci;
+            let _ = writeln!(
+                w,
+                "lead changes per game: {:.3} ± {:.3}  [{:.3}, {:.3}]  (95% normal interval)",
+                l.lead_changes,
+                (ci.high - ci.low) / 2.0,
+                ci.low,
+                ci.high
+            );
+            let ci = &l.late_leader_ci;
+            let _ = writeln!(
+                w,
+                "the leader at 3/4 of the game wins: {:.4} ± {:.4}  [{:.4}, {:.4}]  (95% Wilson, {} of {} games had one)",
+                l.late_leader_wins,
+                (ci.high - ci.low) / 2.0,
+                ci.low,
+                ci.high,
+                l.late_leader_games,
+                l.games
             );
         }
         let tally = self.tally_text.trim_end();

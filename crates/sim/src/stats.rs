@@ -11,56 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// The two-sided 95% quantile of the standard normal distribution.
-pub const Z95: f64 = 1.959_963_984_540_054;
-
-/// A closed interval of values.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Interval {
-    /// The lower end.
-    pub low: f64,
-    /// The upper end.
-    pub high: f64,
-}
-
-impl Interval {
-    /// Whether `x` lies within the interval.
-    pub fn contains(&self, x: f64) -> bool {
-        (self.low..=self.high).contains(&x)
-    }
-
-    /// The interval cut to `[min, max]`.
-    pub fn clamp(self, min: f64, max: f64) -> Interval {
-        Interval {
-            low: self.low.clamp(min, max),
-            high: self.high.clamp(min, max),
-        }
-    }
-}
-
-/// The Wilson score interval for a proportion `p` observed over `n` trials, with normal
-/// quantile `z` ([`Z95`] for 95%). `p` may come from fractional successes (a shared win
-/// counting 1/2). With no trials it is the whole `[0, 1]`.
-///
-/// Unlike the normal ("Wald") interval it stays inside `[0, 1]` and keeps its coverage for
-/// proportions near 0 or 1, which win rates of unbalanced seats often are.
-pub fn wilson(p: f64, n: u64, z: f64) -> Interval {
-    if n == 0 {
-        return Interval {
-            low: 0.0,
-            high: 1.0,
-        };
-    }
-    let n = n as f64;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    Interval {
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
-    }
-}
+pub use gameshelf_engine::interval::{Interval, Z95, wilson};
 
 /// The normal-approximation interval `mean ± z·s/√n` for the mean of `stats`, using the
 /// sample variance `s²`. `None` with fewer than two samples, where `s²` is undefined.

@@ -168,7 +168,9 @@ pub struct Estimate {
 }
 
 /// The figures of a simulation with their 95% intervals: win rate by seat and by turn
-/// position, turns per game, and the share of each way games ended (Wilson intervals).
+/// position, turns per game, lead changes per game and how often the late leader wins
+/// (for games that give standings), and the share of each way games ended (Wilson
+/// intervals).
 pub fn estimates<T>(report: &SimReport<T>) -> Vec<Estimate> {
     let mut out = Vec::new();
     for (seat, (&value, &ci)) in report.wins_by_seat.iter().zip(&report.wins_ci).enumerate() {
@@ -192,6 +194,18 @@ pub fn estimates<T>(report: &SimReport<T>) -> Vec<Estimate> {
         value: report.mean_turns,
         ci: report.mean_turns_ci,
     });
+    if let Some(l) = &report.lead {
+        out.push(Estimate {
+            figure: "lead changes per game".to_owned(),
+            value: l.lead_changes,
+            ci: l.lead_changes_ci,
+        });
+        out.push(Estimate {
+            figure: "the leader at 3/4 wins".to_owned(),
+            value: l.late_leader_wins,
+            ci: l.late_leader_ci,
+        });
+    }
     for e in &report.end_kinds {
         out.push(Estimate {
             figure: format!("ended: {}", e.kind),

@@ -56,6 +56,16 @@ fn win_rates_and_elo_match_the_exact_score() {
     assert_eq!((one.bot.as_str(), one.seat_games), ("one", 2000));
     assert!(one.ci.contains(0.75), "{one:?}");
     assert!((one.win_rate + r.standings[1].win_rate - 1.0).abs() < 1e-9);
+    // Two seats of a game won by one: the fair share is 1/2, and "one" is 1/4 above it.
+    assert_eq!(r.fair_share, Some(0.5));
+    assert_eq!(one.edge, Some(one.win_rate - 0.5));
+    assert!(one.edge_ci.unwrap().contains(0.25), "{one:?}");
+    let text = r.to_text();
+    assert!(text.contains("edge over the fair share 50.0%"), "{text}");
+    assert!(
+        text.contains(&format!("{:+.1} points", 100.0 * (one.win_rate - 0.5))),
+        "{text}"
+    );
     let elo = r.elo.as_ref().expect("two bots, two seats");
     assert_eq!(elo.score, one.win_rate);
     assert!(elo.elo_ci.contains(400.0 * 3f64.log10()), "{elo:?}");

@@ -69,6 +69,10 @@ fn a_clearly_different_variant_is_found_with_pairing_narrowing_the_interval() {
     let r = compare::<_, (), _, _>(&arms(&long, &short), &config(2000), Question::default());
     let turns = figure(&r, &Figure::Turns);
     assert_eq!(turns.verdict, Verdict::Differs, "{}", r.to_text());
+    // The race gives standings: a shorter race leaves less time to change the lead.
+    let lead = figure(&r, &Figure::LeadChanges);
+    assert!(lead.estimate.a > lead.estimate.b, "{lead:?}");
+    assert!(r.to_text().contains("lead changes per game"));
     assert!(turns.estimate.diff < 0.0 && turns.estimate.ci.high < 0.0);
     assert!(turns.estimate.a > turns.estimate.b);
     // Shared dice make the two races' lengths move together.

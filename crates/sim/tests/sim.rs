@@ -381,6 +381,19 @@ fn sim_shards_merge_bit_for_bit_into_the_single_run() {
         assert_eq!(a.to_bits(), b.to_bits());
     }
     assert_eq!(merged.tally, whole.tally);
+    // The race gives standings (the runners' squares): the lead figures are there, and
+    // merge exactly too (they are part of the JSON compared above).
+    let lead = whole.lead.as_ref().expect("the race gives standings");
+    assert_eq!(merged.lead.as_ref(), Some(lead));
+    assert_eq!(lead.games, config.games);
+    assert!(
+        lead.lead_changes > 0.0 && lead.late_leader_games > 0,
+        "{lead:?}"
+    );
+    assert_eq!(
+        lead.lead_changes.to_bits(),
+        merged.lead.as_ref().unwrap().lead_changes.to_bits()
+    );
     assert!(matches!(
         SimPart::merge::<Race>(parts[1..].to_vec()),
         Err(MergeError::Missing { .. })
@@ -394,4 +407,78 @@ fn sim_shards_merge_bit_for_bit_into_the_single_run() {
             ..
         })
     ));
+}
+
+// ---- lead changes in a scripted race ---------------------------------------------------
+
+/// Takes the lead by one square whenever it can: walks one square past the other runner
+/// (at most the longest walk, at least one square).
+struct Leapfrog;
+
+impl Bot<Race> for Leapfrog {
+    fn name(&self) -> String {
+        "leapfrog".to_owned()
+    }
+    fn choose(
+        &mut self,
+        view: &gameshelf_engine::SeatView<'_, Race>,
+        _: &mut gameshelf_engine::Rng,
+    ) -> Step {
+        let s = view.observed();
+        let me = s.at[view.seat()];
+        let other = s.at[1 - view.seat()];
+        let walk = view.game().rules().walk;
+        Step::Walk((other + 1).saturating_sub(me).clamp(1, walk))
+    }
+}
+
+#[test]
+fn a_scripted_race_has_a_known_number_of_lead_changes() {
+    // To square 10 with walks of up to 3: seat 1 walks 1, then every runner walks 2,
+    // one square past the other: (1,0) (1,2) (3,2) (3,4) (5,4) (5,6) (7,6) (7,8) (9,8)
+    // (9,10). Seat 1 wins on the 10th action. Leaders 0,1,0,...,1: 9 changes. Three
+    // quarters of 10 actions is the state after 8, (7,8): seat 1 leads there, and wins.
+    let race = Race::new(RaceRules {
+        players: 2,
+        goal: 10,
+        walk: 3,
+        roll: &[(0, 1), (2, 1)],
+        turn_limit: 30,
+    });
+    let r: SimReport<()> = simulate(
+        &race,
+        |_| Box::new(Leapfrog),
+        &SimConfig {
+            games: 5,
+            ..SimConfig::default()
+        },
+    );
+    assert_eq!(r.wins_by_seat, vec![0.0, 1.0]);
+    let lead = r.lead.clone().expect("the race gives standings");
+    assert_eq!(lead.games, 5);
+    assert_eq!(lead.lead_changes, 9.0);
+    assert_eq!(
+        (lead.lead_changes_ci.low, lead.lead_changes_ci.high),
+        (9.0, 9.0)
+    );
+    assert_eq!(lead.late_leader_games, 5);
+    assert_eq!(lead.late_leader_wins, 1.0);
+    let text = r.to_text(&[]);
+    assert!(text.contains("lead changes per game: 9.000"), "{text}");
+    assert!(
+        text.contains("the leader at 3/4 of the game wins: 1.0000"),
+        "{text}"
+    );
+
+    // A race with one runner has nobody to lead.
+    let climb: SimReport<()> = simulate(
+        &Race::climb(),
+        random_bots,
+        &SimConfig {
+            games: 20,
+            ..SimConfig::default()
+        },
+    );
+    assert!(climb.lead.is_none());
+    assert!(!climb.to_text(&[]).contains("lead changes"));
 }

@@ -281,6 +281,17 @@ impl Game for Race {
         }
     }
 
+    /// The runners' squares, for races of two or more.
+    fn standing(&self, state: &RaceState) -> Option<Returns> {
+        (self.rules.players > 1).then(|| {
+            let mut r = Returns::zeros(self.rules.players);
+            for (v, &at) in r.as_mut_slice().iter_mut().zip(&state.at) {
+                *v = f64::from(at);
+            }
+            r
+        })
+    }
+
     /// Walks and gambles of a [`Race::boasting`] race.
     fn writes_text(&self, _: &RaceState, action: Step) -> bool {
         self.boasting && !matches!(action, Step::Roll(_))

@@ -1,0 +1,294 @@
+//! Who leads during a game: lead changes, and whether the late leader wins.
+//!
+//! A game that opts in with [`Game::standing`] says, in any state, how the seats would
+//! rank if it ended there. The *leader* is the one seat on top ([`Returns::leader`]); when
+//! several share the top there is no leader. The standings are read between turns (at the
+//! first state, at every state where [`Game::turns`] has moved on, and at the end), as
+//! players see the score: a lead that comes and goes within one player's turn is no lead.
+//! Reading them once a turn rather than at every action is also what keeps the cost low
+//! (a turn of Open Oubliette or Laissez-faire takes many actions). Two figures come from
+//! it:
+//!
+//! * **Lead changes**: how many times per game the leader is a different seat from the
+//!   last leader. A tie on top does not end a lead: a leader caught up and then overtaken
+//!   is one change, a leader caught up who pulls ahead again is none. The first leader is
+//!   no change.
+//! * **The late leader wins**: the leader at three quarters of the game, counted in
+//!   actions (chance outcomes included): the last seat that led in a state read at or
+//!   before the state after `⌈3n/4⌉` of the game's `n` actions. Its result is 1 when it alone has the best
+//!   return, `1/k` when it shares the best return with `k - 1` others, 0 otherwise, so the
+//!   mean is a win rate. Games where nobody led by then are left out.
+//!
+//! A game whose lead changes often and whose late leader wins at little more than the fair
+//! share `1/n` stays open to the end; one whose late leader nearly always wins is decided
+//! early, and its last quarter is played out for nothing.
+//!
+//! Everything kept is an integer sum (the late leader's result in the fixed-point units of
+//! [`Moments`]), so shards merge exactly.
+
+use gameshelf_engine::interval::count_mean;
+use gameshelf_engine::{Game, Returns, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::stats::{Interval, Moments, Z95, wilson};
+
+/// Follows the leader through one game, reusing its buffer from game to game: after the
+/// first games it allocates nothing.
+#[derive(Debug, Default)]
+pub(crate) struct LeadTrack {
+    /// Every change of leader: the number of actions after which it happened, and the new
+    /// leader.
+    changes: Vec<(u64, Seat)>,
+    /// States seen so far in this game.
+    seen: u64,
+    /// The turns played at the last state seen.
+    turn: u32,
+    /// Whether the game gives standings (known at its first state).
+    standings: bool,
+}
+
+/// What one game gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GameLead {
+    /// Lead changes.
+    pub(crate) changes: u64,
+    /// The leader at three quarters of the game, if any seat led by then.
+    pub(crate) late: Option<Seat>,
+}
+
+impl LeadTrack {
+    /// Starts a game.
+    pub(crate) fn start(&mut self) {
+        self.changes.clear();
+        self.seen = 0;
+        self.standings = false;
+    }
+
+    /// Sees the next state of the game: the first state, then the state after each action
+    /// but the last; its standings are read if a turn has begun since the last state.
+    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State) {
+        let turn = game.turns(state);
+        let read = self.seen == 0 || (self.standings && turn != self.turn);
+        self.turn = turn;
+        self.read(game, state, read);
+    }
+
+    /// Sees the last state of the game, and reads its standings.
+    pub(crate) fn end<G: Game>(&mut self, game: &G, state: &G::State) {
+        let read = self.seen == 0 || self.standings;
+        self.read(game, state, read);
+    }
+
+    fn read<G: Game>(&mut self, game: &G, state: &G::State, read: bool) {
+        let standing = if read { game.standing(state) } else { None };
+        self.standings |= self.seen == 0 && standing.is_some();
+        let leader = standing.as_ref().and_then(Returns::leader);
+        if leader.is_some() && leader != self.changes.last().map(|c| c.1) {
+            self.changes.extend(leader.map(|l| (self.seen, l)));
+        }
+        self.seen += 1;
+    }
+
+    /// The game's figures, once its last state has been seen; `None` when the game gives
+    /// no standings or has fewer than two seats.
+    pub(crate) fn finish<G: Game>(&self, game: &G) -> Option<GameLead> {
+        if !self.standings || game.num_players() < 2 {
+            return None;
+        }
+        let actions = self.seen.saturating_sub(1);
+        let at = (3 * actions).div_ceil(4);
+        Some(GameLead {
+            changes: self.changes.len().saturating_sub(1) as u64,
+            late: self
+                .changes
+                .iter()
+                .take_while(|c| c.0 <= at)
+                .last()
+                .map(|c| c.1),
+        })
+    }
+}
+
+/// The share of the win that `seat` got: 1 alone on the best return, `1/k` among `k`
+/// seats on it, 0 below it.
+fn share_of_win(returns: &Returns, seat: Seat) -> f64 {
+    let values = returns.as_slice();
+    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if values[seat] < best {
+        return 0.0;
+    }
+    1.0 / values.iter().filter(|&&v| v == best).count() as f64
+}
+
+/// The lead figures of a run of games: integer sums only.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LeadTotals {
+    /// Games that gave standings.
+    games: u64,
+    /// Lead changes, summed over those games.
+    changes: u64,
+    /// Their squares, for the variance.
+    changes_sq: u64,
+    /// The late leader's share of the win, over the games that had one.
+    late: Moments,
+}
+
+impl LeadTotals {
+    /// Adds one finished game.
+    pub(crate) fn add(&mut self, lead: GameLead, returns: &Returns) {
+        self.games += 1;
+        self.changes += lead.changes;
+        self.changes_sq += lead.changes * lead.changes;
+        if let Some(seat) = lead.late {
+            self.late.add(share_of_win(returns, seat));
+        }
+    }
+
+    /// Adds the games of `other`.
+    pub(crate) fn merge(&mut self, other: &LeadTotals) {
+        self.games += other.games;
+        self.changes += other.changes;
+        self.changes_sq += other.changes_sq;
+        self.late.merge(&other.late);
+    }
+
+    /// The figures, `None` when no game gave standings.
+    pub(crate) fn report(&self) -> Option<LeadReport> {
+        (self.games > 0).then(|| {
+            let mean = self.changes as f64 / self.games as f64;
+            LeadReport {
+                games: self.games,
+                lead_changes: mean,
+                lead_changes_ci: count_mean(self.games, self.changes, self.changes_sq, Z95)
+                    .unwrap_or(Interval {
+                        low: mean,
+                        high: mean,
+                    }),
+                late_leader_games: self.late.count(),
+                late_leader_wins: self.late.mean(),
+                late_leader_ci: wilson(self.late.mean(), self.late.count(), Z95),
+            }
+        })
+    }
+}
+
+/// Who led during the games ([`Game::standing`]); see the [module documentation](self)
+/// for the definitions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LeadReport {
+    /// Games that gave standings.
+    pub games: u64,
+    /// Mean lead changes per game.
+    pub lead_changes: f64,
+    /// Its 95% normal interval (a single point with fewer than two games).
+    pub lead_changes_ci: Interval,
+    /// Games with a leader at three quarters of the game.
+    pub late_leader_games: u64,
+    /// How often that leader won (shared wins counting their share).
+    pub late_leader_wins: f64,
+    /// Its 95% Wilson interval.
+    pub late_leader_ci: Interval,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gameshelf_conformance::toy::{Race, RaceState};
+
+    fn state(at: &[u8]) -> RaceState {
+        RaceState {
+            at: at.to_vec(),
+            to_move: 0,
+            rolling: false,
+            turns: 0,
+        }
+    }
+
+    /// Feeds the states with these squares and returns the game's figures.
+    fn follow(squares: &[&[u8]]) -> Option<GameLead> {
+        let race = Race::default();
+        let mut track = LeadTrack::default();
+        track.start();
+        let (last, before) = squares.split_last().unwrap();
+        for (turn, at) in before.iter().enumerate() {
+            let mut s = state(at);
+            s.turns = turn as u32;
+            track.see(&race, &s);
+        }
+        track.end(&race, &state(last));
+        track.finish(&race)
+    }
+
+    #[test]
+    fn ties_neither_start_nor_end_a_lead() {
+        // Leaders: none, 0, 0 (tie in between), 1, 1 (tie), 0: changes 0 -> 1 -> 0.
+        let lead = follow(&[
+            &[0, 0],
+            &[1, 0],
+            &[1, 1],
+            &[2, 1],
+            &[2, 3],
+            &[3, 3],
+            &[4, 3],
+            &[4, 3],
+            &[4, 3],
+        ])
+        .unwrap();
+        assert_eq!(lead.changes, 2);
+        // 8 actions: three quarters is the state after 6, where seat 0 has just retaken
+        // the lead.
+        assert_eq!(lead.late, Some(0));
+        // Seat 1 leads from the state after 2 actions to the one after 5, so at the state
+        // after 4 (⌈3·5/4⌉) it still leads.
+        let lead = follow(&[&[0, 0], &[1, 0], &[1, 2], &[1, 2], &[1, 2], &[3, 2]]).unwrap();
+        assert_eq!((lead.changes, lead.late), (2, Some(1)));
+    }
+
+    #[test]
+    fn a_lead_within_a_turn_is_no_lead() {
+        let race = Race::default();
+        let mut track = LeadTrack::default();
+        track.start();
+        // Seat 0 gambles and rolls 2 (turn 0), seat 1 gambles and rolls 2 (turn 1): seat
+        // 0 leads from the state after 2 actions, the end is a tie. No change, and seat 0
+        // is still the last leader at the state after 3 of the 4 actions.
+        for (at, turns) in [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)] {
+            let mut s = state(&at);
+            s.turns = turns;
+            track.see(&race, &s);
+        }
+        track.end(&race, &state(&[2, 2]));
+        assert_eq!(
+            track.finish(&race),
+            Some(GameLead {
+                changes: 0,
+                late: Some(0)
+            })
+        );
+        // Had the standings been read at every action, a state where seat 1 led for one
+        // action, within its turn, would have counted.
+        track.start();
+        for (at, turns) in [([0, 0], 0), ([1, 0], 1), ([1, 2], 1)] {
+            let mut s = state(&at);
+            s.turns = turns;
+            track.see(&race, &s);
+        }
+        track.end(&race, &state(&[3, 2]));
+        assert_eq!(track.finish(&race).map(|l| l.changes), Some(0));
+    }
+
+    #[test]
+    fn a_game_nobody_led_has_no_late_leader() {
+        // Seat 1 takes the lead only after the 4th and last action, past ⌈3·4/4⌉ = 3.
+        let lead = follow(&[&[0, 0], &[1, 1], &[2, 2], &[3, 3], &[3, 4]]).unwrap();
+        assert_eq!((lead.changes, lead.late), (0, None));
+    }
+
+    #[test]
+    fn shared_wins_count_their_share() {
+        let r = Returns::from_slice(&[0.5, 0.5, 0.0]);
+        assert_eq!(share_of_win(&r, 0), 0.5);
+        assert_eq!(share_of_win(&r, 2), 0.0);
+        assert_eq!(share_of_win(&Returns::from_slice(&[0.0, 1.0]), 1), 1.0);
+    }
+}
