@@ -5,15 +5,19 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use gameshelf_engine::{Game, Tally};
+use gameshelf_engine::interval::{Z95, count_mean, wilson};
+use gameshelf_engine::{Game, Tally, ordinal};
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::bargain::Charge;
+use crate::config::MAX_PLAYERS;
 use crate::config::Objective;
+use crate::contract::Term;
 use crate::game::LaissezFaire;
+use crate::game::spaces_in;
 use crate::price::percent_of;
-use crate::state::{BANK, Phase, State};
+use crate::state::{BANK, Phase, State, Status};
 use crate::trade::MAX_EXCHANGES;
 
 /// Money paid for one kind of service.
@@ -90,6 +94,104 @@ pub struct LaissezFaireTally {
     pub no_deals: u64,
     /// The agreed prices as percentages of their reference prices, summed over deals.
     pub deal_percent: u64,
+    /// Contracts made, by the kind of their terms.
+    pub contracts_by_kind: ByKind,
+    /// Games still going at the start of rounds [`CHECK_ROUNDS`].
+    pub reached_round: [u64; CHECK_ROUNDS.len()],
+    /// Deeds held by players then, summed over those games.
+    pub deeds_held: [u64; CHECK_ROUNDS.len()],
+    /// Deeds on the board then, summed over those games.
+    pub deeds_total: [u64; CHECK_ROUNDS.len()],
+    /// Games in which some player's net worth reached the race's threshold
+    /// (`win_net_worth`) at the start of a turn or at the end.
+    pub reached_threshold: u64,
+    /// Net worth at the end by position in the turn order: players counted, the sum and the
+    /// sum of squares of their worths (a negative worth counts as nothing).
+    pub worth_by_position: [[u64; 3]; MAX_PLAYERS],
+    /// The game being counted: what has been seen of it so far.
+    #[serde(skip)]
+    current: Progress,
+}
+
+/// Contracts made, by the kind of their terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByKind {
+    /// A payment now.
+    pub payment: u64,
+    /// Scheduled payments.
+    pub schedule: u64,
+    /// Loans.
+    pub loan: u64,
+    /// Deeds bought on credit.
+    pub sale_on_credit: u64,
+    /// Lodging rights.
+    pub lodging_right: u64,
+    /// Price caps on fares and fees.
+    pub price_cap: u64,
+    /// Options.
+    pub option: u64,
+    /// Unanimous rule changes.
+    pub rule_change: u64,
+    /// Free-text clauses.
+    pub free_text: u64,
+}
+
+impl ByKind {
+    /// The count of `term`'s kind.
+    fn count(&mut self, term: Term) -> &mut u64 {
+        match term {
+            Term::Pay(..) => &mut self.payment,
+            Term::Schedule(..) => &mut self.schedule,
+            Term::Borrow(..) => &mut self.loan,
+            Term::Buy(..) => &mut self.sale_on_credit,
+            Term::Lodging(..) => &mut self.lodging_right,
+            Term::Service(..) => &mut self.price_cap,
+            Term::Option(..) => &mut self.option,
+            Term::Rule(..) => &mut self.rule_change,
+            Term::Text(..) => &mut self.free_text,
+        }
+    }
+
+    /// Every kind with its count, in words.
+    pub fn all(&self) -> [(&'static str, u64); 9] {
+        [
+            ("payment", self.payment),
+            ("schedule", self.schedule),
+            ("loan", self.loan),
+            ("sale on credit", self.sale_on_credit),
+            ("lodging right", self.lodging_right),
+            ("price cap", self.price_cap),
+            ("option", self.option),
+            ("rule change", self.rule_change),
+            ("free text", self.free_text),
+        ]
+    }
+
+    fn merge(&mut self, o: &ByKind) {
+        self.payment += o.payment;
+        self.schedule += o.schedule;
+        self.loan += o.loan;
+        self.sale_on_credit += o.sale_on_credit;
+        self.lodging_right += o.lodging_right;
+        self.price_cap += o.price_cap;
+        self.option += o.option;
+        self.rule_change += o.rule_change;
+        self.free_text += o.free_text;
+    }
+}
+
+/// The rounds at which the share of deeds in players' hands is taken.
+pub const CHECK_ROUNDS: [u32; 3] = [10, 20, 30];
+
+/// What the tally has seen of the game in progress.
+#[derive(Clone, Copy, Debug, Default)]
+struct Progress {
+    /// The turn last looked at.
+    turn: u32,
+    /// How many of [`CHECK_ROUNDS`] were reached.
+    checked: usize,
+    /// Whether some net worth reached the threshold.
+    reached: bool,
 }
 
 impl LaissezFaireTally {
@@ -121,8 +223,41 @@ impl LaissezFaireTally {
     }
 }
 
+impl LaissezFaireTally {
+    /// Once a turn (and at the end): the share of deeds held at the check rounds, and
+    /// whether some net worth has reached the threshold. Reading net worths once a turn
+    /// keeps the cost small; a worth that peaks inside one turn is not seen.
+    fn look(&mut self, game: &LaissezFaire, s: &State) {
+        while let Some(&round) = CHECK_ROUNDS.get(self.current.checked) {
+            if s.round < round {
+                break;
+            }
+            let deeds = game.board().deeds;
+            let held = spaces_in(deeds)
+                .filter(|&d| s.lots.0[usize::from(d)].owner != BANK)
+                .count();
+            let i = self.current.checked;
+            self.reached_round[i] += 1;
+            self.deeds_held[i] += held as u64;
+            self.deeds_total[i] += u64::from(deeds.count_ones());
+            self.current.checked += 1;
+        }
+        if !self.current.reached {
+            let worths = game.net_worths(s);
+            self.current.reached = (0..game.num_players()).any(|seat| {
+                s.players[seat].status != Status::Eliminated
+                    && worths[seat] >= game.config().win_net_worth
+            });
+        }
+    }
+}
+
 impl Tally<LaissezFaire> for LaissezFaireTally {
     fn record(&mut self, game: &LaissezFaire, s: &State, action: Action) {
+        if s.turns != self.current.turn {
+            self.current.turn = s.turns;
+            self.look(game, s);
+        }
         let seat = s.current as usize;
         for (charge, to, amount) in game.charges(s, action).into_iter().flatten() {
             let flow = match charge {
@@ -149,8 +284,10 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             Action::Propose(..) => self.proposals += 1,
             Action::Accept => {
                 if let Some(t) = &s.trade {
-                    if t.contract.is_some() {
-                        self.contracts += u64::from(game.trade_executable(s, t));
+                    if let Some(term) = t.contract {
+                        let made = u64::from(game.trade_executable(s, t));
+                        self.contracts += made;
+                        *self.contracts_by_kind.count(term) += made;
                     } else if game.trade_executable(s, t) {
                         self.trades += 1;
                         self.trade_cash += u64::from(t.amount);
@@ -174,6 +311,18 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
     }
 
     fn finish(&mut self, game: &LaissezFaire, end: &State) {
+        self.look(game, end);
+        self.reached_threshold += u64::from(self.current.reached);
+        self.current = Progress::default();
+        let worths = game.net_worths(end);
+        for seat in 0..game.num_players() {
+            let position = game.turn_position(end, seat).unwrap_or(seat);
+            let worth = worths[seat].max(0).unsigned_abs();
+            let slot = &mut self.worth_by_position[position];
+            slot[0] += 1;
+            slot[1] += worth;
+            slot[2] += worth * worth;
+        }
         self.games += 1;
         self.rounds += u64::from(end.round);
         self.contract_income += end.ledger.paid;
@@ -225,6 +374,19 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.deals += o.deals;
         self.no_deals += o.no_deals;
         self.deal_percent += o.deal_percent;
+        let add = |mine: &mut [u64], theirs: &[u64]| {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
+            }
+        };
+        self.contracts_by_kind.merge(&o.contracts_by_kind);
+        add(&mut self.reached_round, &o.reached_round);
+        add(&mut self.deeds_held, &o.deeds_held);
+        add(&mut self.deeds_total, &o.deeds_total);
+        self.reached_threshold += o.reached_threshold;
+        for (mine, theirs) in self.worth_by_position.iter_mut().zip(&o.worth_by_position) {
+            add(mine, theirs);
+        }
     }
 
     fn report(&self) -> String {
@@ -300,6 +462,65 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.lent),
                 per(self.contract_income),
                 per(self.defaults)
+            );
+        }
+        if self.contracts > 0 {
+            let kinds: Vec<String> = self
+                .contracts_by_kind
+                .all()
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .map(|(kind, n)| format!("{kind} {:.2}", per(n)))
+                .collect();
+            let _ = writeln!(out, "contracts made per game by kind: {}", kinds.join(", "));
+        }
+        let held: Vec<String> = CHECK_ROUNDS
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.reached_round[i] > 0)
+            .map(|(i, round)| {
+                format!(
+                    "round {round} {:.1}% ({} games)",
+                    100.0 * self.deeds_held[i] as f64 / self.deeds_total[i].max(1) as f64,
+                    self.reached_round[i]
+                )
+            })
+            .collect();
+        if !held.is_empty() {
+            let _ = writeln!(out, "deeds held by players: {}", held.join(", "));
+        }
+        let reached = wilson(
+            self.reached_threshold as f64 / self.games as f64,
+            self.games,
+            Z95,
+        );
+        let _ = writeln!(
+            out,
+            "some net worth reached the race's threshold in {:.1}% [{:.1}, {:.1}] of games",
+            100.0 * self.reached_threshold as f64 / self.games as f64,
+            100.0 * reached.low,
+            100.0 * reached.high
+        );
+        let worths: Vec<String> = self
+            .worth_by_position
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &[n, sum, sum_sq])| {
+                let ci = count_mean(n, sum, sum_sq, Z95)?;
+                Some(format!(
+                    "{} ${:.0} [{:.0}, {:.0}]",
+                    ordinal(i + 1),
+                    sum as f64 / n as f64,
+                    ci.low,
+                    ci.high
+                ))
+            })
+            .collect();
+        if !worths.is_empty() {
+            let _ = writeln!(
+                out,
+                "net worth at the end by position in the turn order: {}",
+                worths.join(", ")
             );
         }
         if self.jail_dollars > 0 {

@@ -68,3 +68,40 @@ fn the_oubliette_jail_is_played_and_pays_fees() {
     );
     assert!(random > 0);
 }
+
+#[test]
+fn the_designers_figures_count_every_game_and_add_up() {
+    let (t, _) = run("laissez-faire(players=4,max_rounds=40)", 20, true);
+    // Every player is counted once at the end, by position in the turn order.
+    let counted: u64 = t.worth_by_position.iter().map(|p| p[0]).sum();
+    assert_eq!(counted, 4 * t.games);
+    assert!(
+        t.worth_by_position[..4].iter().all(|p| p[0] == t.games),
+        "{t:?}"
+    );
+    let by_kind: u64 = t.contracts_by_kind.all().iter().map(|&(_, n)| n).sum();
+    assert_eq!(by_kind, t.contracts);
+    // Round 10 is reached by every game that lasts that long; deeds are counted then.
+    assert!(t.reached_round[0] > 0 && t.reached_round[0] <= t.games);
+    assert!(t.reached_round[1] <= t.reached_round[0]);
+    assert!(t.deeds_held[0] <= t.deeds_total[0]);
+    assert!(t.deeds_held[0] > 0, "traders buy deeds");
+    assert!(t.reached_threshold <= t.games);
+    let report = t.report();
+    for line in [
+        "deeds held by players: round 10",
+        "reached the race's threshold in",
+        "net worth at the end by position in the turn order: 1st $",
+    ] {
+        assert!(report.contains(line), "{line} in {report}");
+    }
+    // Two halves merge into the whole.
+    let (a, _) = run("laissez-faire(players=4,max_rounds=40)", 10, true);
+    let mut merged = a.clone();
+    merged.merge(&a);
+    assert_eq!(
+        merged.worth_by_position[0][0],
+        2 * a.worth_by_position[0][0]
+    );
+    assert_eq!(merged.deeds_held, a.deeds_held.map(|x| 2 * x));
+}

@@ -9,7 +9,7 @@
 //!
 //! Osbo has perfect information, so the observation is the whole state.
 
-use gameshelf_engine::{Game, Presenter, Seat, Target};
+use gameshelf_engine::{Game, Presenter, Seat, Target, ordinal};
 
 use crate::design::{compare_scores, max_score};
 use crate::render::{Canvas, Drawing, Ink, LegendEntry};
@@ -315,18 +315,6 @@ pub fn design_svg(state: &State, seat: Seat, name: &str) -> String {
         .to_svg(60.0)
 }
 
-/// `1st`, `2nd`, `3rd`, `4th` ...
-fn ordinal(i: usize) -> String {
-    let suffix = match (i % 10, i % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{i}{suffix}")
-}
-
 /// The `k`-th cord of a score (from 0), `missing` when it has fewer.
 fn cord(score: &[u32], k: usize, missing: &str) -> String {
     score.get(k).map_or(missing.to_owned(), u32::to_string)
@@ -548,17 +536,6 @@ mod tests {
         assert!(
             line.starts_with("closed: 28, 28, 28, 28 +4 more       closed: 4, 4"),
             "{text}"
-        );
-    }
-
-    #[test]
-    fn ordinals() {
-        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).to_vec();
-        assert_eq!(
-            words,
-            [
-                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
-            ]
         );
     }
 

@@ -98,7 +98,9 @@ impl std::fmt::Display for Figure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Figure::Seat(s) => write!(f, "win rate, seat {}", s + 1),
-            Figure::Position(p) => write!(f, "win rate, {} to move", crate::report::ordinal(p + 1)),
+            Figure::Position(p) => {
+                write!(f, "win rate, {} to move", gameshelf_engine::ordinal(p + 1))
+            }
             Figure::Turns => f.write_str("turns per game"),
             Figure::Actions => f.write_str("actions per game"),
             Figure::Decisions => f.write_str("player decisions per game"),

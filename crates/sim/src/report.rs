@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use gameshelf_engine::ordinal;
 use serde::Serialize;
 
 use crate::lead::LeadReport;
@@ -95,18 +96,6 @@ pub struct SimReport<T> {
     /// over the game, which this type does not name).
     #[serde(skip)]
     pub(crate) tally_text: String,
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, ...
-pub(crate) fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The widest histogram bar in the text report.

@@ -8,8 +8,8 @@ use gameshelf_engine::GameSpec;
 use serde::Serialize;
 
 use crate::SimReport;
-use crate::report::ordinal;
 use crate::stats::{self, Interval, Z95};
+use gameshelf_engine::ordinal;
 
 /// The most values one axis may take, and the most variants a sweep may play.
 pub const MAX_VARIANTS: usize = 1000;
