@@ -315,9 +315,9 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.reached_threshold += u64::from(self.current.reached);
         self.current = Progress::default();
         let worths = game.net_worths(end);
-        for seat in 0..game.num_players() {
+        for (seat, &worth) in worths[..game.num_players()].iter().enumerate() {
             let position = game.turn_position(end, seat).unwrap_or(seat);
-            let worth = worths[seat].max(0).unsigned_abs();
+            let worth = worth.max(0).unsigned_abs();
             let slot = &mut self.worth_by_position[position];
             slot[0] += 1;
             slot[1] += worth;
