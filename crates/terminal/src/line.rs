@@ -19,7 +19,7 @@ use std::io::{self, BufRead, Write};
 use gameshelf_engine::{Game, Record};
 
 use crate::session::{Session, Turn};
-use crate::text::clean_text;
+use crate::text::{clean_text, parse_sum};
 use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
 use gameshelf_engine::Presenter;
 
@@ -53,12 +53,9 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
             let mut words = other.split_whitespace();
             let answer = match (words.next(), words.next(), words.next()) {
                 (Some(n), None, None) => choice(n).map(Answer::Choice),
-                (Some(n), Some(sum), None) => {
-                    let sum = sum.strip_prefix('$').unwrap_or(sum).replace(',', "");
-                    choice(n)
-                        .zip(sum.parse::<u32>().ok())
-                        .map(|(i, s)| Answer::Priced(i, s))
-                }
+                (Some(n), Some(sum), None) => choice(n)
+                    .zip(parse_sum(sum))
+                    .map(|(i, s)| Answer::Priced(i, s)),
                 _ => None,
             };
             answer.unwrap_or(Answer::Invalid)
@@ -202,7 +199,9 @@ fn show_decision<G: Game, P: Presenter<G>>(
     writeln!(out, "{}", view.trim_end())?;
     for (i, &action) in session.choices().iter().enumerate() {
         let mut text = session.describe_choice(action);
-        if let Some(prompt) = session.amount_prompt(i) {
+        if session.first_of_its_kind(i)
+            && let Some(prompt) = session.amount_prompt(i)
+        {
             text = format!("{text} [$: {prompt}]");
         }
         match session.choice_odds(action) {

@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
 use crate::session::{Session, Turn};
-use crate::text::{Edit, MAX_TEXT_CHARS, TextInput};
+use crate::text::{Edit, MAX_TEXT_CHARS, TextInput, parse_sum};
 use crate::tty::Tty;
 use crate::{ChanceDriver, Next, PlayOptions, Played, Player, TerminalError};
 use gameshelf_engine::Presenter;
@@ -403,6 +403,7 @@ const HELP: &str = "Keys\n\
   up/down (or k/j) and Enter: play the highlighted choice\n\
   1-9: play that choice at once\n\
   u: take back your previous decision (not past a draw or another player's move)\n\
+  $: name your own sum for the highlighted choice, when it is marked [$] (a price)\n\
   PgUp/PgDn: scroll the log\n\
   s: step mode on/off (bots wait for a key instead of a short pause)\n\
   q twice, Esc twice or Ctrl-C: leave the game (the record of the moves so far is kept)\n\
@@ -415,6 +416,7 @@ enum Command {
     Up,
     Down,
     Choose(Option<usize>),
+    NameSum,
     ScrollLog(isize),
     ToggleStep,
     ToggleHelp,
@@ -438,6 +440,7 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::Char('s') => Command::ToggleStep,
         KeyCode::Char('h' | '?') => Command::ToggleHelp,
         KeyCode::Char('u') => Command::Undo,
+        KeyCode::Char('$') => Command::NameSum,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
         _ => Command::Other,
     }
@@ -471,10 +474,12 @@ struct Ui {
 /// pressed to hurry their moves never also makes the human's choice.
 const CHOICE_GUARD: Duration = Duration::from_millis(300);
 
-/// A choice waiting for its free text.
+/// A choice waiting for its free text, or for the sum to name instead of its own.
 struct Writing {
     /// The index of the choice.
     index: usize,
+    /// Whether a sum of money is typed rather than a free text.
+    sum: bool,
     /// What the popup asks for.
     prompt: String,
     /// The text so far.
@@ -591,8 +596,12 @@ fn frame_and_input<G: Game, T: Table<G>>(
         choices: session
             .choices()
             .iter()
-            .map(|&a| Choice {
-                text: session.describe_choice(a),
+            .enumerate()
+            .map(|(i, &a)| Choice {
+                text: match session.amount_prompt(i) {
+                    Some(_) => format!("{} [$]", session.describe_choice(a)),
+                    None => session.describe_choice(a),
+                },
                 odds: session.choice_odds(a),
             })
             .collect(),
@@ -692,6 +701,20 @@ fn frame_and_input<G: Game, T: Table<G>>(
             Turn::Auto => advance(session, ui),
             Turn::Over => ui.done = true,
         },
+        Command::NameSum => match (turn, session.amount_prompt(ui.selected)) {
+            (Turn::Human(_), Some(prompt)) => {
+                ui.writing = Some(Writing {
+                    index: ui.selected,
+                    sum: true,
+                    prompt: format!("{prompt}, in dollars"),
+                    input: TextInput::default(),
+                });
+            }
+            (Turn::Human(_), None) => {
+                ui.notice = Some("this choice names no sum -- choose a move".to_owned());
+            }
+            _ => {}
+        },
         Command::Other => {
             if turn == Turn::Auto && (key.is_none() || !ui.step) {
                 advance(session, ui);
@@ -762,6 +785,7 @@ fn choose<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui, in
     if session.choice_writes_text(index) {
         ui.writing = Some(Writing {
             index,
+            sum: false,
             prompt: session.text_prompt(index).unwrap_or_default(),
             input: TextInput::default(),
         });
@@ -775,9 +799,21 @@ fn write_key<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui,
     let Some(writing) = &mut ui.writing else {
         return;
     };
-    let index = writing.index;
+    let (index, sum) = (writing.index, writing.sum);
     match writing.input.key(key) {
         Edit::Typing => {}
+        Edit::Done(text) if sum => {
+            ui.writing = None;
+            match parse_sum(&text).map(|amount| session.play_priced(index, amount)) {
+                Some(Ok(line)) => push_log(session, ui, line),
+                Some(Err(why)) => ui.notice = Some(format!("{why} -- choose a move")),
+                None => {
+                    ui.notice = Some(format!("{text:?} is no sum of dollars -- choose a move"));
+                }
+            }
+        }
+        // An empty sum changes nothing: the choice is not played.
+        Edit::Empty if sum => ui.writing = None,
         Edit::Done(text) => {
             ui.writing = None;
             play_choice(session, ui, index, &text);
@@ -899,6 +935,18 @@ mod tests {
         for (width, height) in [(1, 1), (5, 2), (30, 3)] {
             popup_rows(width, height, "text", &long);
         }
+    }
+
+    #[test]
+    fn the_dollar_key_asks_to_name_a_sum() {
+        assert_eq!(
+            command(KeyEvent::from(KeyCode::Char('$'))),
+            Command::NameSum
+        );
+        assert_eq!(
+            command(KeyEvent::from(KeyCode::Char('4'))),
+            Command::Choose(Some(3))
+        );
     }
 
     #[test]

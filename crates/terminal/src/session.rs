@@ -329,21 +329,29 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         Some(self.presenter.text_prompt(self.game, action))
     }
 
-    /// What to ask for another sum for the `index`-th choice, when it is the first of its
-    /// kind to name one ([`Presenter::amount_prompt`]); `None` otherwise.
+    /// What to ask for another sum for the `index`-th choice of the human to move, when
+    /// it names one ([`Presenter::amount_prompt`]); `None` otherwise.
     pub(crate) fn amount_prompt(&self, index: usize) -> Option<String> {
         let &action = self.legal.get(index)?;
-        let amount = self.game.amount(action)?;
-        let first = self
-            .legal
-            .iter()
-            .position(|&k| self.game.with_amount(k, amount) == Some(action));
+        self.game.amount(action)?;
         let Turn::Human(seat) = self.turn() else {
             return None;
         };
-        (first == Some(index)).then(|| {
-            let obs = self.game.observe(&self.state, seat);
-            self.presenter.amount_prompt(self.game, &obs, action)
+        let obs = self.game.observe(&self.state, seat);
+        Some(self.presenter.amount_prompt(self.game, &obs, action))
+    }
+
+    /// Whether the `index`-th choice names a sum and is the first of the choices that
+    /// differ from it only in their sum (its kind).
+    pub(crate) fn first_of_its_kind(&self, index: usize) -> bool {
+        let Some(&action) = self.legal.get(index) else {
+            return false;
+        };
+        self.game.amount(action).is_some_and(|amount| {
+            self.legal
+                .iter()
+                .position(|&k| self.game.with_amount(k, amount) == Some(action))
+                == Some(index)
         })
     }
 

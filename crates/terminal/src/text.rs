@@ -60,6 +60,17 @@ pub fn with_text(line: &str, text: &str) -> String {
     }
 }
 
+/// A sum of money as a person types it: whole dollars, with an optional `$` and
+/// thousands separators (`40`, `$1,500`); `None` for anything else.
+pub(crate) fn parse_sum(text: &str) -> Option<u32> {
+    let text = text.trim();
+    let digits = text.strip_prefix('$').unwrap_or(text).replace(',', "");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
 /// A one-line text being typed in the full-screen view's popup.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct TextInput {
@@ -113,6 +124,16 @@ impl TextInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sums_are_whole_dollars_with_an_optional_sign_and_separators() {
+        assert_eq!(parse_sum("40"), Some(40));
+        assert_eq!(parse_sum(" $1,500 "), Some(1500));
+        assert_eq!(parse_sum("4294967295"), Some(u32::MAX));
+        for bad in ["", "$", "-5", "+5", "4.5", "forty", "4294967296", "1 000"] {
+            assert_eq!(parse_sum(bad), None, "{bad:?}");
+        }
+    }
 
     fn keys(input: &mut TextInput, codes: impl IntoIterator<Item = KeyCode>) -> Vec<Edit> {
         codes
