@@ -96,6 +96,13 @@ pub trait Presenter<G: Game> {
         "text for this move".to_owned()
     }
 
+    /// Which of `legal`, the choices of `observation`'s seat, a stray key press may take:
+    /// front ends highlight it (or focus it) first, so that Enter pressed by habit never
+    /// pays or gives anything away. By default the first.
+    fn safe_choice(&self, _game: &G, _observation: &G::Observation, _legal: &[G::Action]) -> usize {
+        0
+    }
+
     /// What a human is asked when naming their own sum for `action`, a move that names one
     /// ([`Game::amount`]), as `observation`'s seat: a few words such as `your price for a
     /// room at Tile Row`, which front ends follow with a box for the dollars. By default

@@ -292,6 +292,22 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         "text of the clause".to_owned()
     }
 
+    /// The first of the choices that cost nothing and give nothing away: close the window,
+    /// refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand.
+    fn safe_choice(&self, _game: &LaissezFaire, _s: &State, legal: &[Action]) -> usize {
+        const SAFE: [Action; 6] = [
+            Action::Go,
+            Action::Refuse,
+            Action::Wait,
+            Action::Decline,
+            Action::Move,
+            Action::Insist,
+        ];
+        SAFE.iter()
+            .find_map(|safe| legal.iter().position(|a| a == safe))
+            .unwrap_or(0)
+    }
+
     fn amount_prompt(&self, game: &LaissezFaire, s: &State, action: Action) -> String {
         let name = |deed: u8| &game.board().spaces[usize::from(deed)].name;
         match (action, &s.bargain, &s.trade) {

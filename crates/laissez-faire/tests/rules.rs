@@ -1,7 +1,8 @@
 //! The rulings' oracle list (B10) and the turn machine (B3), one test per entry.
 
 use gameshelf_engine::dice::DicePair;
-use gameshelf_engine::{Actor, Game};
+use gameshelf_engine::{Actor, Game, Presenter};
+use gameshelf_laissez_faire::present::LaissezFairePresenter;
 use gameshelf_laissez_faire::{
     Action, BANK, EndKind, LaissezFaire, Phase, Price, State, Status, capacity,
 };
@@ -500,4 +501,25 @@ fn oubliette_dollars_count_towards_the_booking_fee() {
         break;
     }
     assert!(found, "some first Oubliette Turn brings back dollars");
+}
+
+#[test]
+fn the_choice_highlighted_first_pays_and_gives_away_nothing() {
+    let g = game("laissez-faire(players=3)");
+    let presenter = LaissezFairePresenter;
+    let s = started(&g);
+    // The window before the roll lists offers and proposals first (some pay at once);
+    // the safe choice is to go on.
+    let options = legal(&g, &s);
+    assert!(
+        matches!(
+            options[0],
+            Action::Propose(..) | Action::Offer(..) | Action::Build(_)
+        ),
+        "{options:?}"
+    );
+    assert_eq!(options[presenter.safe_choice(&g, &s, &options)], Action::Go);
+    // In jail with a fee to pay: waiting is safe, paying is not.
+    let jailed = [Action::PayFee, Action::Wait];
+    assert_eq!(presenter.safe_choice(&g, &s, &jailed), 1);
 }

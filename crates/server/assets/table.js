@@ -118,7 +118,9 @@ async function play(action, amount) {
     focus = null;
     render(await api(`/api/tables/${encodeURIComponent(id)}/actions${query}`, { method: "POST", body: JSON.stringify(body) }));
     $("text").value = "";
-    const first = $("choices").querySelector("button");
+    // Focus the choice that pays and gives away nothing, so a habitual Enter is harmless.
+    const safe = $("choices").querySelector(`button[data-id="${view.safe_choice}"]`);
+    const first = safe || $("choices").querySelector("button");
     if (first) first.focus();
   } catch (e) {
     $("error").textContent = e.message;

@@ -580,11 +580,13 @@ impl<G: Shelved> GameTable<G> {
             |o| self.rules.presenter.observation_text(game, viewer, o),
         );
         let mut actions = Vec::new();
+        let mut safe_choice = None;
         if let (Some(seat), Actor::Player(to_move), Some(obs)) = (viewer, actor, &observation)
             && seat == to_move
         {
             let mut legal = Vec::new();
             game.legal_actions(state, &mut legal);
+            safe_choice = Some(self.rules.presenter.safe_choice(game, obs, &legal));
             actions = legal
                 .iter()
                 .enumerate()
@@ -638,6 +640,7 @@ impl<G: Shelved> GameTable<G> {
             "observation_text": observation_text,
             "pictures": pictures,
             "actions": actions,
+            "safe_choice": safe_choice,
             "log": play.log[viewer.unwrap_or(n)],
             "can_undo": viewer.is_some_and(|seat| play.can_undo(game, seat)),
             "result": result,

@@ -834,6 +834,9 @@ async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat(
         table["seats"][1]["token"].as_str().unwrap(),
     ];
     let (seat, view) = app.wait_person(id, &tokens).await;
+    // The page focuses the choice that pays nothing: going on, not the first offer.
+    let safe = view["safe_choice"].as_u64().expect("a safe choice") as usize;
+    assert_eq!(view["actions"][safe]["text"], "go", "{view}");
     let clause = view["actions"]
         .as_array()
         .unwrap()

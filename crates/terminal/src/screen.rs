@@ -543,7 +543,7 @@ fn play_driven<'a, G: Game, T: Table<G>>(
     let mut ui = Ui {
         log,
         log_scroll: 0,
-        selected: 0,
+        selected: session.safe_choice(),
         step: options.step,
         help: false,
         quitting: false,
@@ -847,7 +847,7 @@ fn undo<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui) {
     ui.notice = Some(match session.undo() {
         Ok(n) => {
             ui.log.truncate(ui.log.len().saturating_sub(n));
-            ui.selected = 0;
+            ui.selected = session.safe_choice();
             ui.log_scroll = 0;
             "undone: your previous decision".to_owned()
         }
@@ -864,7 +864,7 @@ fn advance<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui) {
 
 fn push_log<G: Game, T: Table<G>>(session: &Session<'_, G, T>, ui: &mut Ui, line: String) {
     ui.log.push(line);
-    ui.selected = 0;
+    ui.selected = session.safe_choice();
     ui.log_scroll = 0;
     if let Some(result) = session.result_text() {
         ui.log.extend(result.lines().map(str::to_owned));

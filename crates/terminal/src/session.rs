@@ -329,6 +329,16 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         Some(self.presenter.text_prompt(self.game, action))
     }
 
+    /// The choice to highlight first ([`Presenter::safe_choice`]): 0 when no human is to
+    /// move.
+    pub(crate) fn safe_choice(&self) -> usize {
+        let Turn::Human(seat) = self.turn() else {
+            return 0;
+        };
+        let obs = self.game.observe(&self.state, seat);
+        self.presenter.safe_choice(self.game, &obs, &self.legal)
+    }
+
     /// What to ask for another sum for the `index`-th choice of the human to move, when
     /// it names one ([`Presenter::amount_prompt`]); `None` otherwise.
     pub(crate) fn amount_prompt(&self, index: usize) -> Option<String> {
