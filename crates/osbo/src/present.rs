@@ -609,14 +609,20 @@ mod tests {
         assert!(view.contains("3 open ends "), "{view}");
     }
 
-    #[test]
-    fn the_preview_finds_the_new_die_in_either_design() {
+    /// A started game after a roll of a corner and a cap, with the placements it offers.
+    fn rolled_corner_and_cap() -> (Osbo, State, Vec<Action>) {
         let game = Osbo::default();
         let mut state = started(&game);
         let roll = Roll::default().with(Face::Corner).with(Face::Cap);
         game.apply(&mut state, Action::Roll(roll)).unwrap();
         let mut legal = Vec::new();
         game.legal_actions(&state, &mut legal);
+        (game, state, legal)
+    }
+
+    #[test]
+    fn the_preview_finds_the_new_die_in_either_design() {
+        let (game, state, legal) = rolled_corner_and_cap();
         for a in legal {
             let Action::Place(p) = a else { panic!("{a:?}") };
             let (canvas, (y, x)) = preview(&game, &state, &["a".into(), "b".into()], p);
@@ -633,12 +639,7 @@ mod tests {
 
     #[test]
     fn every_placement_is_picked_on_its_designs_picture_at_a_cell_of_its_own() {
-        let game = Osbo::default();
-        let mut state = started(&game);
-        let roll = Roll::default().with(Face::Corner).with(Face::Cap);
-        game.apply(&mut state, Action::Roll(roll)).unwrap();
-        let mut legal = Vec::new();
-        game.legal_actions(&state, &mut legal);
+        let (game, state, legal) = rolled_corner_and_cap();
         let presenter = OsboPresenter;
         let pictures = presenter.pictures(&game, Some(0), &state);
         let mut cells = std::collections::HashMap::new();

@@ -66,6 +66,17 @@ fn back(svg: &mut Svg, at: (i32, i32)) {
     svg.rect(at, (CARD_W, CARD_H), 6, "#31507a", "#1d3352");
 }
 
+/// The name of the pile whose top card lies at `at`, written above it.
+fn title(svg: &mut Svg, at: (i32, i32), name: &str) {
+    svg.text(
+        (at.0 + CARD_W / 2, at.1 - 10),
+        12,
+        Anchor::Middle,
+        INK,
+        name,
+    );
+}
+
 /// An empty place for a card, with its name.
 fn place(svg: &mut Svg, at: (i32, i32), name: &str) {
     svg.rect(at, (CARD_W, CARD_H), 6, "none", "#c9b98f");
@@ -171,13 +182,7 @@ pub fn table(obs: &Observation) -> String {
         }
     }
     let x = GAP + 4 * (CARD_W + 2 * GAP) + GAP;
-    svg.text(
-        (x + CARD_W / 2, top - 10),
-        12,
-        Anchor::Middle,
-        INK,
-        "Equipped",
-    );
+    title(&mut svg, (x, top), "Equipped");
     if s.locked {
         place(&mut svg, (x, top), "locked");
     } else if s.equipped == NO_CARD {
@@ -186,25 +191,13 @@ pub fn table(obs: &Observation) -> String {
         face(&mut svg, (x, top), s.equipped, false);
     }
     let x = x + CARD_W + 2 * GAP;
-    svg.text(
-        (x + CARD_W / 2, top - 10),
-        12,
-        Anchor::Middle,
-        INK,
-        &format!("Graveyard {}", s.grave.len()),
-    );
+    title(&mut svg, (x, top), &format!("Graveyard {}", s.grave.len()));
     match s.grave.as_slice().last() {
         Some(&card) => face(&mut svg, (x, top), card, false),
         None => place(&mut svg, (x, top), ""),
     }
     let x = x + CARD_W + 2 * GAP;
-    svg.text(
-        (x + CARD_W / 2, top - 10),
-        12,
-        Anchor::Middle,
-        INK,
-        &format!("Deck {}", obs.deck_count),
-    );
+    title(&mut svg, (x, top), &format!("Deck {}", obs.deck_count));
     if obs.deck_count > 0 {
         back(&mut svg, (x, top));
     } else {
@@ -212,7 +205,7 @@ pub fn table(obs: &Observation) -> String {
     }
     if s.drawn != NO_CARD {
         let x = x + CARD_W + 2 * GAP;
-        svg.text((x + CARD_W / 2, top - 10), 12, Anchor::Middle, INK, "Drawn");
+        title(&mut svg, (x, top), "Drawn");
         face(&mut svg, (x, top), s.drawn, false);
     }
     let mut notes = vec![format!("turn {}", s.turns)];
