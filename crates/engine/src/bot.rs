@@ -54,7 +54,10 @@ impl<'a, G: Game> SeatView<'a, G> {
 
     /// A full state consistent with the seat's observation, hidden parts redealt at random.
     pub fn resample(&self, rng: &mut Rng) -> G::State {
-        self.game.resample(self.state, self.seat, rng)
+        let mut state = self.game.resample(self.state, self.seat, rng);
+        // What a bot searches from is played out, not ranked turn by turn.
+        self.game.follow_standing(&mut state, false);
+        state
     }
 
     /// The action in words.
@@ -70,6 +73,13 @@ pub trait Bot<G: Game>: Send {
 
     /// Chooses one of the view's legal actions. Called only when it is the view's seat to move.
     fn choose(&mut self, view: &SeatView<'_, G>, rng: &mut Rng) -> G::Action;
+
+    /// Whether the bot picks exactly as [`RandomBot`] does (one `rng.below(n)` over the
+    /// sorted legal actions, nothing else drawn), so that a game between such bots is
+    /// [`Game::watched_playout`] and a simulator may play it that way, without views.
+    fn plays_like_a_playout(&self) -> bool {
+        false
+    }
 }
 
 /// Picks a legal action uniformly at random. It keeps its action buffer between calls, so
@@ -93,6 +103,10 @@ impl<G: Game> Bot<G> for RandomBot<G> {
     fn choose(&mut self, view: &SeatView<'_, G>, rng: &mut Rng) -> G::Action {
         view.legal_actions(&mut self.buf);
         self.buf[rng.below(self.buf.len() as u64) as usize]
+    }
+
+    fn plays_like_a_playout(&self) -> bool {
+        true
     }
 }
 

@@ -166,6 +166,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Readies `state` for [`Game::standing`] to be read in every turn from here on
+    /// (`follow`), or stops: a game whose standing is costly to work out from scratch may
+    /// keep what it needs move by move, at some cost to every move, which playouts for
+    /// search should not pay. Simulations that follow the leader call it at the start of a
+    /// game, and [`SeatView::resample`](crate::SeatView::resample) stops it in the states
+    /// bots search from. By default it does nothing.
+    fn follow_standing(&self, _state: &mut Self::State, _follow: bool) {}
+
     /// A fingerprint of the rules data this game was built with (decks, boards), when the
     /// game loads such data. Records store it, so a record made with edited data files is
     /// refused when replayed against other data instead of replaying a different game.
@@ -316,6 +324,26 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         actions: &mut Vec<Self::Action>,
         outcomes: &mut Outcomes<Self::Action>,
     ) -> Playout {
+        self.watched_playout(state, rng, actions, outcomes, |_, _| {})
+    }
+
+    /// [`Game::random_playout`], showing `watch` every state of the game with the action
+    /// about to be applied to it (chance outcomes included): the simulator's loop for
+    /// random bots, which tallies a game without paying for bots or their views.
+    ///
+    /// A game that speeds its playouts up overrides this method rather than
+    /// `random_playout`, and calls `watch` before every action it applies, drawing exactly
+    /// as this provided loop does. With a watch that does nothing (as in
+    /// `random_playout`), building the actions it would be shown costs nothing: the
+    /// compiler drops them.
+    fn watched_playout<W: FnMut(&Self::State, Self::Action)>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        actions: &mut Vec<Self::Action>,
+        outcomes: &mut Outcomes<Self::Action>,
+        mut watch: W,
+    ) -> Playout {
         let mut n = Playout::default();
         loop {
             let a = match self.actor(state) {
@@ -327,6 +355,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
                     actions[rng.below(actions.len() as u64) as usize]
                 }
             };
+            watch(state, a);
             self.apply_unchecked(state, a);
             n.actions += 1;
         }

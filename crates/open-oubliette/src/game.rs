@@ -2075,36 +2075,53 @@ impl Game for OpenOubliette {
     /// again. It applies exactly the actions the provided loop applies, from the same random
     /// numbers: a decision takes `below(number of legal actions)` and the action at that
     /// place in the list (`tests/chance.rs` checks it).
-    fn random_playout(
+    fn watched_playout<W: FnMut(&State, Action)>(
         &self,
         s: &mut State,
         rng: &mut Rng,
         actions: &mut Vec<Action>,
         outcomes: &mut Outcomes<Action>,
+        mut watch: W,
     ) -> Playout {
         let mut n = Playout::default();
         loop {
             let step = match s.phase {
                 Phase::Over => return n,
-                Phase::MoveRoll => self.on_move_roll(s, sample::move_roll(rng)),
-                Phase::CheckRoll => Self::on_check_roll(s, sample::check_roll(rng)),
+                Phase::MoveRoll => {
+                    let pair = sample::move_roll(rng);
+                    watch(s, Action::Move(pair));
+                    self.on_move_roll(s, pair)
+                }
+                Phase::CheckRoll => {
+                    let roll = sample::check_roll(rng);
+                    watch(s, Action::Roll(roll));
+                    Self::on_check_roll(s, roll)
+                }
                 Phase::DrawMonster => {
                     let card = self.sample_monster(s, rng);
+                    watch(s, Action::DrawMonster(card));
                     self.on_monster(s, card)
                 }
-                Phase::DrawTreasure => Self::on_treasure(s, s.treasure_draw.pick(rng)),
+                Phase::DrawTreasure => {
+                    let card = s.treasure_draw.pick(rng);
+                    watch(s, Action::DrawTreasure(card));
+                    Self::on_treasure(s, card)
+                }
                 Phase::DrawWound => {
                     let card = self.wound_groups.draw(s.wound_draw, rng);
+                    watch(s, Action::DrawWound(card));
                     self.on_wound(s, card)
                 }
                 Phase::DrawEvent => {
                     let card = self.sample_event(s, rng);
+                    watch(s, Action::DrawEvent(card));
                     self.on_event(s, card)
                 }
                 Phase::ExitChoice => {
                     n.decisions += 1;
                     let (exits, k) = exit_options(s.me());
                     let (recover, cash) = exits[rng.below(k as u64) as usize];
+                    watch(s, Action::Exit { recover, cash });
                     match self.on_exit(s, recover, cash) {
                         Step::ExitEnd => match self.exit_end(s) {
                             Step::End => self.end_turn(s),
@@ -2116,7 +2133,9 @@ impl Game for OpenOubliette {
                 Phase::ExtraTurn => {
                     n.decisions += 1;
                     // [ExtraTurn(false), ExtraTurn(true)]
-                    if rng.below(2) == 1 {
+                    let extra = rng.below(2) == 1;
+                    watch(s, Action::ExtraTurn(extra));
+                    if extra {
                         let cur = s.current as usize;
                         s.players[cur].extra_turns += 1;
                     }
@@ -2124,7 +2143,9 @@ impl Game for OpenOubliette {
                 }
                 Phase::Direction => {
                     n.decisions += 1;
-                    self.do_move(s, DIRECTIONS[rng.below(2) as usize])
+                    let dir = DIRECTIONS[rng.below(2) as usize];
+                    watch(s, Action::Direction(dir));
+                    self.do_move(s, dir)
                 }
                 Phase::CheckPost => {
                     n.decisions += 1;
@@ -2132,11 +2153,14 @@ impl Game for OpenOubliette {
                     let (gear, cards) = self.check_options(s);
                     let k = rng.below(gear.len() as u64 + cards.len() as u64 + 1) as usize;
                     if let Some(c) = gear.nth(k) {
+                        watch(s, Action::Equip(c));
                         self.equip(s, s.check.acting, c);
                         Step::CheckEval
                     } else if let Some(c) = cards.nth(k - gear.len()) {
+                        watch(s, Action::Play(c));
                         self.play_in_check(s, c)
                     } else {
+                        watch(s, Action::Pass);
                         self.check_pass(s)
                     }
                 }
@@ -2145,8 +2169,14 @@ impl Game for OpenOubliette {
                     // [ReturnWound(each kind held), RecoverDone]
                     let kinds = self.wound_kinds(s.me().wounds);
                     match kinds.nth(rng.below(kinds.len() as u64 + 1) as usize) {
-                        Some(c) => self.return_wound(s, c),
-                        None => self.exit_cash(s, s.turn.exit_cash),
+                        Some(c) => {
+                            watch(s, Action::ReturnWound(c));
+                            self.return_wound(s, c)
+                        }
+                        None => {
+                            watch(s, Action::RecoverDone);
+                            self.exit_cash(s, s.turn.exit_cash)
+                        }
                     }
                 }
                 Phase::PvpChoice => {
@@ -2155,8 +2185,14 @@ impl Game for OpenOubliette {
                     let others = self.others_here(s);
                     let k = rng.below(others.len() as u64 + 1) as usize;
                     match others.nth(k) {
-                        Some(y) => self.attack(s, y),
-                        None => Step::Monster,
+                        Some(y) => {
+                            watch(s, Action::Attack(y));
+                            self.attack(s, y)
+                        }
+                        None => {
+                            watch(s, Action::NoAttack);
+                            Step::Monster
+                        }
                     }
                 }
                 _ => {
@@ -2168,6 +2204,7 @@ impl Game for OpenOubliette {
                             actions[rng.below(actions.len() as u64) as usize]
                         }
                     };
+                    watch(s, a);
                     self.apply_unchecked(s, a);
                     n.actions += 1;
                     continue;

@@ -421,6 +421,42 @@ impl Design {
         }
     }
 
+    /// Calls `f` with the length of every closed cord through the die at (`r`, `c`). Each
+    /// cord is walked from its lowest port in that die, and a walk stops at the first open
+    /// end, so a die whose strands lead to open ends costs a few steps.
+    pub fn for_each_closed_cord_through(&self, r: usize, c: usize, mut f: impl FnMut(u32)) {
+        let start = (r, c);
+        let inner = |(r, c): (usize, usize), p: u8| {
+            WIRING[self.get(r as i32, c as i32).0 as usize][p as usize]
+        };
+        let mut ports = PORTS[self.get(r as i32, c as i32).0 as usize];
+        'cords: while ports != 0 {
+            let p0 = ports.trailing_zeros() as u8;
+            ports &= ports - 1;
+            if inner(start, p0) < p0 || self.across_node(start, p0).is_none() {
+                continue; // walked from the strand's other port, or an open end here
+            }
+            let (mut cell, mut p, mut length) = (start, p0, 0);
+            loop {
+                let q = inner(cell, p);
+                let Some(next) = self.across_node(cell, q) else {
+                    continue 'cords; // an open end
+                };
+                length += 1;
+                (cell, p) = (next, across(q));
+                if cell == start {
+                    if p == p0 {
+                        f(length);
+                        continue 'cords;
+                    }
+                    if p.min(inner(cell, p)) < p0 {
+                        continue 'cords; // walked from a lower port
+                    }
+                }
+            }
+        }
+    }
+
     /// The node across port `p` of `cell`, if a die is there.
     #[inline]
     fn across_node(&self, (r, c): (usize, usize), p: u8) -> Option<(usize, usize)> {

@@ -1,6 +1,5 @@
 //! The rules: [`Osbo`] implements [`Game`].
 
-use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 use gameshelf_engine::{
@@ -10,7 +9,7 @@ use gameshelf_engine::{
 
 use crate::action::{Action, Placement, Roll};
 use crate::config::{Config, ID, MAX_PLAYERS, PARAMS, Priority};
-use crate::design::{compare_scores, max_score};
+use crate::design::max_score;
 use crate::face::{Edges, Face};
 use crate::state::{Board, EndKind, Fresh, ORIGIN, Options, Phase, State, Target};
 
@@ -826,33 +825,36 @@ impl Osbo {
     }
 
     /// Each seat's rank by the scores of the moment: how many other seats' closed cords it
-    /// beats ([`Design::score_key`](crate::Design::score_key)). Closed cords stay closed, so a
-    /// score only grows; the seat on top is the one that would win if every design were
-    /// frozen now.
+    /// beats ([`Board::cmp_score`], from the cords the boards keep when they follow them,
+    /// else [`Design::score_key`](crate::Design::score_key) traced once per design). Closed
+    /// cords stay closed, so a score only grows; the seat on top is the one that would win
+    /// if every design were frozen now.
     pub fn ranks(&self, s: &State) -> Returns {
-        let seats = self.seats();
+        let boards = &s.boards[..self.seats()];
+        let mut r = Returns::zeros(boards.len());
+        if boards.iter().all(Board::follows_closed) {
+            for (v, board) in r.as_mut_slice().iter_mut().zip(boards) {
+                *v = boards.iter().filter(|b| board.cmp_score(b).is_gt()).count() as f64;
+            }
+            return r;
+        }
         let mut keys = [None; MAX_PLAYERS];
-        for (key, board) in keys.iter_mut().zip(&s.boards[..seats]) {
+        for (key, board) in keys.iter_mut().zip(boards) {
             *key = Some(board.design.score_key());
         }
-        let mut r = Returns::zeros(seats);
-        for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
-            *v = keys[..seats].iter().filter(|k| **k < keys[seat]).count() as f64;
+        let keys = &keys[..boards.len()];
+        for (v, key) in r.as_mut_slice().iter_mut().zip(keys) {
+            *v = keys.iter().filter(|k| *k < key).count() as f64;
         }
         r
     }
 
-    /// The seats with the best score (all of them on a tie).
+    /// The seats with the best score (all of them on a tie): those that beat as many
+    /// others as anyone does ([`Osbo::ranks`]).
     pub fn winners(&self, s: &State) -> Vec<Seat> {
-        let scores: Vec<Vec<u32>> = (0..self.seats()).map(|p| self.score(s, p)).collect();
-        let best = scores
-            .iter()
-            .max_by(|a, b| compare_scores(a, b))
-            .cloned()
-            .unwrap_or_default();
-        (0..self.seats())
-            .filter(|&p| compare_scores(&scores[p], &best) == Ordering::Equal)
-            .collect()
+        let ranks = self.ranks(s);
+        let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
+        (0..self.seats()).filter(|&p| ranks.get(p) == top).collect()
     }
 }
 
@@ -968,12 +970,13 @@ impl Game for Osbo {
     /// target rather than listed. It draws exactly as the
     /// provided loop does: from lists of the same length, at the same index, in the same
     /// order, with the same random numbers.
-    fn random_playout(
+    fn watched_playout<W: FnMut(&State, Action)>(
         &self,
         state: &mut State,
         rng: &mut Rng,
         _actions: &mut Vec<Action>,
         outcomes: &mut Outcomes<Action>,
+        mut watch: W,
     ) -> Playout {
         let mut scans = Scans::of(self, state);
         // The offered placements of a decision, by target (see `placement_groups`): the
@@ -989,6 +992,7 @@ impl Game for Osbo {
                     self.draw_placement(state, &scans, &mut groups, rng)
                 }
             };
+            watch(state, a);
             self.apply_with(state, a, Some(&mut scans));
             n.actions += 1;
         }
@@ -1014,6 +1018,15 @@ impl Game for Osbo {
 
     /// The seats' ranks by their closed cords ([`Osbo::ranks`]); nobody leads the solo
     /// puzzle.
+    /// Makes every board keep its closed cords die by die, or stop
+    /// ([`Board::follow_closed`]), so that [`Osbo::ranks`] compares them without tracing
+    /// the designs in every turn.
+    fn follow_standing(&self, s: &mut State, follow: bool) {
+        for board in &mut s.boards[..self.seats()] {
+            board.follow_closed(follow);
+        }
+    }
+
     fn standing(&self, s: &State) -> Option<Returns> {
         (self.seats() > 1).then(|| self.ranks(s))
     }

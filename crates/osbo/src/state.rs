@@ -76,6 +76,49 @@ pub struct Board {
     /// The face types (bit `1 << face`) that have a legal placement, kept up to date by
     /// [`Board::update_fit`]: the single-die questions of the turn rule are then a lookup.
     fit: u8,
+    /// The design's closed cords, once [`Board::follow_closed`] has been called: kept by
+    /// [`Board::place`] (which then walks the cords through each new die), so that scores
+    /// compare without tracing the designs. A derived cache: equal boards may differ in
+    /// it, so it is left out of comparisons and saves.
+    #[serde(skip)]
+    closed: Closed,
+}
+
+/// A design's closed cords as far as most comparisons need, when followed: how many (up
+/// to 255) and the [`Closed::KEPT`] longest, longest first (0 for none).
+#[derive(Clone, Copy, Debug, Default)]
+struct Closed {
+    followed: bool,
+    count: u8,
+    longest: [u16; Closed::KEPT],
+}
+
+/// Every cache equals every other: it is a function of the design, which is compared.
+impl PartialEq for Closed {
+    fn eq(&self, _: &Closed) -> bool {
+        true
+    }
+}
+
+impl Eq for Closed {}
+
+impl std::hash::Hash for Closed {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl Closed {
+    /// Closed cords whose lengths are kept: designs rarely have more.
+    const KEPT: usize = 4;
+
+    fn add(&mut self, length: u32) {
+        self.count = self.count.saturating_add(1);
+        let mut x = length.min(u32::from(u16::MAX)) as u16;
+        for slot in &mut self.longest {
+            if x > *slot {
+                std::mem::swap(slot, &mut x);
+            }
+        }
+    }
 }
 
 impl Board {
@@ -89,6 +132,7 @@ impl Board {
             cells: [o, o, o, o],
             reach: [o - 1, o + 1, o - 1, o + 1],
             fit: 0,
+            closed: Closed::default(),
         };
         b.update_fit(n, window);
         b
@@ -424,12 +468,80 @@ impl Board {
             cells: [u8::MAX, 0, u8::MAX, 0],
             reach: [u8::MAX, 0, u8::MAX, 0],
             fit: 0,
+            closed: Closed::default(),
         };
         for (r, c, e) in design.cells() {
             b.place(r, c, e);
         }
         b.update_fit(n, window);
         b
+    }
+
+    /// Keeps the design's closed cords from now on, die by die (`follow`), or stops, so
+    /// that [`Board::cmp_score`] need not trace the designs: worth its cost to every
+    /// placement when scores are compared in every turn (a simulation's standings), not in
+    /// the playouts of a search.
+    pub fn follow_closed(&mut self, follow: bool) {
+        if !follow {
+            self.closed.followed = false;
+            return;
+        }
+        if self.closed.followed {
+            return;
+        }
+        let mut closed = Closed {
+            followed: true,
+            ..Closed::default()
+        };
+        self.design.for_each_cord(|cord| {
+            if cord.closed && cord.length > 0 {
+                closed.add(cord.length);
+            }
+        });
+        self.closed = closed;
+    }
+
+    /// Whether [`Board::follow_closed`] has been called.
+    #[inline]
+    pub fn follows_closed(&self) -> bool {
+        self.closed.followed
+    }
+
+    /// How many closed cords the design has, up to 255, when followed.
+    #[inline]
+    pub fn closed_cords(&self) -> Option<u8> {
+        self.closed.followed.then_some(self.closed.count)
+    }
+
+    /// The length of the design's longest closed cord (0 for none): kept when followed,
+    /// else traced.
+    pub fn best_closed(&self) -> u32 {
+        if self.closed.followed {
+            u32::from(self.closed.longest[0])
+        } else {
+            self.design.best_closed()
+        }
+    }
+
+    /// Compares the two designs' scores as the rules do ([`compare_scores`]): from the
+    /// cords kept when both boards follow them, and by tracing both designs when one does
+    /// not, or when the kept cords are equal and one design has more closed cords than are
+    /// kept.
+    ///
+    /// [`compare_scores`]: crate::design::compare_scores
+    pub fn cmp_score(&self, other: &Board) -> std::cmp::Ordering {
+        let traced = || self.design.score_key().cmp(&other.design.score_key());
+        let (a, b) = (&self.closed, &other.closed);
+        if !(a.followed && b.followed) {
+            return traced();
+        }
+        a.longest.cmp(&b.longest).then_with(|| {
+            if a.count as usize <= Closed::KEPT && b.count as usize <= Closed::KEPT {
+                std::cmp::Ordering::Equal // the same cords
+            } else {
+                traced()
+            }
+        })
     }
 
     /// The rows holding targets (and maybe more).
@@ -511,6 +623,12 @@ impl Board {
         let (_, occ) = self.design.probe_row(r);
         let open = Edges(edges.0 & !((occ >> (4 * c)) & 15) as u8);
         self.design.set(r, c, edges);
+        if self.closed.followed {
+            // A cord that closes now runs through the new die; the others are as they were.
+            let closed = &mut self.closed;
+            self.design
+                .for_each_closed_cord_through(r, c, |length| closed.add(length));
+        }
         let (r, c, last) = (r as u8, c as u8, FRAME as u8 - 1);
         let step = |d: Dir| u8::from(open.has(d));
         self.cells = [

@@ -137,7 +137,7 @@ impl Watch {
         }
         let ranks = self.settle(game, before);
         let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
-        let out = before.design(mover).is_closed() && ranks.get(mover) < top;
+        let out = before.boards[mover].is_closed() && ranks.get(mover) < top;
         self.last = Some((ranks.leader(), out));
         if out && self.picks_the_leader(game, before) {
             self.choices += 1;
@@ -216,13 +216,13 @@ impl Tally<Osbo> for OsboTally {
         self.games += 1;
         let seats = game.num_players();
         for seat in 0..seats {
-            let d = end.design(seat);
-            if d.is_closed() {
+            let board = &end.boards[seat];
+            if board.is_closed() {
                 self.designs_closed += 1;
             } else {
                 self.designs_open += 1;
             }
-            *self.design_scores.entry(d.best_closed()).or_default() += 1;
+            *self.design_scores.entry(board.best_closed()).or_default() += 1;
         }
         let winners = game.winners(end);
         if winners.len() > 1 {
@@ -241,7 +241,7 @@ impl Tally<Osbo> for OsboTally {
         watch.reset();
         let best = winners
             .first()
-            .map(|&w| end.design(w).best_closed())
+            .map(|&w| end.boards[w].best_closed())
             .unwrap_or(0);
         *self.winning_scores.entry(best).or_default() += 1;
     }

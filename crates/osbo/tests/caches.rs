@@ -102,6 +102,56 @@ fn row_wise_options_and_fit_cache_equal_the_definitions() {
     }
 }
 
+/// The closed cords each board keeps die by die, once followed, are those of its design
+/// traced whole, and so are its longest closed cord and whether it is closed: on every board of random games at every decision, following from the
+/// start in half the games and from the tenth turn in the others, and stopping when told.
+#[test]
+fn the_closed_cords_kept_die_by_die_are_those_traced_whole() {
+    let mut seen_closed = 0;
+    let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
+    for spec in VARIANTS {
+        let g = game(spec);
+        for i in 0..40u64 {
+            let mut rng = Rng::for_stream(12, i);
+            let mut s = g.initial_state();
+            let from = if i % 2 == 0 { 0 } else { 10 };
+            while let Some(a) = match g.actor(&s) {
+                Actor::Terminal => None,
+                Actor::Chance => Some(g.sample_chance(&s, &mut rng, &mut outcomes)),
+                Actor::Player(_) => {
+                    g.legal_actions(&s, &mut actions);
+                    Some(actions[rng.below(actions.len() as u64) as usize])
+                }
+            } {
+                let kept = g.turns(&s) >= from;
+                if kept {
+                    g.follow_standing(&mut s, true); // again and again: a no-op once followed
+                }
+                for b in &s.boards[..g.num_players()] {
+                    let mut traced = 0usize;
+                    b.design
+                        .for_each_cord(|c| traced += usize::from(c.closed && c.length > 0));
+                    assert_eq!(
+                        b.closed_cords(),
+                        kept.then_some(traced.min(255) as u8),
+                        "{spec}"
+                    );
+                    assert_eq!(b.best_closed(), b.design.best_closed(), "{spec}");
+                    assert_eq!(b.is_closed(), b.design.is_closed(), "{spec}");
+                    seen_closed += usize::from(traced > 0);
+                }
+                g.apply_unchecked(&mut s, a);
+            }
+            g.follow_standing(&mut s, false);
+            assert!(s.boards.iter().all(|b| b.closed_cords().is_none()));
+        }
+    }
+    assert!(
+        seen_closed > 100,
+        "random games close cords ({seen_closed} boards)"
+    );
+}
+
 /// FNV-1a, stable across Rust versions (unlike `DefaultHasher`).
 fn fnv(hash: &mut u64, bytes: &[u8]) {
     for &b in bytes {

@@ -163,8 +163,9 @@ fn kingmaking_figures_merge_by_adding() {
     assert_eq!(a.games, 3);
 }
 
-/// The score key orders designs exactly as the rules' comparison of cord lists does, on
-/// the designs of random three-player games at every placement.
+/// The score key, and the boards' comparison from the cords they keep when they follow
+/// them, order designs exactly as the rules' comparison of cord lists does, on the designs
+/// of random three-player games at every placement.
 #[test]
 fn score_keys_order_as_the_rules_compare() {
     let g = game("osbo(players=3)");
@@ -172,6 +173,7 @@ fn score_keys_order_as_the_rules_compare() {
     let mut compared = 0;
     for seed in 0..12 {
         let mut s = g.initial_state();
+        g.follow_standing(&mut s, true);
         let mut rng = Rng::seed_from_u64(seed);
         while !g.is_terminal(&s) {
             let a = match g.actor(&s) {
@@ -185,6 +187,7 @@ fn score_keys_order_as_the_rules_compare() {
             for (x, y) in [(0, 1), (1, 2), (0, 2)] {
                 let by_key = s.design(x).score_key().cmp(&s.design(y).score_key());
                 assert_eq!(by_key, compare_scores(&g.score(&s, x), &g.score(&s, y)));
+                assert_eq!(s.boards[x].cmp_score(&s.boards[y]), by_key);
                 compared += usize::from(by_key.is_ne());
             }
         }

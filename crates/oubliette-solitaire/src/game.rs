@@ -1620,12 +1620,13 @@ impl Game for OublietteSolitaire {
     /// The provided playout, step for step (the same generator calls on the same sorted
     /// lists, so the same games), without listing a decision's options twice: the rules
     /// list them once to see whether the decision plays itself, and that list is kept.
-    fn random_playout(
+    fn watched_playout<W: FnMut(&State, Action)>(
         &self,
         s: &mut State,
         rng: &mut Rng,
         _: &mut Vec<Action>,
         outcomes: &mut Outcomes<Action>,
+        mut watch: W,
     ) -> Playout {
         let mut n = Playout::default();
         let mut acts = Acts::new();
@@ -1643,6 +1644,7 @@ impl Game for OublietteSolitaire {
                     legal[rng.below(legal.len() as u64) as usize]
                 }
             };
+            watch(s, a);
             self.step(s, a);
             listed = self.settle_with(s, &mut acts);
             n.actions += 1;

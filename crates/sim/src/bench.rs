@@ -146,7 +146,7 @@ pub fn benchmark_bots<G: Game>(
 
 /// Times the simulator's own game loop with random bots on one thread for about `seconds`
 /// of wall time (at least one game): what [`simulate`](crate::simulate) does per game with
-/// `--bots random`, tally `T` included, game `i` with `Rng::for_stream(seed, i)`. Divided by
+/// `--bots random`, tally `T` and the leader's track included, game `i` with `Rng::for_stream(seed, i)`. Divided by
 /// [`benchmark_playouts`]'s figure, it says what the simulator costs over the engine's own
 /// random playouts (the same games, since random bots draw exactly as playouts do).
 ///
@@ -159,6 +159,7 @@ pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) ->
         .map(|_| Box::new(RandomBot::<G>::default()) as Box<dyn Bot<G>>)
         .collect();
     let mut tally = T::default();
+    let mut lead = crate::LeadTrack::default();
     let wall = Instant::now();
     let mut timed = Duration::ZERO;
     let (mut games, mut actions, mut decisions) = (0u64, 0u64, 0u64);
@@ -166,7 +167,14 @@ pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) ->
         state.clone_from(&start);
         let mut rng = Rng::for_stream(seed, games);
         let t = Instant::now();
-        let counts = crate::play_counted(game, &mut state, &mut bots, &mut rng, &mut tally, None);
+        let counts = crate::play_counted(
+            game,
+            &mut state,
+            &mut bots,
+            &mut rng,
+            &mut tally,
+            Some(&mut lead),
+        );
         timed += t.elapsed();
         games += 1;
         actions += counts.actions;

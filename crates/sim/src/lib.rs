@@ -48,7 +48,7 @@ use std::io::IsTerminal;
 use std::ops::Range;
 use std::time::Instant;
 
-use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally, play};
+use gameshelf_engine::{Actor, Bot, Game, Outcomes, Rng, Seat, Tally, play};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
@@ -123,11 +123,11 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     let mut counts = Counts::default();
     if let Some(lead) = lead.as_deref_mut() {
         lead.start();
+        game.follow_standing(state, true);
     }
     let limit = game.max_game_length() as u64;
-    play(game, state, bots, rng, |before, action| {
+    let mut watch = |before: &G::State, action: G::Action| {
         counts.actions += 1;
-        counts.decisions += u64::from(matches!(game.actor(before), Actor::Player(_)));
         assert!(
             counts.actions <= limit,
             "{} did not end within max_game_length = {limit} actions",
@@ -137,7 +137,20 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
         if let Some(lead) = lead.as_deref_mut() {
             lead.see(game, before);
         }
-    });
+    };
+    if bots.iter().all(|b| b.plays_like_a_playout()) {
+        // The same game, drawn from the same numbers, at the speed of the game's playouts.
+        let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
+        let n = game.watched_playout(state, rng, &mut actions, &mut outcomes, &mut watch);
+        counts.decisions = n.decisions;
+    } else {
+        let mut decisions = 0;
+        play(game, state, bots, rng, |before, action| {
+            decisions += u64::from(matches!(game.actor(before), Actor::Player(_)));
+            watch(before, action);
+        });
+        counts.decisions = decisions;
+    }
     tally.finish(game, state);
     if let Some(lead) = lead {
         lead.end(game, state);
