@@ -34,6 +34,14 @@ pub struct FightCounts {
     pub wounds: u64,
 }
 
+impl FightCounts {
+    fn add(&mut self, other: &FightCounts) {
+        self.fought += other.fought;
+        self.won += other.won;
+        self.wounds += other.wounds;
+    }
+}
+
 /// Where the tally is inside the current game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Seen {
@@ -50,11 +58,19 @@ pub struct OublietteTally {
     pub jail_dollars: BTreeMap<u32, u64>,
     #[serde(skip)]
     seen: Seen,
+    /// This game's fights, by power as an index: counted here, where no search is needed
+    /// at every action, and added to `fights` when the game ends.
+    #[serde(skip)]
+    game: Vec<FightCounts>,
 }
 
 impl OublietteTally {
     fn power(&mut self, power: u8) -> &mut FightCounts {
-        self.fights.entry(power).or_default()
+        let i = usize::from(power);
+        if i >= self.game.len() {
+            self.game.resize(i + 1, FightCounts::default());
+        }
+        &mut self.game[i]
     }
 
     /// Jailed players counted.
@@ -122,6 +138,12 @@ impl Tally<OpenOubliette> for OublietteTally {
 
     fn finish(&mut self, game: &OpenOubliette, end: &State) {
         self.seen = Seen::default();
+        for (power, c) in self.game.iter_mut().enumerate() {
+            if c.fought + c.won + c.wounds > 0 {
+                self.fights.entry(power as u8).or_default().add(c);
+                *c = FightCounts::default();
+            }
+        }
         if game.config().mode == Mode::Jail {
             for seat in 0..game.num_players() {
                 *self
@@ -134,10 +156,7 @@ impl Tally<OpenOubliette> for OublietteTally {
 
     fn merge(&mut self, other: &Self) {
         for (&power, c) in &other.fights {
-            let mine = self.power(power);
-            mine.fought += c.fought;
-            mine.won += c.won;
-            mine.wounds += c.wounds;
+            self.fights.entry(power).or_default().add(c);
         }
         for (&d, &n) in &other.jail_dollars {
             *self.jail_dollars.entry(d).or_insert(0) += n;
