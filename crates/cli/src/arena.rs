@@ -30,6 +30,7 @@ fn run_game<G: Shelved>(game: &G, args: &ArenaArgs) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         progress: !args.quiet && !args.json,
+        overall: None,
     };
     let report = arena(game, &names, |e| game.bot(specs[e]), &config);
     if args.json {

@@ -187,6 +187,10 @@ pub struct SimArgs {
     /// Also write the report as one self-contained HTML file with charts.
     #[arg(long, value_name = "FILE", conflicts_with = "shard")]
     pub html: Option<PathBuf>,
+    /// Also write the report's tables (`figures.csv`, `returns.csv`, `turns.csv`) in this
+    /// folder (created if missing).
+    #[arg(long, value_name = "DIR", conflicts_with = "shard")]
+    pub csv: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

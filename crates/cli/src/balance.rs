@@ -4,9 +4,9 @@ use anyhow::{Result, bail};
 use clap::Args;
 use gameshelf_ai::BotSpec;
 use gameshelf_shelf::{Shelved, Visitor};
-use gameshelf_sim::balance::{Candidate, search};
+use gameshelf_sim::balance::{Candidate, rounds, search};
 use gameshelf_sim::sweep::Axis;
-use gameshelf_sim::{SimConfig, simulate};
+use gameshelf_sim::{Overall, SimConfig, simulate};
 
 use crate::sim::seat_bots;
 use crate::sweep::Grid;
@@ -78,23 +78,26 @@ pub fn run(args: &BalanceArgs) -> Result<()> {
         .map(|shelf| shelf.visit(SeatBots(&args.bots)))
         .collect::<Result<Vec<_>>>()?;
     let names = grid.axes.iter().map(|a| a.name.clone()).collect();
-    let report = search(
-        names,
-        grid.shelves.len(),
-        args.games,
-        args.max_games,
-        |i, games| {
-            if !args.quiet && !args.json {
-                eprintln!("{} with {games} games", grid.shelves[i].spec());
-            }
-            grid.shelves[i].visit(Evaluate {
-                args,
-                games,
-                values: &grid.values[i],
-                bots: &bots[i],
-            })
-        },
-    );
+    let count = grid.shelves.len();
+    let shown = !args.quiet && !args.json;
+    let planned = rounds(count, args.games, args.max_games)
+        .iter()
+        .map(|&(n, games)| n as u64 * games)
+        .sum();
+    let overall = Overall::new(planned, shown);
+    let report = search(names, count, args.games, args.max_games, |i, games| {
+        if shown {
+            overall.note(&format!("{} with {games} games", grid.shelves[i].spec()));
+        }
+        grid.shelves[i].visit(Evaluate {
+            args,
+            games,
+            values: &grid.values[i],
+            bots: &bots[i],
+            overall: &overall,
+        })
+    });
+    overall.finish();
     if args.json {
         out!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -118,6 +121,7 @@ struct Evaluate<'a> {
     games: u64,
     values: &'a [String],
     bots: &'a [BotSpec],
+    overall: &'a Overall,
 }
 
 impl Visitor for Evaluate<'_> {
@@ -129,6 +133,7 @@ impl Visitor for Evaluate<'_> {
             seed: self.args.seed,
             threads: self.args.threads,
             progress: !self.args.quiet && !self.args.json,
+            overall: Some(self.overall.clone()),
         };
         let report = simulate::<G, G::Tally>(game, |seat| game.bot(specs[seat]), &config);
         Candidate::from_report(game.spec().to_string(), self.values.to_vec(), &report)

@@ -148,6 +148,7 @@ fn run_game<G: Shelved>(a: &G, b: &G, args: &CompareArgs) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         progress: !args.quiet && !args.json && args.shard.is_none(),
+        overall: None,
     };
     if let Some(shard) = args.shard {
         let part = compare_shard::<G, G::Tally, _, _>(&arms, &config, shard);

@@ -43,6 +43,7 @@ fn run_game<G: Shelved>(game: &G, args: &SimArgs) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         progress: !args.quiet && !args.json && args.shard.is_none(),
+        overall: None,
     };
     let bots: Vec<String> = specs.iter().map(ToString::to_string).collect();
     let shard = args.shard.unwrap_or(Shard::WHOLE);
@@ -55,6 +56,11 @@ fn run_game<G: Shelved>(game: &G, args: &SimArgs) -> Result<()> {
     if let Some(file) = &args.html {
         let names: Vec<String> = bots.iter().map(|s| format!("({s})")).collect();
         write_html(file, &gameshelf_report::sim_page(&report, &names)?)?;
+    }
+    if let Some(dir) = &args.csv {
+        for (name, text) in report.to_csv() {
+            crate::sweep::write_csv(dir, name, &text)?;
+        }
     }
     print(game, &report, &bots, args.seed, args.json)
 }

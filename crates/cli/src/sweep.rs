@@ -7,7 +7,7 @@ use clap::Args;
 use gameshelf_engine::GameSpec;
 use gameshelf_shelf::{Shelf, Shelved, Visitor};
 use gameshelf_sim::sweep::{Axis, SweepReport, SweepRow, estimates, variants};
-use gameshelf_sim::{SimConfig, simulate};
+use gameshelf_sim::{Overall, SimConfig, simulate};
 
 use crate::args::GameArgs;
 use crate::shelf;
@@ -109,13 +109,25 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         shelves,
     } = Grid::new(&args.game, args.players, &args.params)?;
     let grid = &values;
+    let shown = !args.quiet && !args.json;
+    let overall = Overall::new(args.games * grid.len() as u64, shown);
     let mut rows = Vec::new();
     for (i, (shelf, values)) in shelves.iter().zip(grid).enumerate() {
-        if !args.quiet && !args.json {
-            eprintln!("variant {} of {}: {}", i + 1, grid.len(), shelf.spec());
+        if shown {
+            overall.note(&format!(
+                "variant {} of {}: {}",
+                i + 1,
+                grid.len(),
+                shelf.spec()
+            ));
         }
-        rows.push(shelf.visit(Variant { args, values })?);
+        rows.push(shelf.visit(Variant {
+            args,
+            values,
+            overall: &overall,
+        })?);
     }
+    overall.finish();
     let report = SweepReport {
         axes,
         seed: args.seed,
@@ -145,6 +157,7 @@ pub fn write_csv(dir: &std::path::Path, name: &str, text: &str) -> Result<()> {
 struct Variant<'a> {
     args: &'a SweepArgs,
     values: &'a [String],
+    overall: &'a Overall,
 }
 
 impl Visitor for Variant<'_> {
@@ -156,6 +169,7 @@ impl Visitor for Variant<'_> {
             seed: self.args.seed,
             threads: self.args.threads,
             progress: !self.args.quiet && !self.args.json,
+            overall: Some(self.overall.clone()),
         };
         let report = simulate::<G, G::Tally>(game, |seat| game.bot(specs[seat]), &config);
         Ok(SweepRow {

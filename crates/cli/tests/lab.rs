@@ -203,6 +203,77 @@ fn sweep_writes_every_variant_with_intervals_as_a_table_and_csv() {
     assert!(String::from_utf8_lossy(&err.stderr).contains("size"));
 }
 
+/// `sim --csv` writes the report's tables, and their figures are those of `--json` for
+/// the same seed.
+#[test]
+fn sim_writes_its_tables_as_csv_with_the_figures_of_its_json() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sim-csv");
+    let args = [
+        "sim",
+        "open-oubliette",
+        "--games",
+        "300",
+        "--seed",
+        "4",
+        "--quiet",
+    ];
+    let mut with_csv = args.to_vec();
+    with_csv.extend(["--csv", dir.to_str().unwrap()]);
+    gameshelf(&with_csv);
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v: serde_json::Value = serde_json::from_str(&gameshelf(&with_json)).unwrap();
+    let figures = std::fs::read_to_string(dir.join("figures.csv")).unwrap();
+    let mut lines = figures.lines();
+    assert_eq!(lines.next(), Some("figure,value,low,high,games"));
+    let seat1 = lines
+        .find_map(|l| l.strip_prefix("\"win rate, seat 1\","))
+        .expect("a win rate for seat 1");
+    let cells: Vec<&str> = seat1.split(',').collect();
+    // serde_json reads floats to within a unit in the last place.
+    let csv = cells[0].parse::<f64>().unwrap();
+    let json = v["wins_by_seat"][0].as_f64().unwrap();
+    assert!(
+        (csv - json).abs() < 1e-12,
+        "{csv} in the CSV, {json} in the JSON"
+    );
+    assert_eq!(cells[3], "300");
+    let turns = std::fs::read_to_string(dir.join("turns.csv")).unwrap();
+    let counted: u64 = turns
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(
+        counted, 300,
+        "every game in one bucket of the length histogram"
+    );
+    let returns = std::fs::read_to_string(dir.join("returns.csv")).unwrap();
+    assert_eq!(
+        returns.lines().count(),
+        1 + v["returns"].as_array().unwrap().len()
+    );
+}
+
+/// On a terminal, a sweep shows one bar over all its variants' games with the time left
+/// for the whole run (`script` gives the command a terminal).
+#[test]
+fn a_sweep_counts_down_the_games_of_all_its_variants() {
+    let command = format!(
+        "{} sweep osbo --param size=3..4 --games 2000 --threads 1",
+        env!("CARGO_BIN_EXE_gameshelf")
+    );
+    let out = Command::new("script")
+        .args(["-qefc", &command, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs the sweep on a terminal");
+    assert!(out.status.success());
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("/4,000 games in all"), "{screen}");
+    assert!(screen.contains("left"), "{screen}");
+    assert!(screen.contains("variant 2 of 2: osbo(size=4)"), "{screen}");
+}
+
 #[test]
 fn balance_finds_the_even_variant_and_reports_its_games() {
     let v: serde_json::Value = serde_json::from_str(&gameshelf(&[

@@ -27,6 +27,7 @@ fn against_random(players: usize, games: u64, seed: u64) -> ArenaReport {
         seed,
         threads: None,
         progress: false,
+        overall: None,
     };
     arena(&game(players), &names, make, &config)
 }

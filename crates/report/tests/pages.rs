@@ -16,6 +16,7 @@ fn config() -> SimConfig {
         seed: 2,
         threads: Some(1),
         progress: false,
+        overall: None,
     }
 }
 

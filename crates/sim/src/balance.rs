@@ -106,10 +106,26 @@ pub struct BalanceReport {
     pub seconds: f64,
 }
 
-/// Successive halving over `count` candidates: `evaluate(i, games)` simulates candidate `i`
-/// with `games` games. Every candidate plays `first_games`; the better half (by spread)
-/// plays twice as many, and so on while more than one is left and the games stay within
-/// `max_games`.
+/// The rounds of a successive halving over `count` candidates: how many candidates play
+/// in each round and how many games each plays. Every candidate plays `first_games`
+/// (at least one, at most `max_games`); the better half plays twice as many, and so on
+/// while more than one is left and the games stay within `max_games`.
+pub fn rounds(count: usize, first_games: u64, max_games: u64) -> Vec<(usize, u64)> {
+    let mut out = Vec::new();
+    let (mut alive, mut games) = (count, first_games.min(max_games).max(1));
+    loop {
+        out.push((alive, games));
+        if alive <= 1 || games.saturating_mul(2) > max_games {
+            return out;
+        }
+        alive = alive.div_ceil(2);
+        games *= 2;
+    }
+}
+
+/// Successive halving over `count` candidates ([`rounds`]): `evaluate(i, games)`
+/// simulates candidate `i` with `games` games; after each round the better half by spread
+/// goes on.
 pub fn search(
     params: Vec<String>,
     count: usize,
@@ -120,11 +136,9 @@ pub fn search(
     let started = std::time::Instant::now();
     let mut results: Vec<Option<Candidate>> = vec![None; count];
     let mut alive: Vec<usize> = (0..count).collect();
-    let mut games = first_games.min(max_games).max(1);
     let mut total_games = 0;
-    let mut round = 0;
-    loop {
-        round += 1;
+    for (round, (n, games)) in (1..).zip(rounds(count, first_games, max_games)) {
+        alive.truncate(n);
         for &i in &alive {
             let mut c = evaluate(i, games);
             c.rounds = round;
@@ -137,11 +151,6 @@ pub fn search(
                 .map_or(f64::INFINITY, |c| c.imbalance.spread)
         };
         alive.sort_by(|a, b| spread(a).total_cmp(&spread(b)).then(a.cmp(b)));
-        if alive.len() <= 1 || games.saturating_mul(2) > max_games {
-            break;
-        }
-        alive.truncate(alive.len().div_ceil(2));
-        games *= 2;
     }
     let mut candidates: Vec<Candidate> = results.into_iter().flatten().collect();
     candidates.sort_by(|a, b| {
@@ -254,7 +263,14 @@ mod tests {
             two_seats(i, p(i), games)
         });
         // 8 at 100 games, 4 at 200, 2 at 400, 1 at 800.
+        let plan = rounds(8, 100, 1000);
+        assert_eq!(plan, [(8, 100), (4, 200), (2, 400), (1, 800)]);
+        let planned: u64 = plan.iter().map(|&(n, g)| n as u64 * g).sum();
         assert_eq!(calls.len(), 8 + 4 + 2 + 1);
+        assert_eq!(
+            r.total_games, planned,
+            "the plan a progress bar counts down"
+        );
         assert_eq!(r.total_games, 800 + 800 + 800 + 800);
         let best = &r.candidates[0];
         assert_eq!(

@@ -20,6 +20,7 @@ use std::time::Instant;
 use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally};
 use serde::{Deserialize, Serialize};
 
+use crate::csv::Csv;
 use crate::lead::LeadTrack;
 use crate::paired::{Paired, PairedEstimate, holm};
 use crate::shard::{MergeError, Shard, Slice, in_order};
@@ -272,24 +273,26 @@ impl CompareReport {
     /// The table as CSV, one line per figure: both means, `B - A`, its interval, the
     /// p-value, the verdict and the games needed.
     pub fn to_csv(&self) -> String {
-        let mut out = String::from("figure,a,b,diff,low,high,p_value,verdict,games_needed\n");
+        let mut t = Csv::new(&[
+            "figure",
+            "a",
+            "b",
+            "diff",
+            "low",
+            "high",
+            "p_value",
+            "verdict",
+            "games_needed",
+        ]);
         for f in &self.figures {
             let e = &f.estimate;
-            let _ = writeln!(
-                out,
-                "\"{}\",{},{},{},{},{},{},{},{}",
-                f.name.replace('"', "\"\""),
-                e.a,
-                e.b,
-                e.diff,
-                e.ci.low,
-                e.ci.high,
-                e.p_value,
-                f.verdict.text(),
-                f.games_needed
-            );
+            let numbers = [e.a, e.b, e.diff, e.ci.low, e.ci.high, e.p_value].map(|x| x.to_string());
+            let mut cells = vec![f.name.clone()];
+            cells.extend(numbers);
+            cells.extend([f.verdict.text().to_string(), f.games_needed.to_string()]);
+            t.row(&cells);
         }
-        out
+        t.finish()
     }
 }
 

@@ -35,6 +35,7 @@ pub mod arena;
 pub mod balance;
 pub mod bench;
 pub mod compare;
+mod csv;
 pub mod lead;
 pub mod paired;
 pub mod report;
@@ -73,7 +74,7 @@ pub const CHUNK: u64 = 128;
 const TURN_BUCKETS: usize = 12;
 
 /// What to simulate.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SimConfig {
     /// The number of games. By default, 1000.
     pub games: u64,
@@ -85,6 +86,36 @@ pub struct SimConfig {
     pub threads: Option<usize>,
     /// Show a progress bar on standard error (only when it is a terminal). By default, off.
     pub progress: bool,
+    /// Count the games on this bar of a longer run instead (a sweep's variants, a balance
+    /// search's rounds), so that its estimate is of the time left for the whole run. By
+    /// default, none.
+    pub overall: Option<Overall>,
+}
+
+/// One progress bar over a run of several simulations, with the time left for the whole
+/// run: hidden unless shown and standard error is a terminal.
+#[derive(Clone, Debug)]
+pub struct Overall(ProgressBar);
+
+impl Overall {
+    /// A bar for `games` games in all.
+    pub fn new(games: u64, shown: bool) -> Overall {
+        Overall(bar(shown, games, "games in all"))
+    }
+
+    /// Writes `line` on standard error, above the bar when it is drawn.
+    pub fn note(&self, line: &str) {
+        if self.0.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.0.println(line);
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.0.finish_and_clear();
+    }
 }
 
 impl Default for SimConfig {
@@ -94,6 +125,7 @@ impl Default for SimConfig {
             seed: 0,
             threads: None,
             progress: false,
+            overall: None,
         }
     }
 }
@@ -372,7 +404,10 @@ pub(crate) fn in_chunks<T: Send>(
     mut merge: impl FnMut(T) + Send,
 ) {
     debug_assert_eq!(games.start % chunk, 0, "chunks are aligned on game indices");
-    let bar = progress_bar(config, games.end - games.start);
+    let bar = match &config.overall {
+        Some(overall) => overall.0.clone(),
+        None => bar(config.progress, games.end - games.start, "games"),
+    };
     let chunks = games.start / chunk..games.end.div_ceil(chunk);
     let mut run = || {
         let mut first = chunks.start;
@@ -401,17 +436,21 @@ pub(crate) fn in_chunks<T: Send>(
             .expect("a thread pool for the simulation")
             .install(run),
     }
-    bar.finish_and_clear();
+    if config.overall.is_none() {
+        bar.finish_and_clear();
+    }
 }
 
-fn progress_bar(config: &SimConfig, games: u64) -> ProgressBar {
-    if !(config.progress && std::io::stderr().is_terminal()) {
+/// A bar counting `games` `what`, hidden unless `shown` and standard error is a terminal.
+fn bar(shown: bool, games: u64, what: &str) -> ProgressBar {
+    if !(shown && std::io::stderr().is_terminal()) {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(games);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:40} {human_pos}/{human_len} games, {elapsed} elapsed, about {eta} left",
-    ) {
+    let template = format!(
+        "{{bar:40}} {{human_pos}}/{{human_len}} {what}, {{elapsed}} elapsed, about {{eta}} left"
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
     // Redraw the time and the estimate every half second even while a slow chunk plays.

@@ -5,6 +5,7 @@ use std::fmt::Write;
 use gameshelf_engine::ordinal;
 use serde::Serialize;
 
+use crate::csv::Csv;
 use crate::lead::LeadReport;
 use crate::stats::{Distribution, Interval};
 
@@ -105,6 +106,38 @@ impl<T: Serialize> SimReport<T> {
     /// The report as pretty JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("reports serialise")
+    }
+}
+
+impl<T> SimReport<T> {
+    /// The report's tables as CSV files, by file name: `figures.csv` (every figure a sweep
+    /// or a comparison reads, with its 95% interval), `returns.csv` (each seat's returns)
+    /// and `turns.csv` (the histogram of game lengths).
+    pub fn to_csv(&self) -> Vec<(&'static str, String)> {
+        let mut figures = Csv::new(&["figure", "value", "low", "high", "games"]);
+        for e in crate::sweep::estimates(self) {
+            let numbers = [e.value, e.ci.low, e.ci.high].map(|x| x.to_string());
+            figures.row(&[
+                e.figure,
+                numbers[0].clone(),
+                numbers[1].clone(),
+                numbers[2].clone(),
+                self.games.to_string(),
+            ]);
+        }
+        let mut returns = Csv::new(&["seat", "mean", "std_dev", "min", "max"]);
+        for (seat, r) in self.returns.iter().enumerate() {
+            returns.row(&[(seat + 1) as f64, r.mean, r.std_dev, r.min, r.max]);
+        }
+        let mut turns = Csv::new(&["low", "high", "games"]);
+        for b in &self.turns.buckets {
+            turns.row(&[b.low, b.high, b.count]);
+        }
+        vec![
+            ("figures.csv", figures.finish()),
+            ("returns.csv", returns.finish()),
+            ("turns.csv", turns.finish()),
+        ]
     }
 }
 

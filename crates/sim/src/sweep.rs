@@ -8,6 +8,7 @@ use gameshelf_engine::GameSpec;
 use serde::Serialize;
 
 use crate::SimReport;
+use crate::csv::Csv;
 use crate::stats::{self, Interval, Z95};
 use gameshelf_engine::ordinal;
 
@@ -291,32 +292,19 @@ impl SweepReport {
     /// The sweep as CSV, one line per variant and figure: the axis values, the figure, its
     /// value and interval, the games played.
     pub fn to_csv(&self) -> String {
-        let quote = |s: &str| {
-            if s.contains([',', '"', '\n']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_owned()
-            }
-        };
-        let mut out = String::new();
-        let header: Vec<String> = self.axes.iter().map(|a| quote(&a.name)).collect();
-        let _ = writeln!(out, "{},figure,value,low,high,games", header.join(","));
+        let mut header: Vec<&str> = self.axes.iter().map(|a| a.name.as_str()).collect();
+        header.extend(["figure", "value", "low", "high", "games"]);
+        let mut t = Csv::new(&header);
         for row in &self.rows {
-            let values: Vec<String> = row.values.iter().map(|v| quote(v)).collect();
             for e in &row.estimates {
-                let _ = writeln!(
-                    out,
-                    "{},{},{},{},{},{}",
-                    values.join(","),
-                    quote(&e.figure),
-                    e.value,
-                    e.ci.low,
-                    e.ci.high,
-                    row.games
-                );
+                let mut cells = row.values.clone();
+                cells.push(e.figure.clone());
+                cells.extend([e.value, e.ci.low, e.ci.high].map(|x| x.to_string()));
+                cells.push(row.games.to_string());
+                t.row(&cells);
             }
         }
-        out
+        t.finish()
     }
 }
 

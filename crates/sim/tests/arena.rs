@@ -44,6 +44,7 @@ fn run(threads: usize) -> ArenaReport {
         seed: 3,
         threads: Some(threads),
         progress: false,
+        overall: None,
     };
     arena(&higher(), &names, make, &config)
 }

@@ -30,6 +30,7 @@ fn config(games: u64) -> SimConfig {
         seed: 3,
         threads: Some(2),
         progress: false,
+        overall: None,
     }
 }
 

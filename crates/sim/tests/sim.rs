@@ -56,6 +56,7 @@ fn race(games: u64, threads: Option<usize>) -> SimReport<RaceTally> {
         seed: 7,
         threads,
         progress: false,
+        overall: None,
     };
     simulate(&Race::default(), random_bots, &config)
 }
@@ -360,6 +361,7 @@ fn sim_shards_merge_bit_for_bit_into_the_single_run() {
         seed: 11,
         threads: Some(2),
         progress: false,
+        overall: None,
     };
     let race = Race::default();
     let whole: SimReport<RaceTally> = simulate(&race, random_bots, &config);
