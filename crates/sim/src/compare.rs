@@ -21,7 +21,7 @@ use gameshelf_engine::{Actor, Bot, Game, Rng, Seat, Tally};
 use serde::{Deserialize, Serialize};
 
 use crate::csv::Csv;
-use crate::lead::LeadTrack;
+use crate::lead::{LeadTrack, share_of_win};
 use crate::paired::{Paired, PairedEstimate, holm};
 use crate::shard::{MergeError, Shard, Slice, in_order};
 use crate::stats::to_fixed;
@@ -46,6 +46,10 @@ pub enum Figure {
     Branching,
     /// Lead changes per game, for games that give standings (see [`crate::lead`]).
     LeadChanges,
+    /// The share of the win that went to the leader at three quarters of the game, per
+    /// game (0 in a game where no one seat led then): the share of all games the late
+    /// leader won, where `sim` reports it among the games that had one.
+    LateLeaderWins,
     /// The share of games that ended so ([`Game::end_kind`]).
     End(String),
     /// A counter of the game's own tally, per game, named by its path in the tally's JSON
@@ -91,7 +95,10 @@ impl Figure {
     /// Whether the figure is a rate between 0 and 1 (a win rate or a share of games),
     /// whose differences are read in absolute terms.
     pub fn is_rate(&self) -> bool {
-        matches!(self, Figure::Seat(_) | Figure::Position(_) | Figure::End(_))
+        matches!(
+            self,
+            Figure::Seat(_) | Figure::Position(_) | Figure::LateLeaderWins | Figure::End(_)
+        )
     }
 }
 
@@ -107,6 +114,7 @@ impl std::fmt::Display for Figure {
             Figure::Decisions => f.write_str("player decisions per game"),
             Figure::Branching => f.write_str("legal actions per decision"),
             Figure::LeadChanges => f.write_str("lead changes per game"),
+            Figure::LateLeaderWins => f.write_str("games won by the leader at 3/4"),
             Figure::End(kind) => write!(f, "ended: {kind}"),
             Figure::Tally(path) => write!(f, "{} per game", path.0),
         }
@@ -540,6 +548,12 @@ fn game_values<G: Game, T: Tally<G>>(
     }
     if let Some(l) = lead.finish(game) {
         out.push((Figure::LeadChanges, to_fixed(l.changes as f64)));
+        if let Some(seat) = l.late {
+            out.push((
+                Figure::LateLeaderWins,
+                to_fixed(share_of_win(&returns, seat)),
+            ));
+        }
     }
     out.push((Figure::End(game.end_kind(end).to_owned()), to_fixed(1.0)));
     if let Ok(value) = serde_json::to_value(tally) {

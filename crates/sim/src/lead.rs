@@ -111,7 +111,7 @@ impl LeadTrack {
 
 /// The share of the win that `seat` got: 1 alone on the best return, `1/k` among `k`
 /// seats on it, 0 below it.
-fn share_of_win(returns: &Returns, seat: Seat) -> f64 {
+pub(crate) fn share_of_win(returns: &Returns, seat: Seat) -> f64 {
     let values = returns.as_slice();
     let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if values[seat] < best {

@@ -5,7 +5,7 @@ use gameshelf_conformance::toy::{Race, RaceRules};
 use gameshelf_engine::{Bot, RandomBot, Seat};
 use gameshelf_sim::{
     Arms, ComparePart, CompareReport, Figure, Question, Shard, SimConfig, Verdict, compare,
-    compare_shard, compare_until,
+    compare_shard, compare_until, simulate,
 };
 
 fn random_bots(_: Seat) -> Box<dyn Bot<Race>> {
@@ -175,4 +175,28 @@ fn the_branching_factor_counts_legal_actions_per_decision() {
     assert_eq!(more.verdict, Verdict::Differs, "{}", r.to_text());
     assert!(more.estimate.b > 2.0 && more.estimate.b <= 3.0, "{more:?}");
     assert!(r.to_text().contains("legal actions per decision"));
+}
+
+/// The late leader's wins compared per game are `sim`'s figure over all games: its share
+/// among the games that had a late leader, times those games' share; and each arm's mean
+/// is that arm's own simulation with the same seed.
+#[test]
+fn the_late_leader_s_wins_are_compared_as_a_share_of_all_games() {
+    let (long, short) = (Race::default(), short_race());
+    let r = compare::<_, (), _, _>(&arms(&long, &short), &config(3000), Question::default());
+    let late = figure(&r, &Figure::LateLeaderWins);
+    for (race, mean) in [(&long, late.estimate.a), (&short, late.estimate.b)] {
+        let sim = simulate::<_, ()>(race, random_bots, &config(3000));
+        let lead = sim.lead.expect("the race gives standings");
+        let all_games = lead.late_leader_wins * lead.late_leader_games as f64 / 3000.0;
+        assert!(
+            (mean - all_games).abs() < 1e-9,
+            "{mean} against {all_games}"
+        );
+    }
+    assert!(
+        late.estimate.a > 0.5,
+        "the leader at 3/4 of a race mostly wins: {late:?}"
+    );
+    assert!(r.to_text().contains("games won by the leader at 3/4"));
 }
