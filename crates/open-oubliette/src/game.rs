@@ -2338,20 +2338,36 @@ impl Game for OpenOubliette {
         r
     }
 
-    /// What wins: the score of the win check and of the scoring (banked gold, with the
-    /// Level Up bonus when it counts at the end); in jail mode the dollars each player would
-    /// bring back. Equal scores give no leader, even where the tie-breaks of the scoring
-    /// would later split them.
+    /// What wins, as ranks (how many seats each one beats): the scoring when the treasure
+    /// runs out, tie-breaks included ([`OpenOubliette::tier_score`]: banked gold with the
+    /// Level Up bonus when it counts at the end, then unused treasure, then gear), which
+    /// orders the banked gold of the win check too; in jail mode the dollars each player
+    /// would bring back. Seats level through every tier give no leader.
     fn standing(&self, s: &State) -> Option<Returns> {
         let n = self.cfg.players;
         (n > 1).then(|| {
             let mut r = Returns::zeros(n);
-            for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
-                *v = f64::from(if self.cfg.mode == Mode::Jail {
-                    self.jail_dollars(s, seat)
-                } else {
-                    self.score(s, seat)
-                });
+            if self.cfg.mode == Mode::Jail {
+                for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
+                    *v = f64::from(self.jail_dollars(s, seat));
+                }
+                return r;
+            }
+            let mut banked = [0; crate::MAX_PLAYERS];
+            for (seat, b) in banked[..n].iter_mut().enumerate() {
+                *b = self.tier_score(s, seat, 0);
+            }
+            // The later tiers are worked out only between seats the first leaves level.
+            let beats = |a: Seat, b: Seat| {
+                banked[a].cmp(&banked[b]).then_with(|| {
+                    (1..TIERS.len())
+                        .map(|t| self.tier_score(s, a, t).cmp(&self.tier_score(s, b, t)))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+            };
+            for (a, v) in r.as_mut_slice().iter_mut().enumerate() {
+                *v = (0..n).filter(|&b| beats(a, b).is_gt()).count() as f64;
             }
             r
         })

@@ -1215,3 +1215,44 @@ fn situation_and_actions_in_words() {
         "keep the other wounds"
     );
 }
+
+/// The standing names the seat the scoring would crown if the treasure ran out now, its
+/// tie-breaks included, and no leader where the scoring would share the win: at every
+/// state of random four-player games with both readings of the second tier.
+#[test]
+fn the_leader_is_the_one_the_scoring_would_crown_now() {
+    let mut split_by_a_tie_break = 0;
+    for spec in [
+        "open-oubliette(players=4)",
+        "open-oubliette(players=4,tiebreak_tier2=including)",
+    ] {
+        let g = game(spec);
+        for seed in 0..30 {
+            let mut rng = Rng::seed_from_u64(seed);
+            let mut s = started(&g);
+            let mut buf = Vec::new();
+            let mut out = gameshelf_engine::Outcomes::new();
+            while !g.is_terminal(&s) {
+                let (winners, tier) = g.scoring(&s);
+                let leader = g.standing(&s).expect("standings").leader();
+                let crowned =
+                    (winners.count_ones() == 1).then(|| winners.trailing_zeros() as usize);
+                assert_eq!(leader, crowned, "{spec}, seed {seed}");
+                split_by_a_tie_break +=
+                    usize::from(crowned.is_some() && tier != EndKind::TreasureExhausted);
+                let a = match g.actor(&s) {
+                    gameshelf_engine::Actor::Chance => g.sample_chance(&s, &mut rng, &mut out),
+                    _ => {
+                        g.legal_actions(&s, &mut buf);
+                        buf[rng.below(buf.len() as u64) as usize]
+                    }
+                };
+                g.apply_unchecked(&mut s, a);
+            }
+        }
+    }
+    assert!(
+        split_by_a_tie_break > 100,
+        "{split_by_a_tie_break} states led by a tie-break"
+    );
+}
