@@ -1731,17 +1731,17 @@ impl OpenOubliette {
     /// the end); then plus unused treasure (and equipped gear with
     /// `tiebreak_tier2=including`); then plus unused treasure and equipped gear.
     pub fn tier_score(&self, s: &State, seat: Seat, tier: usize) -> u32 {
+        self.tier_scores(s, seat)[tier]
+    }
+
+    /// A player's [`Self::tier_score`] at every tier, each card set summed once.
+    pub fn tier_scores(&self, s: &State, seat: Seat) -> [u32; TIERS.len()] {
         let p = &s.players[seat];
-        let value = |c: CardSet| self.decks.treasure_value(c);
-        let gear = tier == 2 || (tier == 1 && self.cfg.tiebreak_including);
-        let mut score = self.score(s, seat);
-        if tier >= 1 {
-            score += value(p.unused);
-        }
-        if gear {
-            score += value(p.equipped);
-        }
-        score
+        let banked = self.score(s, seat);
+        let unused = self.decks.treasure_value(p.unused);
+        let gear = self.decks.treasure_value(p.equipped);
+        let second = if self.cfg.tiebreak_including { gear } else { 0 };
+        [banked, banked + unused + second, banked + unused + gear]
     }
 
     /// The players among `candidates` (a bit mask of seats) with the best
@@ -2353,21 +2353,20 @@ impl Game for OpenOubliette {
                 }
                 return r;
             }
-            let mut banked = [0; crate::MAX_PLAYERS];
-            for (seat, b) in banked[..n].iter_mut().enumerate() {
-                *b = self.tier_score(s, seat, 0);
+            // Each seat's score at every tier, the later tiers worked out only for seats
+            // the first leaves level with another.
+            let mut keys = [[0; TIERS.len()]; crate::MAX_PLAYERS];
+            for (seat, key) in keys[..n].iter_mut().enumerate() {
+                key[0] = self.score(s, seat); // the first tier
             }
-            // The later tiers are worked out only between seats the first leaves level.
-            let beats = |a: Seat, b: Seat| {
-                banked[a].cmp(&banked[b]).then_with(|| {
-                    (1..TIERS.len())
-                        .map(|t| self.tier_score(s, a, t).cmp(&self.tier_score(s, b, t)))
-                        .find(|o| o.is_ne())
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                })
-            };
-            for (a, v) in r.as_mut_slice().iter_mut().enumerate() {
-                *v = (0..n).filter(|&b| beats(a, b).is_gt()).count() as f64;
+            for seat in 0..n {
+                if (0..n).any(|o| o != seat && keys[o][0] == keys[seat][0]) {
+                    keys[seat] = self.tier_scores(s, seat);
+                }
+            }
+            let keys = &keys[..n];
+            for (v, key) in r.as_mut_slice().iter_mut().zip(keys) {
+                *v = keys.iter().filter(|k| *k < key).count() as f64;
             }
             r
         })
