@@ -10,8 +10,9 @@ mod chart;
 
 use std::fmt::Write;
 
+use gameshelf_sim::stats::Interval;
 use gameshelf_sim::sweep::{Estimate, SweepReport};
-use gameshelf_sim::{CompareReport, SimReport, Verdict};
+use gameshelf_sim::{CompareReport, LeadReport, SimReport, Verdict};
 
 pub use chart::ChartError;
 use chart::{Bars, Series, difference_chart, histogram_chart, lines_chart, rates_chart};
@@ -137,12 +138,55 @@ pub fn sim_page<T>(report: &SimReport<T>, seat_names: &[String]) -> Result<Strin
         )?);
     }
     page.chart(histogram_chart("turns per game", &report.turns.buckets)?);
+    if let Some(lead) = &report.lead {
+        page.chart(lead_curve(lead, report.wins_by_seat.len())?);
+    }
     page.heading("Figures");
     page.table(
         &["figure", "value", "95% interval"],
         &estimate_rows(&gameshelf_sim::sweep::estimates(report)),
     );
     Ok(page.finish())
+}
+
+/// The lead curve: how often the leader at each tenth of the game won, with its band,
+/// against the fair share of `seats` seats.
+fn lead_curve(lead: &LeadReport, seats: usize) -> Result<String, ChartError> {
+    let labels: Vec<String> = lead
+        .curve
+        .iter()
+        .map(|p| format!("{:.0}%", p.at * 100.0))
+        .collect();
+    let fair = 1.0 / seats.max(1) as f64;
+    let series = [
+        Series {
+            name: "the leader then wins".to_owned(),
+            points: (0..)
+                .zip(&lead.curve)
+                .map(|(i, p)| (i, p.wins, p.ci))
+                .collect(),
+        },
+        Series {
+            name: format!("fair share (1/{seats})"),
+            points: (0..lead.curve.len())
+                .map(|i| {
+                    (
+                        i,
+                        fair,
+                        Interval {
+                            low: fair,
+                            high: fair,
+                        },
+                    )
+                })
+                .collect(),
+        },
+    ];
+    lines_chart(
+        "the leader at each point of the game wins",
+        &labels,
+        &series,
+    )
 }
 
 /// The page of a comparison: B - A for every rate with its interval around zero, and the

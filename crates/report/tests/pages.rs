@@ -34,8 +34,11 @@ fn a_sim_page_has_its_charts_inline_and_escapes_names() {
     let report = simulate::<_, ()>(&Race::default(), random_bots, &config());
     let html = sim_page(&report, &["<random>".to_owned()]).unwrap();
     assert_self_contained(&html);
-    // Win rates by seat and the turns histogram (the race has no drawn turn order).
-    assert_eq!(html.matches("<svg").count(), 2);
+    // Win rates by seat, the turns histogram (the race has no drawn turn order) and the
+    // lead curve, since the race gives standings.
+    assert_eq!(html.matches("<svg").count(), 3);
+    assert!(html.contains("the leader at each point of the game wins"));
+    assert!(html.contains("fair share (1/2)"));
     assert!(html.contains("seat 1 &lt;random&gt;"));
     assert!(!html.contains("<random>"));
     assert!(html.contains("turns per game"));

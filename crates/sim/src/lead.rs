@@ -19,6 +19,9 @@
 //!   return, `1/k` when it shares the best return with `k - 1` others, 0 otherwise, so the
 //!   mean is a win rate. Games where nobody led by then are left out.
 //!
+//! * **The lead curve**: the same question at each tenth of the game, from one tenth to
+//!   nine tenths ([`CURVE_POINTS`]), so that a designer sees when a game is decided.
+//!
 //! A game whose lead changes often and whose late leader wins at little more than the fair
 //! share `1/n` stays open to the end; one whose late leader nearly always wins is decided
 //! early, and its last quarter is played out for nothing.
@@ -47,6 +50,10 @@ pub(crate) struct LeadTrack {
     standings: bool,
 }
 
+/// The points of a game at which the leader's chance is followed for the lead curve: each
+/// tenth of its actions, from one tenth to nine tenths.
+pub const CURVE_POINTS: usize = 9;
+
 /// What one game gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct GameLead {
@@ -54,6 +61,8 @@ pub(crate) struct GameLead {
     pub(crate) changes: u64,
     /// The leader at three quarters of the game, if any seat led by then.
     pub(crate) late: Option<Seat>,
+    /// The leader at each tenth of the game ([`CURVE_POINTS`]), if any seat led by then.
+    pub(crate) curve: [Option<Seat>; CURVE_POINTS],
 }
 
 impl LeadTrack {
@@ -96,15 +105,22 @@ impl LeadTrack {
             return None;
         }
         let actions = self.seen.saturating_sub(1);
-        let at = (3 * actions).div_ceil(4);
-        Some(GameLead {
-            changes: self.changes.len().saturating_sub(1) as u64,
-            late: self
-                .changes
+        // The last seat that led in a state read at or before the one after `at` actions.
+        let leader_at = |at: u64| {
+            self.changes
                 .iter()
                 .take_while(|c| c.0 <= at)
                 .last()
-                .map(|c| c.1),
+                .map(|c| c.1)
+        };
+        let mut curve = [None; CURVE_POINTS];
+        for (k, leader) in (1..).zip(&mut curve) {
+            *leader = leader_at((k * actions).div_ceil(10));
+        }
+        Some(GameLead {
+            changes: self.changes.len().saturating_sub(1) as u64,
+            late: leader_at((3 * actions).div_ceil(4)),
+            curve,
         })
     }
 }
@@ -131,6 +147,9 @@ pub(crate) struct LeadTotals {
     changes_sq: u64,
     /// The late leader's share of the win, over the games that had one.
     late: Moments,
+    /// The same at each point of the lead curve.
+    #[serde(default)]
+    curve: [Moments; CURVE_POINTS],
 }
 
 impl LeadTotals {
@@ -142,6 +161,11 @@ impl LeadTotals {
         if let Some(seat) = lead.late {
             self.late.add(share_of_win(returns, seat));
         }
+        for (point, leader) in self.curve.iter_mut().zip(lead.curve) {
+            if let Some(seat) = leader {
+                point.add(share_of_win(returns, seat));
+            }
+        }
     }
 
     /// Adds the games of `other`.
@@ -150,6 +174,9 @@ impl LeadTotals {
         self.changes += other.changes;
         self.changes_sq += other.changes_sq;
         self.late.merge(&other.late);
+        for (point, other) in self.curve.iter_mut().zip(&other.curve) {
+            point.merge(other);
+        }
     }
 
     /// The figures, `None` when no game gave standings.
@@ -167,6 +194,15 @@ impl LeadTotals {
                 late_leader_games: self.late.count(),
                 late_leader_wins: self.late.mean(),
                 late_leader_ci: wilson(self.late.mean(), self.late.count(), Z95),
+                curve: (1..)
+                    .zip(&self.curve)
+                    .map(|(k, m)| CurvePoint {
+                        at: f64::from(k) / 10.0,
+                        games: m.count(),
+                        wins: m.mean(),
+                        ci: wilson(m.mean(), m.count(), Z95),
+                    })
+                    .collect(),
             }
         })
     }
@@ -188,6 +224,23 @@ pub struct LeadReport {
     pub late_leader_wins: f64,
     /// Its 95% Wilson interval.
     pub late_leader_ci: Interval,
+    /// The lead curve: how often the leader at each tenth of the game won, from one tenth
+    /// to nine tenths. A game decided early climbs fast towards 1; one that stays open
+    /// stays near the fair share until late.
+    pub curve: Vec<CurvePoint>,
+}
+
+/// One point of the lead curve.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CurvePoint {
+    /// How far into the game, as a share of its actions.
+    pub at: f64,
+    /// Games with a leader by then.
+    pub games: u64,
+    /// How often that leader won (shared wins counting their share).
+    pub wins: f64,
+    /// Its 95% Wilson interval.
+    pub ci: Interval,
 }
 
 #[cfg(test)]
@@ -258,13 +311,8 @@ mod tests {
             track.see(&race, &s);
         }
         track.end(&race, &state(&[2, 2]));
-        assert_eq!(
-            track.finish(&race),
-            Some(GameLead {
-                changes: 0,
-                late: Some(0)
-            })
-        );
+        let lead = track.finish(&race).unwrap();
+        assert_eq!((lead.changes, lead.late), (0, Some(0)));
         // Had the standings been read at every action, a state where seat 1 led for one
         // action, within its turn, would have counted.
         track.start();
@@ -275,6 +323,38 @@ mod tests {
         }
         track.end(&race, &state(&[3, 2]));
         assert_eq!(track.finish(&race).map(|l| l.changes), Some(0));
+    }
+
+    #[test]
+    fn the_curve_names_the_leader_at_each_tenth_of_the_game() {
+        // 10 actions: seat 0 leads from the state after 2, seat 1 from the one after 7.
+        let mut squares: Vec<[u8; 2]> = vec![[0, 0], [0, 0], [1, 0], [1, 0], [1, 0], [1, 0]];
+        squares.extend([[1, 0], [1, 2], [1, 2], [1, 2], [1, 2]]);
+        let squares: Vec<&[u8]> = squares.iter().map(|s| s.as_slice()).collect();
+        let lead = follow(&squares).unwrap();
+        assert_eq!(
+            lead.curve,
+            [
+                None,
+                Some(0),
+                Some(0),
+                Some(0),
+                Some(0),
+                Some(0),
+                Some(1),
+                Some(1),
+                Some(1)
+            ]
+        );
+        assert_eq!(lead.late, Some(1), "⌈3·10/4⌉ = 8 actions");
+        let mut totals = LeadTotals::default();
+        totals.add(lead, &Returns::from_slice(&[0.0, 1.0]));
+        let report = totals.report().unwrap();
+        let wins: Vec<(u64, f64)> = report.curve.iter().map(|p| (p.games, p.wins)).collect();
+        assert_eq!(wins[0], (0, 0.0), "nobody led after one action");
+        assert_eq!(wins[1], (1, 0.0), "seat 0 led and lost");
+        assert_eq!(wins[8], (1, 1.0), "seat 1 led and won");
+        assert_eq!(report.curve[2].at, 0.3);
     }
 
     #[test]

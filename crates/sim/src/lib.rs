@@ -60,7 +60,7 @@ pub use compare::{
     Arms, ComparePart, CompareReport, Figure, FigureDiff, Question, TallyPath, Verdict, compare,
     compare_shard, compare_until,
 };
-pub use lead::LeadReport;
+pub use lead::{CurvePoint, LeadReport};
 use lead::{LeadTotals, LeadTrack};
 pub use report::{CiMethod, EndKind, ReturnSummary, SimReport};
 pub use shard::{MergeError, Shard, ShardError, SimPart};

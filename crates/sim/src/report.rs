@@ -247,6 +247,16 @@ impl<T> SimReport<T> {
                 l.late_leader_games,
                 l.games
             );
+            let points: Vec<String> = l
+                .curve
+                .iter()
+                .map(|p| format!("{:.0}% {:.3}", p.at * 100.0, p.wins))
+                .collect();
+            let _ = writeln!(
+                w,
+                "the leader at each tenth of the game wins: {}",
+                points.join(", ")
+            );
         }
         let tally = self.tally_text.trim_end();
         if !tally.is_empty() {
