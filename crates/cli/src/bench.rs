@@ -5,7 +5,7 @@ use anyhow::Result;
 use gameshelf_ai::mcts::bench_mcts;
 use gameshelf_engine::Game;
 use gameshelf_shelf::{Shelved, Visitor};
-use gameshelf_sim::{benchmark_bots, benchmark_playouts, benchmark_sim};
+use gameshelf_sim::{Overall, benchmark_bots, benchmark_playouts, benchmark_sim};
 
 use crate::args::BenchArgs;
 use crate::shelf;
@@ -30,14 +30,19 @@ fn run_game<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
     if args.vs_sim {
         return run_vs_sim(game, args);
     }
+    let shown = !args.json;
     let (b, what) = match &args.bots {
         Some(text) => {
             let specs = crate::sim::seat_bots(game, text)?;
-            let b = benchmark_bots(game, |seat| game.bot(specs[seat]), args.seconds, args.seed);
+            let b = Overall::timed(args.seconds, shown, || {
+                benchmark_bots(game, |seat| game.bot(specs[seat]), args.seconds, args.seed)
+            });
             (b, format!("games between {text} bots"))
         }
         None => (
-            benchmark_playouts(game, args.seconds, args.seed),
+            Overall::timed(args.seconds, shown, || {
+                benchmark_playouts(game, args.seconds, args.seed)
+            }),
             "random playouts".to_owned(),
         ),
     };
@@ -60,8 +65,13 @@ fn run_game<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
 /// `bench --vs-sim`: random playouts, then the simulator's loop with random bots, and the
 /// ratio of their speeds (one core each, the same timing).
 fn run_vs_sim<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
-    let playouts = benchmark_playouts(game, args.seconds, args.seed);
-    let sim = benchmark_sim::<G, G::Tally>(game, args.seconds, args.seed);
+    let (playouts, sim) = Overall::timed(2.0 * args.seconds, !args.json, || {
+        let playouts = benchmark_playouts(game, args.seconds, args.seed);
+        (
+            playouts,
+            benchmark_sim::<G, G::Tally>(game, args.seconds, args.seed),
+        )
+    });
     let ratio = sim.games_per_second / playouts.games_per_second;
     if args.json {
         let value = serde_json::json!({
@@ -87,8 +97,13 @@ fn run_vs_sim<G: Shelved>(game: &G, args: &BenchArgs) -> Result<()> {
 
 /// `bench --mcts`: search iterations per second on one core, then on every core.
 fn run_mcts<G: Game>(game: &G, args: &BenchArgs) -> Result<()> {
-    let one = bench_mcts(game, args.moves, args.seconds, 1, args.seed)?;
-    let all = bench_mcts(game, args.moves, args.seconds, 0, args.seed)?;
+    let (one, all) = Overall::timed(2.0 * args.seconds, !args.json, || {
+        let one = bench_mcts(game, args.moves, args.seconds, 1, args.seed)?;
+        Ok::<_, gameshelf_ai::mcts::BenchError>((
+            one,
+            bench_mcts(game, args.moves, args.seconds, 0, args.seed)?,
+        ))
+    })?;
     let ratio = all.iterations_per_second / one.iterations_per_second;
     if args.json {
         let value = serde_json::json!({

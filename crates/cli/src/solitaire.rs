@@ -3,7 +3,6 @@
 //! `odds` plays the same deals with the heuristic and the clairvoyant solver; the interval
 //! arithmetic is the simulation crate's (`gameshelf_sim::stats`).
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -11,6 +10,7 @@ use clap::{Args, Subcommand};
 use gameshelf_engine::{Game, GameSpec};
 use gameshelf_oubliette_solitaire::solver::{self, OddsConfig, Verdict};
 use gameshelf_oubliette_solitaire::{Deal, OublietteSolitaire};
+use gameshelf_sim::Overall;
 use gameshelf_sim::stats::{Interval, Z95, wilson};
 use serde_json::json;
 
@@ -208,18 +208,9 @@ fn odds(
     json: bool,
 ) -> Result<()> {
     let started = Instant::now();
-    let done = AtomicU64::new(0);
-    let quiet = json || !std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let progress = || {
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if !quiet && n % 1000 == 0 {
-            eprint!("\r{n}/{} deals", config.deals);
-        }
-    };
-    let c = pool(threads)?.install(|| solver::odds(game, config, progress));
-    if !quiet {
-        eprint!("\r");
-    }
+    let bar = Overall::counting(config.deals, "deals", !json);
+    let c = pool(threads)?.install(|| solver::odds(game, config, || bar.inc(1)));
+    bar.finish();
     let n = c.deals;
     let rate = |k: u64| k as f64 / n as f64;
     let heuristic = wilson(rate(c.heuristic_wins), n, Z95);
@@ -331,18 +322,10 @@ fn deals(
     use std::fmt::Write as _;
     let started = Instant::now();
     let total = to - from + 1;
-    let done = AtomicU64::new(0);
-    let quiet = !std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let progress = || {
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if !quiet && n % 100 == 0 {
-            eprint!("\r{n}/{total} deals");
-        }
-    };
-    let verdicts = pool(threads)?.install(|| solver::verdicts(game, from, to, limits, progress));
-    if !quiet {
-        eprint!("\r");
-    }
+    let bar = Overall::counting(total, "deals", true);
+    let verdicts =
+        pool(threads)?.install(|| solver::verdicts(game, from, to, limits, || bar.inc(1)));
+    bar.finish();
     let seconds = started.elapsed().as_secs_f64();
     let count = |v: Verdict| verdicts.iter().filter(|d| d.verdict == v).count() as u64;
     let (won, lost, undecided) = (

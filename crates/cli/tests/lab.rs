@@ -255,23 +255,35 @@ fn sim_writes_its_tables_as_csv_with_the_figures_of_its_json() {
     );
 }
 
-/// On a terminal, a sweep shows one bar over all its variants' games with the time left
-/// for the whole run (`script` gives the command a terminal).
-#[test]
-fn a_sweep_counts_down_the_games_of_all_its_variants() {
-    let command = format!(
-        "{} sweep osbo --param size=3..4 --games 2000 --threads 1",
-        env!("CARGO_BIN_EXE_gameshelf")
-    );
+/// What `gameshelf args` writes on a terminal (`script`, of util-linux, gives it one),
+/// standard error included.
+fn on_a_terminal(args: &str) -> String {
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_gameshelf"));
     let out = Command::new("script")
         .args(["-qefc", &command, "/dev/null"])
         .output()
-        .expect("script (util-linux) runs the sweep on a terminal");
-    assert!(out.status.success());
-    let screen = String::from_utf8_lossy(&out.stdout);
+        .expect("script (util-linux) runs the command on a terminal");
+    assert!(out.status.success(), "{args}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// On a terminal, a sweep shows one bar over all its variants' games with the time left
+/// for the whole run.
+#[test]
+fn a_sweep_counts_down_the_games_of_all_its_variants() {
+    let screen = on_a_terminal("sweep osbo --param size=3..4 --games 2000 --threads 1");
     assert!(screen.contains("/4,000 games in all"), "{screen}");
     assert!(screen.contains("left"), "{screen}");
     assert!(screen.contains("variant 2 of 2: osbo(size=4)"), "{screen}");
+}
+
+/// A benchmark, timed for a fixed while, fills its bar with the time, the time left shown.
+#[test]
+fn a_benchmark_shows_the_time_it_has_left() {
+    let screen = on_a_terminal("bench osbo --seconds 1.5");
+    assert!(screen.contains("/1,500 ms timed"), "{screen}");
+    assert!(screen.contains("left"), "{screen}");
+    assert!(screen.contains("games per second"), "{screen}");
 }
 
 #[test]

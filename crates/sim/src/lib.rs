@@ -47,7 +47,8 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::ops::Range;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use gameshelf_engine::{Actor, Bot, Game, Outcomes, Rng, Seat, Tally, play};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -100,7 +101,41 @@ pub struct Overall(ProgressBar);
 impl Overall {
     /// A bar for `games` games in all.
     pub fn new(games: u64, shown: bool) -> Overall {
-        Overall(bar(shown, games, "games in all"))
+        Overall::counting(games, "games in all", shown)
+    }
+
+    /// A bar for `count` things of some other kind (`what`: `deals`, say).
+    pub fn counting(count: u64, what: &str, shown: bool) -> Overall {
+        Overall(bar(shown, count, what))
+    }
+
+    /// Counts `n` more done.
+    pub fn inc(&self, n: u64) {
+        self.0.inc(n);
+    }
+
+    /// Runs `work`, which takes about `seconds` of wall time and counts nothing, with the
+    /// bar filling as the time passes (a benchmark timed for a fixed while).
+    pub fn timed<T>(seconds: f64, shown: bool, work: impl FnOnce() -> T) -> T {
+        let total = Duration::from_secs_f64(seconds);
+        let bar = Overall(bar(shown, total.as_millis() as u64, "ms timed"));
+        let (done, started) = (AtomicBool::new(false), Instant::now());
+        let out = std::thread::scope(|scope| {
+            if !bar.0.is_hidden() {
+                scope.spawn(|| {
+                    while !done.load(Ordering::Relaxed) {
+                        bar.0
+                            .set_position(started.elapsed().min(total).as_millis() as u64);
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
+                });
+            }
+            let out = work();
+            done.store(true, Ordering::Relaxed);
+            out
+        });
+        bar.finish();
+        out
     }
 
     /// Writes `line` on standard error, above the bar when it is drawn.
