@@ -13,11 +13,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use gameshelf_ai::{BotSpec, Roster, parse_list_for};
 use gameshelf_engine::{Actor, Game, Record, escape_controls, read_header, read_record};
-use gameshelf_oubliette_solitaire::{Deal, OublietteSolitaire};
+use gameshelf_oubliette_solitaire::{Action, Deal, EndKind, OublietteSolitaire};
 use gameshelf_terminal::{Mode, Next, PlayOptions, Played, Player, TerminalError};
 
 use crate::args::PlayArgs;
 use crate::shelf::{self, Shelf};
+use crate::solitaire::{deal_verdict_text, winning_line_after};
 
 /// How the match begins.
 enum Start {
@@ -62,17 +63,19 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             if let Start::Resume { file, text } = &start {
                 check_deal(&game, file, text)?;
             }
-            play(
-                &game,
-                args,
-                &start,
-                |game, mut players, options| match players.pop() {
-                    Some(player) => {
-                        gameshelf_terminal::oubliette_solitaire::play(game, player, options)
-                    }
-                    None => Err(TerminalError::PlayerCount { seats: 1, given: 0 }),
-                },
-            )
+            play(&game, args, &start, |game, mut players, options| {
+                let Some(player) = players.pop() else {
+                    return Err(TerminalError::PlayerCount { seats: 1, given: 0 });
+                };
+                if let Some(number) = options.deal {
+                    say(&format!("gameshelf: {}", deal_verdict_text(game, number)));
+                }
+                let played = gameshelf_terminal::oubliette_solitaire::play(game, player, options)?;
+                if let Some(number) = options.deal {
+                    show_winning_line(game, number, &played);
+                }
+                Ok(played)
+            })
         }
     }
 }
@@ -159,6 +162,29 @@ fn play_one<G: Roster>(
             Err(anyhow!(e).context(format!("cannot save the game to {shown}")))
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// After a finished game of a numbered deal that was lost: the solver's winning line, if
+/// the deal has one.
+fn show_winning_line(game: &OublietteSolitaire, number: u64, played: &Played<Action>) {
+    let Ok(state) = played.record.replay(game) else {
+        return;
+    };
+    if !game.is_terminal(&state) || state.end() == Some(EndKind::Won) {
+        return;
+    }
+    match winning_line_after(game, number) {
+        Ok(Some(lines)) => {
+            say(&format!(
+                "gameshelf: deal {number} could be won; the solver's winning line:"
+            ));
+            for line in lines {
+                say(&line);
+            }
+        }
+        Ok(None) => {}
+        Err(e) => say(&format!("gameshelf: {e:#}")),
     }
 }
 

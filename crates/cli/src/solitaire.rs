@@ -8,8 +8,9 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use gameshelf_engine::{Game, GameSpec};
+use gameshelf_oubliette_solitaire::shipped::{SHIPPED_BUDGET, SHIPPED_DEALS, shipped};
 use gameshelf_oubliette_solitaire::solver::{self, OddsConfig, Verdict};
-use gameshelf_oubliette_solitaire::{Deal, OublietteSolitaire};
+use gameshelf_oubliette_solitaire::{Action, Deal, OublietteSolitaire};
 use gameshelf_sim::Overall;
 use gameshelf_sim::stats::{Interval, Z95, wilson};
 use serde_json::json;
@@ -100,6 +101,12 @@ pub enum SolitaireCommand {
         /// instead of standard output.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// List only the winnable deals, easiest first: those the heuristic player wins,
+        /// then by the nodes the solver needed to find a winning line. Read from the
+        /// shipped verdicts when they cover the request (the standard rules, the budget of
+        /// 100000, deals within 1..=10000), else solved.
+        #[arg(long)]
+        winnable: bool,
     },
 }
 
@@ -182,9 +189,19 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             threads,
             params,
             out,
+            winnable,
         } => {
             if from > to {
                 bail!("--from {from} is above --to {to}: expected FROM <= TO");
+            }
+            if *winnable {
+                return winnable_deals(
+                    &game(*jokers, params)?,
+                    (*from, *to),
+                    limits(*budget, *table_mib)?,
+                    *threads,
+                    out.as_deref(),
+                );
             }
             deals(
                 &game(*jokers, params)?,
@@ -285,23 +302,8 @@ fn solve(game: &OublietteSolitaire, number: u64, limits: solver::Limits, json: b
     match sol.verdict {
         Verdict::Won => {
             out!("winnable: a winning line ({} nodes searched)", sol.nodes);
-            let mut state = game.initial_state();
-            for &a in &sol.line {
-                if matches!(game.actor(&state), gameshelf_engine::Actor::Player(_)) {
-                    out!(
-                        "  turn {:>3}  {}",
-                        game.turns(&state),
-                        game.describe_action(&state, a)
-                    );
-                } else if state.phase == gameshelf_oubliette_solitaire::Phase::Draw {
-                    out!(
-                        "  turn {:>3}  {}",
-                        game.turns(&state) + 1,
-                        game.describe_action(&state, a)
-                    );
-                }
-                game.apply(&mut state, a)
-                    .context("the solver's line does not replay")?;
+            for line in line_in_words(game, &sol.line)? {
+                out!("{line}");
             }
         }
         Verdict::Lost => out!("proven lost: no line wins ({} nodes searched)", sol.nodes),
@@ -309,6 +311,136 @@ fn solve(game: &OublietteSolitaire, number: u64, limits: solver::Limits, json: b
             out!("undecided: no winning line found within the budget of {budget} nodes")
         }
     }
+    Ok(())
+}
+
+/// A winning line in words, one line per decision and per card drawn, each with its turn.
+///
+/// # Errors
+/// If the line does not replay (a solver bug, reported rather than shown).
+pub fn line_in_words(game: &OublietteSolitaire, line: &[Action]) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let mut state = game.initial_state();
+    for &a in line {
+        let turn = if matches!(game.actor(&state), gameshelf_engine::Actor::Player(_)) {
+            Some(game.turns(&state))
+        } else {
+            (state.phase == gameshelf_oubliette_solitaire::Phase::Draw)
+                .then(|| game.turns(&state) + 1)
+        };
+        if let Some(turn) = turn {
+            out.push(format!(
+                "  turn {turn:>3}  {}",
+                game.describe_action(&state, a)
+            ));
+        }
+        game.apply(&mut state, a)
+            .context("the solver's line does not replay")?;
+    }
+    Ok(out)
+}
+
+/// What is known of deal `number` before it is played: the shipped verdict, in words.
+pub fn deal_verdict_text(game: &OublietteSolitaire, number: u64) -> String {
+    match shipped(game, number) {
+        Some(v) => match v.verdict {
+            Verdict::Won => format!(
+                "deal {number} can be won: the solver's winning line takes {} turns",
+                v.turns
+            ),
+            Verdict::Lost => {
+                format!("deal {number} cannot be won: the solver proved that every line loses")
+            }
+            Verdict::Undecided => format!(
+                "deal {number} is undecided: the solver neither found a winning line nor proved it lost within {SHIPPED_BUDGET} nodes"
+            ),
+        },
+        None => format!(
+            "deal {number} has no shipped verdict (deals 1..={SHIPPED_DEALS} of the standard rules); `gameshelf solitaire solve --deal {number}` searches it"
+        ),
+    }
+}
+
+/// After a finished game of deal `number` that was not won: the solver's winning line,
+/// if the deal has one (searched with the shipped verdicts' budget unless they say the
+/// deal is lost or undecided). `None` when there is nothing to show.
+///
+/// # Errors
+/// If the solver's line does not replay.
+pub fn winning_line_after(game: &OublietteSolitaire, number: u64) -> Result<Option<Vec<String>>> {
+    if shipped(game, number).is_some_and(|v| v.verdict != Verdict::Won) {
+        return Ok(None);
+    }
+    let deal = Deal::new(number, game.config().jokers);
+    let sol = solver::solve(game, &deal, solver::Limits::nodes(SHIPPED_BUDGET));
+    if sol.verdict != Verdict::Won {
+        return Ok(None);
+    }
+    line_in_words(game, &sol.line).map(Some)
+}
+
+/// `solitaire deals --winnable`: the winnable deals of FROM..=TO, easiest first.
+fn winnable_deals(
+    game: &OublietteSolitaire,
+    (from, to): (u64, u64),
+    limits: solver::Limits,
+    threads: Option<usize>,
+    out: Option<&std::path::Path>,
+) -> Result<()> {
+    use rayon::prelude::*;
+    use std::fmt::Write as _;
+    let started = Instant::now();
+    let from_files =
+        limits.nodes == SHIPPED_BUDGET && to <= SHIPPED_DEALS && shipped(game, from).is_some();
+    let verdicts: Vec<solver::DealVerdict> = if from_files {
+        (from..=to).filter_map(|n| shipped(game, n)).collect()
+    } else {
+        let bar = Overall::counting(to - from + 1, "deals", true);
+        let v = pool(threads)?.install(|| solver::verdicts(game, from, to, limits, || bar.inc(1)));
+        bar.finish();
+        v
+    };
+    let won: Vec<solver::DealVerdict> = verdicts
+        .into_iter()
+        .filter(|d| d.verdict == Verdict::Won)
+        .collect();
+    let no_budget = solver::Limits::nodes(0);
+    let mut rows: Vec<(solver::DealVerdict, bool)> = pool(threads)?.install(|| {
+        won.par_iter()
+            .map(|d| {
+                (
+                    *d,
+                    solver::odds_one(game, d.deal, no_budget).heuristic_wins > 0,
+                )
+            })
+            .collect()
+    });
+    rows.sort_by_key(|(d, heuristic)| (!heuristic, d.nodes, d.deal));
+    let mut table = format!(
+        "# {} winnable deals among {from}..={to}, easiest first ({})\ndeal\theuristic\tnodes\tturns\n",
+        game.spec(),
+        if from_files {
+            "shipped verdicts"
+        } else {
+            "solved now"
+        }
+    );
+    for (d, heuristic) in &rows {
+        let heuristic = if *heuristic { "wins" } else { "loses" };
+        writeln!(table, "{}\t{heuristic}\t{}\t{}", d.deal, d.nodes, d.turns)?;
+    }
+    match out {
+        Some(path) => std::fs::write(path, &table)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => out!("{}", table.trim_end()),
+    }
+    let easy = rows.iter().filter(|r| r.1).count();
+    out!(
+        "{}: {} winnable deals among {from}..={to}, {easy} of them won by the heuristic player, {:.1} s",
+        game.spec(),
+        rows.len(),
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

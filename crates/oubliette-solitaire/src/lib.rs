@@ -33,6 +33,7 @@ pub mod log;
 pub mod observe;
 mod picture;
 pub mod present;
+pub mod shipped;
 pub mod solver;
 pub mod state;
 pub mod tally;
