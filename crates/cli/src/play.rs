@@ -11,6 +11,7 @@ use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
+use gameshelf_ai::mcts::Level;
 use gameshelf_ai::{BotSpec, Roster, parse_list_for};
 use gameshelf_engine::{Actor, Game, Record, escape_controls, read_header, read_record};
 use gameshelf_oubliette_solitaire::{Action, Deal, EndKind, OublietteSolitaire};
@@ -70,7 +71,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 if let Some(number) = options.deal {
                     say(&format!("gameshelf: {}", deal_verdict_text(game, number)));
                 }
-                let played = gameshelf_terminal::oubliette_solitaire::play(game, player, options)?;
+                // The hints come from the strongest player that sees only what a person
+                // sees: the hard search level.
+                let adviser = Some(game.bot(BotSpec::Level(Level::Hard)));
+                let played =
+                    gameshelf_terminal::oubliette_solitaire::play(game, player, adviser, options)?;
                 if let Some(number) = options.deal {
                     show_winning_line(game, number, &played);
                 }

@@ -83,6 +83,26 @@ impl<G: Game> Player<G> {
 /// so they replay without the driver.
 pub type ChanceDriver<'a, G> = Box<dyn FnMut(&G, &<G as Game>::State) -> <G as Game>::Action + 'a>;
 
+/// What a match may take besides its players: who picks chance, and who gives hints.
+pub struct Aids<'a, G: Game> {
+    /// Chooses every chance outcome instead of the generator seeded by the options' seed
+    /// (a numbered deal).
+    pub driver: Option<ChanceDriver<'a, G>>,
+    /// The bot a person may ask for a hint: the move it would make from that person's
+    /// seat, seeing only what the person sees. Hints change nothing in the game or its
+    /// record.
+    pub adviser: Option<Box<dyn gameshelf_engine::Bot<G>>>,
+}
+
+impl<G: Game> Default for Aids<'_, G> {
+    fn default() -> Self {
+        Aids {
+            driver: None,
+            adviser: None,
+        }
+    }
+}
+
 /// How the game is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Mode {

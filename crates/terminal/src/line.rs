@@ -20,7 +20,7 @@ use gameshelf_engine::{Game, Record};
 
 use crate::session::{Session, Turn};
 use crate::text::{clean_text, parse_sum};
-use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
+use crate::{Aids, PlayOptions, Player, TerminalError};
 use gameshelf_engine::Presenter;
 
 /// What the human typed at a prompt.
@@ -34,6 +34,8 @@ enum Answer {
     Help,
     /// Take back the previous decision.
     Undo,
+    /// Ask for a hint.
+    Hint,
     /// Leave the match.
     Quit,
     /// Anything else: not a number, out of range, empty.
@@ -45,6 +47,7 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
         "q" | "quit" | "exit" => Answer::Quit,
         "h" | "help" | "?" => Answer::Help,
         "u" | "undo" => Answer::Undo,
+        "a" | "hint" => Answer::Hint,
         other => {
             let choice = |word: &str| match word.parse::<usize>() {
                 Ok(n) if (1..=choices).contains(&n) => Some(n - 1),
@@ -67,7 +70,9 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
 const HELP: &str = "Type the number of a choice and press Enter. \
 A choice marked $ names a sum of money: type its number and another sum (3 40) to name that \
 sum instead. h shows this help, u takes back your previous decision (not past a draw or another player's \
-move), q (or end of input) leaves the game; the record of the moves so far is kept.";
+move), a asks for a hint when the game gives them (the move a bot would make in your place, \
+seeing what you see; nothing is played), q (or end of input) leaves the game; the record of the \
+moves so far is kept.";
 
 /// Plays a match in line mode, reading the humans' answers from `input` and writing
 /// everything to `output`.
@@ -88,7 +93,15 @@ pub fn play<G: Game, P: Presenter<G>>(
     input: impl BufRead,
     output: impl Write,
 ) -> Result<Record<G::Action>, TerminalError> {
-    play_driven(game, presenter, players, options, None, input, output)
+    play_driven(
+        game,
+        presenter,
+        players,
+        options,
+        Aids::default(),
+        input,
+        output,
+    )
 }
 
 /// Like [`play`], with chance chosen by `driver` when given (a numbered deal) instead of
@@ -101,11 +114,11 @@ pub fn play_driven<'a, G: Game, P: Presenter<G>>(
     presenter: &'a P,
     players: Vec<Player<G>>,
     options: &PlayOptions,
-    driver: Option<ChanceDriver<'a, G>>,
+    aids: Aids<'a, G>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<Record<G::Action>, TerminalError> {
-    let mut session = Session::new(game, presenter, players, options)?.with_driver(driver);
+    let mut session = Session::new(game, presenter, players, options)?.with_aids(aids);
     match run(&mut session, &mut input, &mut output) {
         Ok(()) => session.finish(),
         Err(e) => Err(session.interrupted(e)),
@@ -226,14 +239,19 @@ enum Reply {
 
 /// Prompts until the human gives a valid choice, asks to undo or quits.
 fn ask<G: Game, P: Presenter<G>>(
-    session: &Session<'_, G, P>,
+    session: &mut Session<'_, G, P>,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<Reply> {
     let n = session.choices().len();
     let mut line = String::new();
     loop {
-        write!(out, "choose 1-{n} (h for help, q to quit): ")?;
+        let hint = if session.gives_hints() {
+            ", a for a hint"
+        } else {
+            ""
+        };
+        write!(out, "choose 1-{n} (h for help{hint}, q to quit): ")?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
@@ -245,6 +263,10 @@ fn ask<G: Game, P: Presenter<G>>(
             Answer::Priced(index, sum) => return Ok(Reply::Priced(index, sum)),
             Answer::Undo => return Ok(Reply::Undo),
             Answer::Quit => return Ok(Reply::Quit),
+            Answer::Hint => match session.hint() {
+                Ok((index, text)) => writeln!(out, "hint: {}) {text}", index + 1)?,
+                Err(why) => writeln!(out, "{why}")?,
+            },
             Answer::Help => {
                 writeln!(out, "{HELP}")?;
                 let help = session.presenter().help();

@@ -22,7 +22,7 @@ use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap}
 use crate::session::{Session, Turn};
 use crate::text::{Edit, MAX_TEXT_CHARS, TextInput, parse_sum};
 use crate::tty::Tty;
-use crate::{ChanceDriver, Next, PlayOptions, Played, Player, TerminalError};
+use crate::{Aids, Next, PlayOptions, Played, Player, TerminalError};
 use gameshelf_engine::Presenter;
 
 /// How long a bot or chance move stays on screen before the next one (any key skips it).
@@ -403,6 +403,8 @@ const HELP: &str = "Keys\n\
   up/down (or k/j) and Enter: play the highlighted choice\n\
   1-9: play that choice at once\n\
   u: take back your previous decision (not past a draw or another player's move)\n\
+  a: a hint, when the game gives them: the move a bot would make in your place, seeing\n\
+     what you see, highlighted (nothing is played)\n\
   $: name your own sum for the highlighted choice, when it is marked [$] (a price)\n\
   PgUp/PgDn: scroll the log\n\
   s: step mode on/off (bots wait for a key instead of a short pause)\n\
@@ -421,6 +423,7 @@ enum Command {
     ToggleStep,
     ToggleHelp,
     Undo,
+    Hint,
     Quit,
     Interrupt,
     Other,
@@ -440,6 +443,7 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::Char('s') => Command::ToggleStep,
         KeyCode::Char('h' | '?') => Command::ToggleHelp,
         KeyCode::Char('u') => Command::Undo,
+        KeyCode::Char('a') => Command::Hint,
         KeyCode::Char('$') => Command::NameSum,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
         _ => Command::Other,
@@ -497,18 +501,18 @@ pub(crate) fn play_in_mode<'a, G: Game, T: Table<G>>(
     table: &'a T,
     players: Vec<Player<G>>,
     options: &PlayOptions,
-    driver: Option<ChanceDriver<'a, G>>,
+    aids: Aids<'a, G>,
 ) -> Result<Played<G::Action>, TerminalError> {
     let screen = options.mode == crate::Mode::Screen && crate::tty::available();
     let _watching = crate::signal::watch_termination(options.save.as_deref(), screen);
     match options.mode {
-        crate::Mode::Screen if screen => play_driven(game, table, players, options, driver),
+        crate::Mode::Screen if screen => play_driven(game, table, players, options, aids),
         crate::Mode::Screen | crate::Mode::Line => crate::line::play_driven(
             game,
             table,
             players,
             options,
-            driver,
+            aids,
             crate::signal::stdin(),
             std::io::stdout().lock(),
         )
@@ -528,9 +532,9 @@ fn play_driven<'a, G: Game, T: Table<G>>(
     table: &'a T,
     players: Vec<Player<G>>,
     options: &PlayOptions,
-    driver: Option<ChanceDriver<'a, G>>,
+    aids: Aids<'a, G>,
 ) -> Result<Played<G::Action>, TerminalError> {
-    let mut session = Session::new(game, table, players, options)?.with_driver(driver);
+    let mut session = Session::new(game, table, players, options)?.with_aids(aids);
     let mut tty = Tty::open()?;
     let mut log = vec![format!(
         "{} ({}: the same one plays the same chance again)",
@@ -687,6 +691,15 @@ fn frame_and_input<G: Game, T: Table<G>>(
         Command::ToggleHelp => ui.help = true,
         Command::ToggleStep => ui.step = !ui.step,
         Command::Undo => undo(session, ui),
+        Command::Hint => {
+            ui.notice = Some(match session.hint() {
+                Ok((index, text)) => {
+                    ui.selected = index;
+                    format!("hint: {text}")
+                }
+                Err(why) => why.to_owned(),
+            });
+        }
         Command::ScrollLog(by) => {
             ui.log_scroll = ui
                 .log_scroll

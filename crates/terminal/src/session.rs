@@ -30,12 +30,12 @@
 //! match starts from the state its record replays to and appends to that record.
 
 use gameshelf_engine::{
-    Actor, FileError, Game, Outcomes, Record, Rng, Seat, SeatView, escape_controls,
+    Actor, Bot, FileError, Game, Outcomes, Record, Rng, Seat, SeatView, escape_controls,
 };
 
 use crate::autosave::Autosave;
 use crate::text::{clean_text, with_text};
-use crate::{ChanceDriver, PlayOptions, Player, TerminalError};
+use crate::{Aids, ChanceDriver, PlayOptions, Player, TerminalError};
 use gameshelf_engine::Presenter;
 
 /// Whose move it is, as the front ends need to know it.
@@ -48,6 +48,9 @@ pub(crate) enum Turn {
     /// The game is over.
     Over,
 }
+
+/// The stream of `Rng::for_stream(seed, _)` the hints draw from: past any seat's.
+const HINT_STREAM: u64 = 1 << 32;
 
 /// A match in progress.
 pub(crate) struct Session<'a, G: Game, P> {
@@ -63,6 +66,8 @@ pub(crate) struct Session<'a, G: Game, P> {
     legal: Vec<G::Action>,
     viewer: Option<Seat>,
     driver: Option<ChanceDriver<'a, G>>,
+    adviser: Option<Box<dyn Bot<G>>>,
+    hint_rng: Rng,
     snapshots: Vec<Snapshot<G>>,
     undo_barrier: UndoRefused,
     autosave: Option<Autosave>,
@@ -177,6 +182,8 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
             outcomes: Outcomes::new(),
             legal: Vec::new(),
             driver: None,
+            adviser: None,
+            hint_rng: Rng::for_stream(seed, HINT_STREAM),
             snapshots: Vec::new(),
             undo_barrier: UndoRefused::Nothing,
             autosave,
@@ -205,11 +212,41 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         self.save_error.is_some()
     }
 
-    /// Lets `driver` choose every chance outcome instead of the seeded generator (a
-    /// numbered deal). By default chance is sampled from `options.seed`.
-    pub(crate) fn with_driver(mut self, driver: Option<ChanceDriver<'a, G>>) -> Self {
-        self.driver = driver;
+    /// Takes the match's aids: a driver that chooses every chance outcome instead of the
+    /// seeded generator (a numbered deal), and a bot that gives hints. By default chance
+    /// is sampled from `options.seed` and there are no hints.
+    pub(crate) fn with_aids(mut self, aids: Aids<'a, G>) -> Self {
+        self.driver = aids.driver;
+        self.adviser = aids.adviser;
         self
+    }
+
+    /// Whether a person may ask for hints.
+    pub(crate) fn gives_hints(&self) -> bool {
+        self.adviser.is_some()
+    }
+
+    /// The adviser's move for the person to move: its index among [`Session::choices`]
+    /// and its description. Nothing is played; the hint's randomness is the adviser's own,
+    /// so asking changes neither the game nor the bots' and chance's draws.
+    ///
+    /// # Errors
+    /// Why there is no hint: no adviser, or no person to move.
+    pub(crate) fn hint(&mut self) -> Result<(usize, String), &'static str> {
+        let Turn::Human(seat) = self.turn() else {
+            return Err("a hint is for your own decisions");
+        };
+        let Some(adviser) = self.adviser.as_mut() else {
+            return Err("this game gives no hints");
+        };
+        let view = SeatView::new(self.game, &self.state, seat);
+        let action = adviser.choose(&view, &mut self.hint_rng);
+        let index = self
+            .legal
+            .iter()
+            .position(|&a| a == action)
+            .ok_or("the adviser chose a move that is not offered")?;
+        Ok((index, self.describe_choice(action)))
     }
 
     /// The game.

@@ -4,7 +4,7 @@
 use gameshelf_conformance::toy::{Race, RaceState, Step};
 use gameshelf_engine::Presenter;
 use gameshelf_engine::{Game, Record, Seat};
-use gameshelf_terminal::{ChanceDriver, Mode, PlayOptions, Player, line};
+use gameshelf_terminal::{Aids, ChanceDriver, Mode, PlayOptions, Player, line};
 
 /// One climber to step 10: steps of one or two (walks), or a draw (a gamble) of a card
 /// that moves 0, 1 or 2 at even odds.
@@ -35,7 +35,10 @@ fn run(input: &str, driver: Option<ChanceDriver<'_, Race>>) -> (Record<Step>, St
         &ClimbText,
         vec![Player::Human],
         &options,
-        driver,
+        Aids {
+            driver,
+            ..Aids::default()
+        },
         input.as_bytes(),
         &mut out,
     )

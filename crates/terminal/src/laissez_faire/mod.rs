@@ -61,7 +61,13 @@ pub fn play(
     players: Vec<Player<LaissezFaire>>,
     options: &PlayOptions,
 ) -> Result<Played<Action>, TerminalError> {
-    screen::play_in_mode(game, &LaissezFairePresenter, players, options, None)
+    screen::play_in_mode(
+        game,
+        &LaissezFairePresenter,
+        players,
+        options,
+        crate::Aids::default(),
+    )
 }
 
 #[cfg(test)]

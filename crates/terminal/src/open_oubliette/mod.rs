@@ -47,7 +47,13 @@ pub fn play(
     players: Vec<Player<OpenOubliette>>,
     options: &PlayOptions,
 ) -> Result<Played<Action>, TerminalError> {
-    screen::play_in_mode(game, &OubliettePresenter, players, options, None)
+    screen::play_in_mode(
+        game,
+        &OubliettePresenter,
+        players,
+        options,
+        crate::Aids::default(),
+    )
 }
 
 #[cfg(test)]

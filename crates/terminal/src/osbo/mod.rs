@@ -183,7 +183,13 @@ pub fn play(
     players: Vec<Player<Osbo>>,
     options: &PlayOptions,
 ) -> Result<Played<Action>, TerminalError> {
-    screen::play_in_mode(game, &OsboPresenter, players, options, None)
+    screen::play_in_mode(
+        game,
+        &OsboPresenter,
+        players,
+        options,
+        crate::Aids::default(),
+    )
 }
 
 #[cfg(test)]

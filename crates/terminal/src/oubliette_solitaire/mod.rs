@@ -8,14 +8,14 @@
 
 mod view;
 
-use gameshelf_engine::Seat;
+use gameshelf_engine::{Bot, Seat};
 use gameshelf_oubliette_solitaire::present::SolitairePresenter;
 use gameshelf_oubliette_solitaire::{Action, Deal, Observation, OublietteSolitaire, State};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::screen::{self, Table};
-use crate::{ChanceDriver, PlayOptions, Played, Player, TerminalError};
+use crate::{Aids, ChanceDriver, PlayOptions, Played, Player, TerminalError};
 
 impl Table<OublietteSolitaire> for SolitairePresenter {
     fn draw_table(
@@ -32,13 +32,15 @@ impl Table<OublietteSolitaire> for SolitairePresenter {
 }
 
 /// Plays a game of Oubliette (solitaire) in the terminal, by a human or a bot, with chance
-/// drawn from the numbered deal `options.deal` when given (otherwise from `options.seed`).
+/// drawn from the numbered deal `options.deal` when given (otherwise from `options.seed`),
+/// and hints (`a`) from `adviser` when given.
 ///
 /// # Errors
 /// As [`crate::open_oubliette::play`].
 pub fn play(
     game: &OublietteSolitaire,
     player: Player<OublietteSolitaire>,
+    adviser: Option<Box<dyn Bot<OublietteSolitaire>>>,
     options: &PlayOptions,
 ) -> Result<Played<Action>, TerminalError> {
     let driver = options.deal.map(|n| {
@@ -47,7 +49,8 @@ pub fn play(
             as ChanceDriver<'_, OublietteSolitaire>
     });
     let players = vec![player];
-    screen::play_in_mode(game, &SolitairePresenter, players, options, driver)
+    let aids = Aids { driver, adviser };
+    screen::play_in_mode(game, &SolitairePresenter, players, options, aids)
 }
 
 #[cfg(test)]

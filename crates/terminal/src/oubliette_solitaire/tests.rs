@@ -24,6 +24,18 @@ fn play_deal(
     deal: u64,
     input: &str,
 ) -> (Record<Action>, String) {
+    play_advised(game, player, None, seed, deal, input)
+}
+
+/// [`play_deal`] with hints from `adviser`.
+fn play_advised(
+    game: &OublietteSolitaire,
+    player: Player<OublietteSolitaire>,
+    adviser: Option<Box<dyn gameshelf_engine::Bot<OublietteSolitaire>>>,
+    seed: u64,
+    deal: u64,
+    input: &str,
+) -> (Record<Action>, String) {
     let mut o = options();
     o.seed = seed;
     let deal = Deal::new(deal, game.config().jokers);
@@ -35,7 +47,10 @@ fn play_deal(
         &SolitairePresenter,
         vec![player],
         &o,
-        Some(driver),
+        Aids {
+            driver: Some(driver),
+            adviser,
+        },
         input.as_bytes(),
         &mut out,
     )
@@ -267,4 +282,32 @@ fn a_frame_shows_piles_path_drawn_card_and_choices() {
         !slot1.contains(&shown),
         "{shown} is face down but shown:\n{slot1}"
     );
+}
+
+/// `a` shows the adviser's move among the numbered choices and plays nothing: the game
+/// goes on as if no hint had been asked.
+#[test]
+fn a_hint_names_the_adviser_s_choice_and_changes_nothing() {
+    let game = OublietteSolitaire::default();
+    let adviser = || Some(Box::new(Careful::default()) as Box<dyn gameshelf_engine::Bot<_>>);
+    let (hinted, text) = play_advised(&game, Player::Human, adviser(), 5, 3, "a\n1\nq\n");
+    assert!(text.contains("a for a hint"), "{text}");
+    let hint = text
+        .lines()
+        .find_map(|l| l.split("hint: ").nth(1))
+        .expect("a hint line");
+    let (number, words) = hint.split_once(") ").unwrap();
+    let shown = text
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix(&format!("{number}) ")))
+        .expect("the hinted number is a listed choice");
+    assert_eq!(
+        shown.split("  ").next().unwrap().trim(),
+        words.trim(),
+        "{text}"
+    );
+    let (plain, _) = play_deal(&game, Player::Human, 5, 3, "1\nq\n");
+    assert_eq!(hinted.actions, plain.actions, "the hint played nothing");
+    let (_, none) = play_deal(&game, Player::Human, 5, 3, "a\nq\n");
+    assert!(none.contains("this game gives no hints"), "{none}");
 }
