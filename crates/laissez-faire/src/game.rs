@@ -1700,6 +1700,13 @@ impl Game for LaissezFaire {
         match action {
             Action::First(f) => {
                 s.first = f;
+                // The compensation variant: once the first player is drawn, each later
+                // place in the turn order starts with `later_cash` more than the one before.
+                let n = self.cfg.players;
+                for place in 1..n {
+                    let seat = (usize::from(f) + place) % n;
+                    s.players[seat].cash += self.cfg.later_cash * place as u32;
+                }
                 self.start_turn(s, f);
             }
             Action::Build(i) => {

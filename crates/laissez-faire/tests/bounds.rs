@@ -65,9 +65,9 @@ fn a_start_salary_of_four_billion_is_refused_at_load() {
     assert!(e.contains("multipliers = 1001"), "{e}");
 }
 
-/// Every money figure at [`MAX_MONEY`] and every multiplier at [`MAX_MULTIPLIER`]: games
-/// of random players and of traders end without an arithmetic overflow (tests run with
-/// overflow checks on).
+/// Every money figure at [`MAX_MONEY`] and every multiplier at [`MAX_MULTIPLIER`] (and, in
+/// one variant, eight players with the largest `later_cash`): games of random players and
+/// of traders end without an arithmetic overflow (tests run with overflow checks on).
 #[test]
 fn a_board_at_every_money_bound_plays_out_without_overflow() {
     let text = with_figures(DEFAULT_BOARD, &MONEY, MAX_MONEY);
@@ -77,6 +77,7 @@ fn a_board_at_every_money_bound_plays_out_without_overflow() {
         ("laissez-faire(players=2,max_rounds=2000)", 3),
         ("laissez-faire(players=6)", 4),
         ("laissez-faire(players=3,jail=oubliette)", 4),
+        ("laissez-faire(players=8,later_cash=10000)", 2),
     ] {
         let cfg = Config::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
         let game = LaissezFaire::with_board(cfg, Arc::clone(&board));

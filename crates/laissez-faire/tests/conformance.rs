@@ -38,6 +38,7 @@ fn variants_conform() {
         "laissez-faire(players=8,objective=rounds,rounds=10,jail_chances=2,bank_fare=base)",
         "laissez-faire(players=3,tax_shortfall=eliminate,nw_property_basis=price,win_net_worth=1600,max_rounds=40)",
         "laissez-faire(players=3,jail=oubliette,max_rounds=25)",
+        "laissez-faire(players=8,later_cash=10000,max_rounds=30)",
     ] {
         conform(spec, 4);
     }
