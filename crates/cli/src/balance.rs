@@ -21,7 +21,7 @@ pub struct BalanceArgs {
     /// A parameter to search and its values, `NAME=V1,V2,...` or `NAME=A..B:STEP` (one or
     /// two; one with a single value is set for every candidate). By default the game's
     /// compensation parameter: `later_gold=0..1000:100` for open-oubliette,
-    /// `later_cash=0..300:50` for laissez-faire.
+    /// `later_cash=-100..0:10` for laissez-faire.
     #[arg(long = "param", value_name = "NAME=VALUES")]
     pub params: Vec<Axis>,
     /// Games each candidate plays in the first round (doubled for the survivors of each
@@ -55,8 +55,9 @@ pub struct BalanceArgs {
 fn compensation(id: &str) -> Option<&'static str> {
     match id {
         "open-oubliette" => Some("later_gold=0..1000:100"),
-        // Up to a fifth of the default board's $1500 starting cash per place, in $50 steps.
-        "laissez-faire" => Some("later_cash=0..300:50"),
+        // Laissez-faire's later players are ahead: the search takes from them, up to $100
+        // per place in $10 steps.
+        "laissez-faire" => Some("later_cash=-100..0:10"),
         _ => None,
     }
 }

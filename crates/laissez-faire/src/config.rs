@@ -109,15 +109,15 @@ pub const PARAMS: &[ParamSpec] = &[
     ),
     ParamSpec::int(
         "later_cash",
-        0,
+        -(MAX_LATER_CASH as i64),
         MAX_LATER_CASH as i64,
         "0",
         "a designer's compensation, not in the rules: the k-th player in the turn order \
-         starts with (k-1) times this many extra dollars",
+         starts with (k-1) times this many extra dollars (fewer when negative, never below 0)",
     ),
 ];
 
-/// The most `later_cash` may be: $10,000, over six times the default board's starting
+/// The most `later_cash` may be either way: $10,000, over six times the default board's starting
 /// cash, far more than any sensible compensation. Kept small so that the eighth player's
 /// start (seven times it on top of a board's cash, itself at most
 /// [`crate::board::MAX_MONEY`]) stays well inside the 32 bits that hold money.
@@ -181,8 +181,10 @@ pub struct Config {
     /// Net worth counts deeds at their price rather than their mortgage value.
     pub nw_at_price: bool,
     /// Extra starting cash of each later player in the turn order, per place after the
-    /// first (`later_cash`; a compensation variant, not in the rules).
-    pub later_cash: u32,
+    /// first (`later_cash`; a compensation variant, not in the rules). Negative, it takes
+    /// cash from the later players instead, down to nothing: Laissez-faire's later players
+    /// are the ones ahead.
+    pub later_cash: i32,
     canonical: GameSpec,
 }
 
@@ -224,7 +226,7 @@ impl Config {
             stalemate_rounds: p.int("stalemate_rounds") as u8,
             stalemate_draw: p.choice("stalemate_result") == "draw",
             nw_at_price: p.choice("nw_property_basis") == "price",
-            later_cash: p.int("later_cash") as u32,
+            later_cash: p.int("later_cash") as i32,
             canonical: p.canonical(),
         })
     }

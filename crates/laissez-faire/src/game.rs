@@ -1701,11 +1701,14 @@ impl Game for LaissezFaire {
             Action::First(f) => {
                 s.first = f;
                 // The compensation variant: once the first player is drawn, each later
-                // place in the turn order starts with `later_cash` more than the one before.
+                // place in the turn order starts with `later_cash` more than the one before
+                // (less when it is negative, never below nothing).
                 let n = self.cfg.players;
                 for place in 1..n {
                     let seat = (usize::from(f) + place) % n;
-                    s.players[seat].cash += self.cfg.later_cash * place as u32;
+                    let cash = &mut s.players[seat].cash;
+                    let extra = i64::from(self.cfg.later_cash) * place as i64;
+                    *cash = (i64::from(*cash) + extra).max(0) as u32;
                 }
                 self.start_turn(s, f);
             }

@@ -32,6 +32,18 @@ fn later_players_start_with_cash_by_their_place_in_the_turn_order() {
     assert_eq!(g.net_worth(&s, 1), i64::from(START + 300));
 }
 
+/// Negative, it takes cash from each later place instead, and never below nothing.
+#[test]
+fn a_negative_later_cash_takes_from_the_later_players_down_to_nothing() {
+    // Seat 0 draws the first turn: the order is seats 0, 1, 2, 3.
+    let (_, s) = after_draw("laissez-faire(players=4,later_cash=-50)", 0);
+    let cash: Vec<u32> = (0..4).map(|seat| s.players[seat].cash).collect();
+    assert_eq!(cash, [START, START - 50, START - 100, START - 150]);
+    let (_, s) = after_draw("laissez-faire(players=4,later_cash=-1000)", 0);
+    let cash: Vec<u32> = (0..4).map(|seat| s.players[seat].cash).collect();
+    assert_eq!(cash, [START, START - 1000, 0, 0]);
+}
+
 #[test]
 fn without_compensation_everyone_starts_with_the_board_cash() {
     let (g, s) = after_draw("laissez-faire(players=4)", 3);
@@ -57,7 +69,7 @@ fn later_cash_round_trips_through_the_game_string() {
 
 #[test]
 fn an_out_of_range_later_cash_is_refused_by_name() {
-    for bad in ["10001", "-50", "lots"] {
+    for bad in ["10001", "-10001", "lots"] {
         let spec: GameSpec = format!("laissez-faire(later_cash={bad})").parse().unwrap();
         let e = LaissezFaire::from_spec(&spec).unwrap_err().to_string();
         assert!(
