@@ -379,6 +379,33 @@ pub fn winning_line_after(game: &OublietteSolitaire, number: u64) -> Result<Opti
     line_in_words(game, &sol.line).map(Some)
 }
 
+/// Solves the deals `from..=to` on `threads` threads, a bar counting them down.
+fn solve_range(
+    game: &OublietteSolitaire,
+    (from, to): (u64, u64),
+    limits: solver::Limits,
+    threads: Option<usize>,
+) -> Result<Vec<solver::DealVerdict>> {
+    let bar = Overall::counting(to - from + 1, "deals", true);
+    let verdicts =
+        pool(threads)?.install(|| solver::verdicts(game, from, to, limits, || bar.inc(1)));
+    bar.finish();
+    Ok(verdicts)
+}
+
+/// Writes a table to `out`, or to standard output.
+fn write_table(table: &str, out: Option<&std::path::Path>) -> Result<()> {
+    match out {
+        Some(path) => {
+            std::fs::write(path, table).with_context(|| format!("cannot write {}", path.display()))
+        }
+        None => {
+            out!("{}", table.trim_end());
+            Ok(())
+        }
+    }
+}
+
 /// `solitaire deals --winnable`: the winnable deals of FROM..=TO, easiest first.
 fn winnable_deals(
     game: &OublietteSolitaire,
@@ -395,10 +422,7 @@ fn winnable_deals(
     let verdicts: Vec<solver::DealVerdict> = if from_files {
         (from..=to).filter_map(|n| shipped(game, n)).collect()
     } else {
-        let bar = Overall::counting(to - from + 1, "deals", true);
-        let v = pool(threads)?.install(|| solver::verdicts(game, from, to, limits, || bar.inc(1)));
-        bar.finish();
-        v
+        solve_range(game, (from, to), limits, threads)?
     };
     let won: Vec<solver::DealVerdict> = verdicts
         .into_iter()
@@ -429,11 +453,7 @@ fn winnable_deals(
         let heuristic = if *heuristic { "wins" } else { "loses" };
         writeln!(table, "{}\t{heuristic}\t{}\t{}", d.deal, d.nodes, d.turns)?;
     }
-    match out {
-        Some(path) => std::fs::write(path, &table)
-            .with_context(|| format!("cannot write {}", path.display()))?,
-        None => out!("{}", table.trim_end()),
-    }
+    write_table(&table, out)?;
     let easy = rows.iter().filter(|r| r.1).count();
     out!(
         "{}: {} winnable deals among {from}..={to}, {easy} of them won by the heuristic player, {:.1} s",
@@ -454,10 +474,7 @@ fn deals(
     use std::fmt::Write as _;
     let started = Instant::now();
     let total = to - from + 1;
-    let bar = Overall::counting(total, "deals", true);
-    let verdicts =
-        pool(threads)?.install(|| solver::verdicts(game, from, to, limits, || bar.inc(1)));
-    bar.finish();
+    let verdicts = solve_range(game, (from, to), limits, threads)?;
     let seconds = started.elapsed().as_secs_f64();
     let count = |v: Verdict| verdicts.iter().filter(|d| d.verdict == v).count() as u64;
     let (won, lost, undecided) = (
@@ -478,11 +495,7 @@ fn deals(
         };
         writeln!(table, "{}\t{verdict}\t{}\t{}", d.deal, d.nodes, d.turns)?;
     }
-    match out {
-        Some(path) => std::fs::write(path, &table)
-            .with_context(|| format!("cannot write {}", path.display()))?,
-        None => out!("{}", table.trim_end()),
-    }
+    write_table(&table, out)?;
     let share = |k: u64| 100.0 * k as f64 / total as f64;
     out!(
         "{}: deals {from}..={to}: {won} won ({:.2}%), {lost} proven lost ({:.2}%), {undecided} undecided ({:.2}%), {:.1} s",

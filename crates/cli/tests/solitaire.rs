@@ -23,23 +23,20 @@ fn save(name: &str) -> String {
     path.to_str().unwrap().to_owned()
 }
 
+/// What `play --deal N` with the heuristic bot writes on standard error.
+fn bot_plays_deal(number: u64) -> String {
+    let file = save(&format!("deal-{number}.json"));
+    let number = number.to_string();
+    let args = ["play", "oubliette-solitaire", "--bots", "1", "--line"];
+    let out = gameshelf(&[&args[..], &["--deal", &number, "--save", &file]].concat());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// Deal 2 can be won, and the heuristic bot loses it: the verdict comes before the game
 /// and the solver's line, which replays to a win, after it.
 #[test]
 fn a_lost_deal_that_could_be_won_ends_with_the_solver_s_line() {
-    let file = save("deal-2.json");
-    let out = gameshelf(&[
-        "play",
-        "oubliette-solitaire",
-        "--bots",
-        "1",
-        "--deal",
-        "2",
-        "--line",
-        "--save",
-        &file,
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = bot_plays_deal(2);
     let verdict = err.find("deal 2 can be won: the solver's winning line takes 38 turns");
     let line = err.find("deal 2 could be won; the solver's winning line:");
     assert!(verdict.is_some() && verdict < line, "{err}");
@@ -52,19 +49,7 @@ fn a_lost_deal_that_could_be_won_ends_with_the_solver_s_line() {
 /// An undecided deal says so before the game and shows no line after it.
 #[test]
 fn an_undecided_deal_says_so_and_shows_no_line() {
-    let file = save("deal-4.json");
-    let out = gameshelf(&[
-        "play",
-        "oubliette-solitaire",
-        "--bots",
-        "1",
-        "--deal",
-        "4",
-        "--line",
-        "--save",
-        &file,
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = bot_plays_deal(4);
     assert!(err.contains("deal 4 is undecided"), "{err}");
     assert!(!err.contains("winning line:"), "{err}");
 }
