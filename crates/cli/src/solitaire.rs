@@ -287,7 +287,9 @@ fn odds(
 fn solve(game: &OublietteSolitaire, number: u64, limits: solver::Limits, json: bool) -> Result<()> {
     let budget = limits.nodes;
     let deal = Deal::new(number, game.config().jokers);
-    let sol = solver::solve(game, &deal, limits);
+    let bar = Overall::counting(budget, "nodes at most", !json);
+    let sol = solver::solve_watched(game, &deal, limits, &mut |n| bar.set(n));
+    bar.finish();
     if json {
         out!(
             "{}",

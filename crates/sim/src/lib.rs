@@ -114,6 +114,11 @@ impl Overall {
         self.0.inc(n);
     }
 
+    /// Counts `n` done in all.
+    pub fn set(&self, n: u64) {
+        self.0.set_position(n);
+    }
+
     /// Runs `work`, which takes about `seconds` of wall time and counts nothing, with the
     /// bar filling as the time passes (a benchmark timed for a fixed while).
     pub fn timed<T>(seconds: f64, shown: bool, work: impl FnOnce() -> T) -> T {
