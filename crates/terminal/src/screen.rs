@@ -398,6 +398,15 @@ const TEXT_KEYS: &str =
 const KEYS: &str =
     "up/down + Enter or 1-9: choose | u: undo | PgUp/PgDn: log | s: step bots | h: help | q: quit";
 
+/// The key help line with the hint key, put before the help key (at the end when the line
+/// names none).
+fn with_hint_key(keys: &str) -> String {
+    match keys.find("h: help") {
+        Some(at) => format!("{}a: hint | {}", &keys[..at], &keys[at..]),
+        None => format!("{keys} | a: hint"),
+    }
+}
+
 /// The help window's text before the game's own help.
 const HELP: &str = "Keys\n\
   up/down (or k/j) and Enter: play the highlighted choice\n\
@@ -591,6 +600,11 @@ fn frame_and_input<G: Game, T: Table<G>>(
         ui.was_auto = turn == Turn::Auto;
     }
     let viewer = session.viewer().unwrap_or(0);
+    let keys = match (&ui.writing, session.gives_hints()) {
+        (Some(_), _) => TEXT_KEYS.to_owned(),
+        (None, true) => with_hint_key(session.presenter().keys()),
+        (None, false) => session.presenter().keys().to_owned(),
+    };
     let scene = Scene {
         game: session.game(),
         names: session.names(),
@@ -612,11 +626,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         selected: ui.selected,
         log: &ui.log,
         log_scroll: ui.log_scroll,
-        keys: if ui.writing.is_some() {
-            TEXT_KEYS
-        } else {
-            session.presenter().keys()
-        },
+        keys: &keys,
         help: ui.help.then(|| {
             let table = session.presenter();
             format!("{HELP}\n{}\n\n{}", table.help(), table.screen_help())
@@ -928,6 +938,16 @@ mod tests {
         (0..height)
             .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
             .collect()
+    }
+
+    #[test]
+    fn the_hint_key_goes_before_the_help_key() {
+        assert_eq!(
+            with_hint_key("1-9: choose | h: help | q: quit"),
+            "1-9: choose | a: hint | h: help | q: quit"
+        );
+        assert_eq!(with_hint_key("q: quit"), "q: quit | a: hint");
+        assert_eq!(command(KeyEvent::from(KeyCode::Char('a'))), Command::Hint);
     }
 
     #[test]
