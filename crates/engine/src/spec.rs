@@ -71,6 +71,18 @@ pub enum SpecError {
     /// The parameters are each fine but do not fit together.
     #[error("{0}")]
     Inconsistent(String),
+    /// A reading the rules sources name, which gameshelf does not play yet.
+    #[error(
+        "{name}={value} is a reading of the rules gameshelf does not implement yet: only {name}={implemented} is"
+    )]
+    Unimplemented {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The value implemented.
+        implemented: String,
+    },
 }
 
 impl GameSpec {
@@ -286,6 +298,11 @@ impl Params {
             Some(ParamValue::Choice(v)) => v,
             other => panic!("{}: {name} is not a choice parameter ({other:?})", self.id),
         }
+    }
+
+    /// A parameter's value as text (`None` when the game declares no such parameter).
+    pub fn text(&self, name: &str) -> Option<String> {
+        self.values.get(name).map(ParamValue::text)
     }
 
     /// Whether the user gave this parameter a value other than its default.

@@ -107,6 +107,48 @@ pub const PARAMS: &[ParamSpec] = &[
         "mortgage_value",
         "net worth counts deeds at their mortgage value or their price",
     ),
+    ParamSpec::choice(
+        "building_supply",
+        &["unlimited", "35h/15apt"],
+        "unlimited",
+        "buildings: as many as players pay for, or the Anti-Monopoly set's 35 houses and 15 \
+         apartments (an apartment gives its two houses back)",
+    ),
+    ParamSpec::int(
+        "stalemate_min_players",
+        2,
+        MAX_PLAYERS as i64,
+        "2",
+        "objective 3: a stalemate may be declared once at most this many players are left",
+    ),
+    ParamSpec::choice(
+        "monopoly_rule",
+        &["all_of_city", "looser"],
+        "all_of_city",
+        "the bank has a monopoly in a city when it owns every deed of it (only all_of_city is \
+         implemented)",
+    ),
+    ParamSpec::flag(
+        "transit_space_free_stay",
+        "false",
+        "a token on a transit company's space may stay there for free (only false is \
+         implemented)",
+    ),
+    ParamSpec::flag(
+        "auction_on_decline",
+        "false",
+        "a deed the lander declines is auctioned (only false is implemented)",
+    ),
+    ParamSpec::flag(
+        "contracts_public",
+        "true",
+        "contracts are seen by every player (only true is implemented)",
+    ),
+    ParamSpec::flag(
+        "no_gifts_while_jailed",
+        "false",
+        "a jailed player may not give his deeds away (only false is implemented)",
+    ),
     ParamSpec::int(
         "later_cash",
         -(MAX_LATER_CASH as i64),
@@ -122,6 +164,31 @@ pub const PARAMS: &[ParamSpec] = &[
 /// start (seven times it on top of a board's cash, itself at most
 /// [`crate::board::MAX_MONEY`]) stays well inside the 32 bits that hold money.
 pub const MAX_LATER_CASH: u32 = 10_000;
+
+/// Readings the rulings name of which gameshelf plays only the default: any other value is
+/// refused by name ([`SpecError::Unimplemented`]), rather than played as the default.
+const UNIMPLEMENTED: &[&str] = &[
+    "monopoly_rule",
+    "transit_space_free_stay",
+    "auction_on_decline",
+    "contracts_public",
+    "no_gifts_while_jailed",
+];
+
+/// A limited supply of buildings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildingSupply {
+    /// Houses in the box.
+    pub houses: u32,
+    /// Apartments in the box.
+    pub apartments: u32,
+}
+
+/// The Anti-Monopoly set's buildings: 35 houses and 15 apartments.
+pub const ANTI_MONOPOLY_SUPPLY: BuildingSupply = BuildingSupply {
+    houses: 35,
+    apartments: 15,
+};
 
 /// Which objective ends the game (B5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +252,10 @@ pub struct Config {
     /// cash from the later players instead, down to nothing: Laissez-faire's later players
     /// are the ones ahead.
     pub later_cash: i32,
+    /// The houses and apartments there are, or `None` for as many as players pay for.
+    pub building_supply: Option<BuildingSupply>,
+    /// Objective 3: a stalemate may be declared once at most this many players are left.
+    pub stalemate_min_players: usize,
     canonical: GameSpec,
 }
 
@@ -201,6 +272,15 @@ impl Config {
     /// [`SpecError`] for another game id or a bad parameter.
     pub fn from_spec(spec: &GameSpec) -> Result<Config, SpecError> {
         let p = spec.resolve(&crate::game::base_info())?;
+        for spec in PARAMS.iter().filter(|s| UNIMPLEMENTED.contains(&s.name)) {
+            if !p.is_default(spec.name) {
+                return Err(SpecError::Unimplemented {
+                    name: spec.name.to_owned(),
+                    value: p.text(spec.name).unwrap_or_default(),
+                    implemented: spec.default.to_owned(),
+                });
+            }
+        }
         Ok(Config {
             players: p.int("players") as usize,
             objective: match p.choice("objective") {
@@ -227,6 +307,11 @@ impl Config {
             stalemate_draw: p.choice("stalemate_result") == "draw",
             nw_at_price: p.choice("nw_property_basis") == "price",
             later_cash: p.int("later_cash") as i32,
+            building_supply: match p.choice("building_supply") {
+                "unlimited" => None,
+                _ => Some(ANTI_MONOPOLY_SUPPLY),
+            },
+            stalemate_min_players: p.int("stalemate_min_players") as usize,
             canonical: p.canonical(),
         })
     }

@@ -263,11 +263,11 @@ impl LaissezFaire {
             && self.net_worth(s, seat) >= self.cfg.win_net_worth
     }
 
-    /// Whether a stalemate may be declared now (objective 3): two players left and enough
-    /// quiet rounds.
+    /// Whether a stalemate may be declared now (objective 3): at most
+    /// `stalemate_min_players` players left (two by default) and enough quiet rounds.
     pub fn may_declare_stalemate(&self, s: &State) -> bool {
         self.cfg.objective == Objective::LastStanding
-            && self.alive(s) <= 2
+            && self.alive(s) <= self.cfg.stalemate_min_players
             && s.quiet_rounds >= self.cfg.stalemate_rounds
     }
 
@@ -288,8 +288,30 @@ impl LaissezFaire {
             SpaceKind::Property { .. }
         ) && lot.owner as usize == seat
             && lot.level < APARTMENT
-            && s.players[seat].cash >= h;
+            && s.players[seat].cash >= h
+            && self.in_supply(s, lot.level + 1);
         ok.then_some(h)
+    }
+
+    /// Whether a building for `level` (1 or 2: a house; [`APARTMENT`]) is left in the
+    /// supply (`building_supply`). An apartment replaces its lot's two houses, which go
+    /// back to the supply.
+    fn in_supply(&self, s: &State, level: u8) -> bool {
+        let Some(supply) = self.cfg.building_supply else {
+            return true;
+        };
+        let (mut houses, mut apartments) = (0, 0);
+        for lot in &s.lots.0 {
+            match lot.level {
+                APARTMENT => apartments += 1,
+                level => houses += u32::from(level),
+            }
+        }
+        if level == APARTMENT {
+            apartments < supply.apartments
+        } else {
+            houses < supply.houses
+        }
     }
 
     // ---- trade threads ---------------------------------------------------------------------

@@ -1,0 +1,109 @@
+//! The readings the rulings name as parameters: the building supply and the stalemate's
+//! player count are played; the others are refused by name when set to a value gameshelf
+//! does not play.
+
+use gameshelf_engine::{Game, GameSpec};
+use gameshelf_laissez_faire::board::{APARTMENT, SpaceKind};
+use gameshelf_laissez_faire::{Action, LaissezFaire, State};
+
+fn game(spec: &str) -> LaissezFaire {
+    LaissezFaire::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap()
+}
+
+/// The game after seat 0 is drawn to move first.
+fn started(g: &LaissezFaire) -> State {
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s
+}
+
+/// The board's street properties.
+fn properties(g: &LaissezFaire) -> Vec<u8> {
+    (0..g.board().spaces.len() as u8)
+        .filter(|&i| {
+            matches!(
+                g.board().spaces[i as usize].kind,
+                SpaceKind::Property { .. }
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn readings_gameshelf_does_not_play_are_refused_by_name() {
+    for (name, value, implemented) in [
+        ("monopoly_rule", "looser", "all_of_city"),
+        ("transit_space_free_stay", "true", "false"),
+        ("auction_on_decline", "true", "false"),
+        ("contracts_public", "false", "true"),
+        ("no_gifts_while_jailed", "true", "false"),
+    ] {
+        let spec: GameSpec = format!("laissez-faire({name}={value})").parse().unwrap();
+        let e = LaissezFaire::from_spec(&spec).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("{name}={value}"))
+                && e.contains("does not implement")
+                && e.contains(&format!("{name}={implemented}")),
+            "{e}"
+        );
+        // The implemented reading is accepted and left out of the game string.
+        let g = game(&format!("laissez-faire({name}={implemented})"));
+        assert_eq!(g.spec().to_string(), "laissez-faire");
+    }
+}
+
+/// With the Anti-Monopoly set's 35 houses and 15 apartments, a house cannot be built once
+/// 35 are on the board, nor an apartment once 15 are; without a limit both can.
+#[test]
+fn the_building_supply_runs_out() {
+    let limited = game("laissez-faire(building_supply=35h/15apt)");
+    let unlimited = game("laissez-faire");
+    let props = properties(&limited);
+    assert!(props.len() >= 18, "{} properties", props.len());
+    let (mine, others) = props.split_first().unwrap();
+    let mut s = started(&limited);
+    s.players[0].cash = 100_000;
+    s.lots.0[*mine as usize].owner = 0;
+    s.lots.0[*mine as usize].level = 1;
+    // 1 + 17 lots of 2 houses: all 35 houses are on the board.
+    for &p in &others[..17] {
+        s.lots.0[p as usize].level = 2;
+    }
+    assert_eq!(limited.can_build(&s, 0, *mine), None, "no house left");
+    assert!(unlimited.can_build(&s, 0, *mine).is_some());
+    // One apartment frees two houses.
+    s.lots.0[others[0] as usize].level = APARTMENT;
+    assert!(
+        limited.can_build(&s, 0, *mine).is_some(),
+        "a house came back"
+    );
+    // With 15 apartments on the board, a third building (an apartment) is refused.
+    s.lots.0[*mine as usize].level = 2;
+    for &p in &others[..15] {
+        s.lots.0[p as usize].level = APARTMENT;
+    }
+    assert_eq!(limited.can_build(&s, 0, *mine), None, "no apartment left");
+    s.lots.0[others[0] as usize].level = 0;
+    assert!(
+        limited.can_build(&s, 0, *mine).is_some(),
+        "14 apartments: one is left"
+    );
+}
+
+/// Objective 3: with `stalemate_min_players=3` a stalemate may be declared with three
+/// players left; by default only with two.
+#[test]
+fn a_stalemate_may_come_with_more_players_left() {
+    let spec = "laissez-faire(players=3,objective=last_standing";
+    let three = game(&format!("{spec},stalemate_min_players=3)"));
+    let two = game(&format!("{spec})"));
+    let mut s = started(&three);
+    s.quiet_rounds = 10;
+    assert_eq!(three.alive(&s), 3);
+    assert!(three.may_declare_stalemate(&s));
+    assert!(!two.may_declare_stalemate(&s));
+    let e = LaissezFaire::from_spec(&"laissez-faire(stalemate_min_players=9)".parse().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("stalemate_min_players"), "{e}");
+}
