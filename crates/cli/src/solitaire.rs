@@ -194,22 +194,18 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             if from > to {
                 bail!("--from {from} is above --to {to}: expected FROM <= TO");
             }
+            let run = DealsRun {
+                game: game(*jokers, params)?,
+                range: (*from, *to),
+                limits: limits(*budget, *table_mib)?,
+                threads: *threads,
+                out: out.as_deref(),
+            };
             if *winnable {
-                return winnable_deals(
-                    &game(*jokers, params)?,
-                    (*from, *to),
-                    limits(*budget, *table_mib)?,
-                    *threads,
-                    out.as_deref(),
-                );
+                winnable_deals(&run)
+            } else {
+                deals(&run)
             }
-            deals(
-                &game(*jokers, params)?,
-                (*from, *to),
-                limits(*budget, *table_mib)?,
-                *threads,
-                out.as_deref(),
-            )
         }
     }
 }
@@ -408,15 +404,22 @@ fn write_table(table: &str, out: Option<&std::path::Path>) -> Result<()> {
     }
 }
 
-/// `solitaire deals --winnable`: the winnable deals of FROM..=TO, easiest first.
-fn winnable_deals(
-    game: &OublietteSolitaire,
-    (from, to): (u64, u64),
+/// What `solitaire deals` was asked to do.
+struct DealsRun<'a> {
+    game: OublietteSolitaire,
+    /// The first and last deal.
+    range: (u64, u64),
     limits: solver::Limits,
     threads: Option<usize>,
-    out: Option<&std::path::Path>,
-) -> Result<()> {
+    /// Where the table goes (standard output when `None`).
+    out: Option<&'a std::path::Path>,
+}
+
+/// `solitaire deals --winnable`: the winnable deals of FROM..=TO, easiest first.
+fn winnable_deals(run: &DealsRun<'_>) -> Result<()> {
     use rayon::prelude::*;
+    let (game, (from, to)) = (&run.game, run.range);
+    let (limits, threads, out) = (run.limits, run.threads, run.out);
     use std::fmt::Write as _;
     let started = Instant::now();
     let from_files =
@@ -466,14 +469,11 @@ fn winnable_deals(
     Ok(())
 }
 
-fn deals(
-    game: &OublietteSolitaire,
-    (from, to): (u64, u64),
-    limits: solver::Limits,
-    threads: Option<usize>,
-    out: Option<&std::path::Path>,
-) -> Result<()> {
+/// `solitaire deals`: every deal's verdict and the shares.
+fn deals(run: &DealsRun<'_>) -> Result<()> {
     use std::fmt::Write as _;
+    let (game, (from, to)) = (&run.game, run.range);
+    let (limits, threads, out) = (run.limits, run.threads, run.out);
     let started = Instant::now();
     let total = to - from + 1;
     let verdicts = solve_range(game, (from, to), limits, threads)?;
