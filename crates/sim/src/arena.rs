@@ -263,7 +263,7 @@ fn play_chunk<G: Game>(
     let mut pool: Vec<Vec<Option<Box<dyn Bot<G>>>>> = (0..seats)
         .map(|_| (0..bot_of.len()).map(|_| None).collect())
         .collect();
-    let mut seated: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(seats);
+    let mut seated = crate::Players::new(Vec::with_capacity(seats));
     let mut who = vec![0usize; seats];
     let start = game.initial_state();
     let mut state = start.clone();
@@ -272,7 +272,8 @@ fn play_chunk<G: Game>(
         for (seat, slot) in who.iter_mut().enumerate() {
             let e = entrant_at(index, seat, bot_of.len());
             *slot = e;
-            seated.push(pool[seat][e].take().unwrap_or_else(|| make_bot(e)));
+            let bot = pool[seat][e].take().unwrap_or_else(|| make_bot(e));
+            seated.bots.push(bot);
         }
         state.clone_from(&start);
         let mut rng = Rng::for_stream(seed, index);
@@ -296,7 +297,7 @@ fn play_chunk<G: Game>(
         if pairs > 0 {
             totals.pairwise.add(score / f64::from(pairs));
         }
-        for (seat, bot) in seated.drain(..).enumerate() {
+        for (seat, bot) in seated.bots.drain(..).enumerate() {
             pool[seat][who[seat]] = Some(bot);
         }
     }

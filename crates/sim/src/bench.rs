@@ -155,9 +155,11 @@ pub fn benchmark_bots<G: Game>(
 pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) -> PlayoutBench {
     let start = game.initial_state();
     let mut state = start.clone();
-    let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.num_players())
-        .map(|_| Box::new(RandomBot::<G>::default()) as Box<dyn Bot<G>>)
-        .collect();
+    let mut players = crate::Players::new(
+        (0..game.num_players())
+            .map(|_| Box::new(RandomBot::<G>::default()) as Box<dyn Bot<G>>)
+            .collect(),
+    );
     let mut tally = T::default();
     let mut lead = crate::LeadTrack::default();
     let wall = Instant::now();
@@ -170,7 +172,7 @@ pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) ->
         let counts = crate::play_counted(
             game,
             &mut state,
-            &mut bots,
+            &mut players,
             &mut rng,
             &mut tally,
             Some(&mut lead),

@@ -25,7 +25,7 @@ use crate::lead::{LeadTrack, share_of_win};
 use crate::paired::{Paired, PairedEstimate, holm};
 use crate::shard::{MergeError, Shard, Slice, in_order};
 use crate::stats::to_fixed;
-use crate::{CHUNK, Games, SimConfig, in_chunks, play_counted};
+use crate::{CHUNK, Games, Players, SimConfig, in_chunks, play_counted};
 
 /// A figure compared between the arms.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -617,8 +617,8 @@ where
     MA: Fn(Seat) -> Box<dyn Bot<G>> + Sync,
     MB: Fn(Seat) -> Box<dyn Bot<G>> + Sync,
 {
-    let mut bots_a: Vec<Box<dyn Bot<G>>> = (0..arms.a.num_players()).map(&arms.bots_a).collect();
-    let mut bots_b: Vec<Box<dyn Bot<G>>> = (0..arms.b.num_players()).map(&arms.bots_b).collect();
+    let mut players_a = Players::new((0..arms.a.num_players()).map(&arms.bots_a).collect());
+    let mut players_b = Players::new((0..arms.b.num_players()).map(&arms.bots_b).collect());
     let (start_a, start_b) = (arms.a.initial_state(), arms.b.initial_state());
     let (mut state_a, mut state_b) = (start_a.clone(), start_b.clone());
     let (mut values_a, mut values_b) = (Values::new(), Values::new());
@@ -631,7 +631,7 @@ where
         let counts = play_counted(
             arms.a,
             &mut state_a,
-            &mut bots_a,
+            &mut players_a,
             &mut Rng::for_stream(seed, index),
             &mut played,
             Some(&mut lead),
@@ -642,7 +642,7 @@ where
         let counts = play_counted(
             arms.b,
             &mut state_b,
-            &mut bots_b,
+            &mut players_b,
             &mut Rng::for_stream(seed, index),
             &mut played,
             Some(&mut lead),

@@ -179,15 +179,34 @@ pub(crate) struct Counts {
     pub(crate) decisions: u64,
 }
 
-/// Plays `state` to the end with `bots` and `rng` (via [`gameshelf_engine::play`]),
-/// feeding `tally` and `lead` (when given), and counts actions and decisions.
+/// The bots of a run's seats, one per seat, and the buffers their games reuse: kept for a
+/// whole chunk of games, so that playing one allocates nothing.
+pub(crate) struct Players<G: Game> {
+    pub(crate) bots: Vec<Box<dyn Bot<G>>>,
+    actions: Vec<G::Action>,
+    outcomes: Outcomes<G::Action>,
+}
+
+impl<G: Game> Players<G> {
+    pub(crate) fn new(bots: Vec<Box<dyn Bot<G>>>) -> Self {
+        Players {
+            bots,
+            actions: Vec::new(),
+            outcomes: Outcomes::new(),
+        }
+    }
+}
+
+/// Plays `state` to the end with `players`' bots and `rng` (via [`gameshelf_engine::play`],
+/// or the game's own playout loop when every bot plays as a playout does), feeding `tally`
+/// and `lead` (when given), and counts actions and decisions.
 ///
 /// # Panics
 /// If the game runs past [`Game::max_game_length`].
 pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     game: &G,
     state: &mut G::State,
-    bots: &mut [Box<dyn Bot<G>>],
+    players: &mut Players<G>,
     rng: &mut Rng,
     tally: &mut T,
     mut lead: Option<&mut LeadTrack>,
@@ -210,10 +229,14 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
             lead.see(game, before);
         }
     };
+    let Players {
+        bots,
+        actions,
+        outcomes,
+    } = players;
     if bots.iter().all(|b| b.plays_like_a_playout()) {
         // The same game, drawn from the same numbers, at the speed of the game's playouts.
-        let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
-        let n = game.watched_playout(state, rng, &mut actions, &mut outcomes, &mut watch);
+        let n = game.watched_playout(state, rng, actions, outcomes, &mut watch);
         counts.decisions = n.decisions;
     } else {
         let mut decisions = 0;
@@ -320,7 +343,7 @@ fn play_chunk<G: Game, T: Tally<G>>(
     range: Games<'_>,
 ) -> Totals<T> {
     let seats = game.num_players();
-    let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats).map(make_bots).collect();
+    let mut players = Players::new((0..seats).map(make_bots).collect());
     let start = game.initial_state();
     let mut state = start.clone();
     let mut totals = Totals::new(seats);
@@ -331,7 +354,7 @@ fn play_chunk<G: Game, T: Tally<G>>(
         let counts = play_counted(
             game,
             &mut state,
-            &mut bots,
+            &mut players,
             &mut rng,
             &mut totals.tally,
             Some(&mut lead),
