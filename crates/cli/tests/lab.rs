@@ -1,20 +1,14 @@
 //! The designers' commands end to end: `sim --shard` and `compare --shard` merged by
 //! `gameshelf merge` into exactly the single run, and `compare` of a game with itself.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
+/// What a successful `gameshelf args` writes on standard output.
 fn gameshelf(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_gameshelf"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "gameshelf {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    String::from_utf8(common::succeeded(args).stdout).expect("UTF-8 output")
 }
 
 /// The JSON output without wall-clock figures.

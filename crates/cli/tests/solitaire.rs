@@ -1,22 +1,11 @@
 //! The solitaire's numbered deals for players: the verdict before a deal, the solver's
 //! winning line after a lost game, and the winnable deals easiest first.
 
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn gameshelf(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_gameshelf"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "gameshelf {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
+use std::path::PathBuf;
+
+use common::succeeded as gameshelf;
 
 fn save(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
