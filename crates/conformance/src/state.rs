@@ -1,6 +1,6 @@
 //! Checks of one state: serialisation, returns, observations and resampling.
 
-use gameshelf_engine::{Actor, Game, Information, Rng, Seat, Utility};
+use gameshelf_engine::{Actor, Game, Information, Returns, Rng, Seat, Utility};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -95,6 +95,13 @@ pub fn check_returns<G: Game>(game: &G, state: &G::State) -> Result<(), Violatio
             || format!("standings {values:?} for {} seats", game.num_players()),
         )?;
     }
+    let leader = game.standing(state).as_ref().and_then(Returns::leader);
+    ensure(game.leader(state) == leader, Check::Returns, || {
+        format!(
+            "the leader is {:?} but the standings' top seat is {leader:?}",
+            game.leader(state)
+        )
+    })?;
     let returns = game.returns(state);
     let values = returns.as_slice();
     ensure(values.len() == game.num_players(), Check::Returns, || {

@@ -174,6 +174,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// bots search from. By default it does nothing.
     fn follow_standing(&self, _state: &mut Self::State, _follow: bool) {}
 
+    /// The one seat on top of [`Game::standing`] in `state`, `None` when several share the
+    /// top or the game gives no standings: what simulations read in every turn to follow
+    /// the lead. A game whose standings are dearer to rank in full than to top overrides
+    /// it (the conformance suite checks that it agrees with the standing).
+    fn leader(&self, state: &Self::State) -> Option<Seat> {
+        self.standing(state).as_ref().and_then(Returns::leader)
+    }
+
     /// A fingerprint of the rules data this game was built with (decks, boards), when the
     /// game loads such data. Records store it, so a record made with edited data files is
     /// refused when replayed against other data instead of replaying a different game.

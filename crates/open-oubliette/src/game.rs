@@ -2372,6 +2372,35 @@ impl Game for OpenOubliette {
         })
     }
 
+    /// The top of [`Game::standing`] without ranking every seat: the first tier decides
+    /// unless several seats share its top, and only those are scored further.
+    fn leader(&self, s: &State) -> Option<Seat> {
+        let seats = 0..self.cfg.players;
+        if self.cfg.players < 2 {
+            return None;
+        }
+        if self.cfg.mode == Mode::Jail {
+            return unique_top(seats.map(|seat| (seat, self.jail_dollars(s, seat))));
+        }
+        let (mut best, mut top) = (0, 0u8);
+        for seat in seats.clone() {
+            let score = self.score(s, seat);
+            if top == 0 || score > best {
+                (best, top) = (score, 1 << seat);
+            } else if score == best {
+                top |= 1 << seat;
+            }
+        }
+        if top.count_ones() == 1 {
+            return Some(top.trailing_zeros() as Seat);
+        }
+        unique_top(
+            seats
+                .filter(|q| top & 1 << q != 0)
+                .map(|q| (q, self.tier_scores(s, q))),
+        )
+    }
+
     fn observe(&self, s: &State, seat: Seat) -> Observation {
         Observation::new(self, s, seat)
     }
@@ -2395,4 +2424,18 @@ impl Game for OpenOubliette {
     fn describe_action(&self, s: &State, action: Action) -> String {
         crate::describe::action(self, s, action)
     }
+}
+
+/// The one seat with the greatest key, `None` when several share it.
+fn unique_top<K: Ord>(keys: impl Iterator<Item = (Seat, K)>) -> Option<Seat> {
+    let mut best: Option<(Seat, K)> = None;
+    let mut shared = false;
+    for (seat, key) in keys {
+        match &best {
+            Some((_, b)) if key < *b => {}
+            Some((_, b)) if key == *b => shared = true,
+            _ => (best, shared) = (Some((seat, key)), false),
+        }
+    }
+    best.filter(|_| !shared).map(|(seat, _)| seat)
 }

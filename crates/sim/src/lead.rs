@@ -89,9 +89,16 @@ impl LeadTrack {
     }
 
     fn read<G: Game>(&mut self, game: &G, state: &G::State, read: bool) {
-        let standing = if read { game.standing(state) } else { None };
-        self.standings |= self.seen == 0 && standing.is_some();
-        let leader = standing.as_ref().and_then(Returns::leader);
+        // Whether the game gives standings is read once, at its first state; from then on
+        // only the leader is asked for.
+        if self.seen == 0 {
+            self.standings = game.standing(state).is_some();
+        }
+        let leader = if read && self.standings {
+            game.leader(state)
+        } else {
+            None
+        };
         if leader.is_some() && leader != self.changes.last().map(|c| c.1) {
             self.changes.extend(leader.map(|l| (self.seen, l)));
         }
