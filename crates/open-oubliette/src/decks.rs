@@ -311,6 +311,9 @@ pub struct Decks {
     pub event_copies: Vec<CardSet>,
     /// For each wound card, the identical cards (same title and modifier).
     pub wound_copies: Vec<CardSet>,
+    /// Each treasure card's face value by index, zero past the deck: summed over a hand in
+    /// every turn's standings, so kept apart from the cards' texts.
+    treasure_values: [u32; CardSet::CAPACITY],
     /// A fingerprint of every card of the four decks (records store it).
     pub fingerprint: String,
 }
@@ -524,7 +527,12 @@ impl Decks {
         let wound_copies = copies(&wounds, |a, b| {
             (&a.title, a.modifier) == (&b.title, b.modifier)
         });
+        let mut treasure_values = [0; CardSet::CAPACITY];
+        for (v, t) in treasure_values.iter_mut().zip(&treasures) {
+            *v = t.value;
+        }
         Ok(Decks {
+            treasure_values,
             monster_copies,
             event_copies,
             wound_copies,
@@ -553,7 +561,10 @@ impl Decks {
 
     /// The sum of the face values of `cards`.
     pub fn treasure_value(&self, cards: CardSet) -> u32 {
-        cards.iter().map(|c| self.treasures[c as usize].value).sum()
+        cards
+            .iter()
+            .map(|c| self.treasure_values[usize::from(c) % CardSet::CAPACITY])
+            .sum()
     }
 
     /// W for a set of wound cards: the sum of the two highest modifiers.
