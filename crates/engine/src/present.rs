@@ -103,6 +103,19 @@ pub trait Presenter<G: Game> {
         0
     }
 
+    /// The heading `action`, a choice of `observation`'s seat, is listed under when front
+    /// ends fold a long list: `None` (the default) for a main choice, which is listed first
+    /// and on its own; choices that share a heading (say, every contract one may propose to
+    /// one player) are listed after the main ones, folded under it, in the game's order.
+    fn choice_group(
+        &self,
+        _game: &G,
+        _observation: &G::Observation,
+        _action: G::Action,
+    ) -> Option<String> {
+        None
+    }
+
     /// What a human is asked when naming their own sum for `action`, a move that names one
     /// ([`Game::amount`]), as `observation`'s seat: a few words such as `your price for a
     /// room at Tile Row`, which front ends follow with a box for the dollars. By default

@@ -288,6 +288,17 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         }
     }
 
+    /// Rolling, paying, staying and answering come first; the window's many proposals,
+    /// trade offers and buildings are folded, one group per other player (or for building).
+    fn choice_group(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
+        match action {
+            Action::Propose(to, _) => Some(format!("propose a contract to seat {}", to + 1)),
+            Action::Offer(to, ..) => Some(format!("offer seat {} a deed trade", to + 1)),
+            Action::Build(_) => Some("build".to_owned()),
+            _ => None,
+        }
+    }
+
     fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
         "text of the clause".to_owned()
     }

@@ -3,7 +3,10 @@
 //! No colours and no cursor movement. At each human decision the seat's view (from its
 //! observation) is printed, then the numbered choices with the exact odds of any roll that
 //! follows, then the prompt `choose 1-N (h for help, q to quit): `. Moves of
-//! bots and chance are printed one per line as they happen, and the result at the end. `u`
+//! bots and chance are printed one per line as they happen, and the result at the end. A
+//! game may fold a long list ([`Presenter::choice_group`]): its main choices come first, then
+//! one line per group (`7) propose a contract to seat 3: 27 choices`); typing a group's
+//! number lists its choices, numbered from 1, and `b` goes back. `u`
 //! takes back the human's previous decision when nothing else (no draw, no other player)
 //! moved since (see the session's undo).
 //!
@@ -18,7 +21,7 @@ use std::io::{self, BufRead, Write};
 
 use gameshelf_engine::{Game, Record};
 
-use crate::session::{Session, Turn};
+use crate::session::{Menu, Session, Turn};
 use crate::text::{clean_text, parse_sum};
 use crate::{Aids, PlayOptions, Player, TerminalError};
 use gameshelf_engine::Presenter;
@@ -36,6 +39,8 @@ enum Answer {
     Undo,
     /// Ask for a hint.
     Hint,
+    /// Go back from a group's list to the main list.
+    Back,
     /// Leave the match.
     Quit,
     /// Anything else: not a number, out of range, empty.
@@ -48,6 +53,7 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
         "h" | "help" | "?" => Answer::Help,
         "u" | "undo" => Answer::Undo,
         "a" | "hint" => Answer::Hint,
+        "b" | "back" => Answer::Back,
         other => {
             let choice = |word: &str| match word.parse::<usize>() {
                 Ok(n) if (1..=choices).contains(&n) => Some(n - 1),
@@ -69,7 +75,8 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
 /// How the prompts work, shown for `h` before the game's own help.
 const HELP: &str = "Type the number of a choice and press Enter. \
 A choice marked $ names a sum of money: type its number and another sum (3 40) to name that \
-sum instead. h shows this help, u takes back your previous decision (not past a draw or another player's \
+sum instead. A line ending in \"choices\" is a group: type its number to list them, and b to go \
+back. h shows this help, u takes back your previous decision (not past a draw or another player's \
 move), a asks for a hint when the game gives them (the move a bot would make in your place, \
 seeing what you see; nothing is played), q (or end of input) leaves the game; the record of the \
 moves so far is kept.";
@@ -163,8 +170,9 @@ fn run<G: Game, P: Presenter<G>>(
                 }
             }
             Turn::Human(seat) => {
-                show_decision(session, seat, out)?;
-                match ask(session, input, out)? {
+                let menu = session.menu();
+                show_decision(session, seat, &menu, out)?;
+                match ask(session, &menu, input, out)? {
                     Reply::Choice(index) => {
                         let text = if session.choice_writes_text(index) {
                             ask_text(session, index, input, out)?
@@ -197,10 +205,11 @@ fn run<G: Game, P: Presenter<G>>(
     }
 }
 
-/// Prints what the seat sees and its numbered choices.
+/// Prints what the seat sees and its numbered choices: the main ones, then the groups.
 fn show_decision<G: Game, P: Presenter<G>>(
     session: &Session<'_, G, P>,
     seat: usize,
+    menu: &Menu,
     out: &mut impl Write,
 ) -> io::Result<()> {
     writeln!(out, "\n== {} to move ==", session.label(seat))?;
@@ -210,7 +219,25 @@ fn show_decision<G: Game, P: Presenter<G>>(
         &session.observation(seat),
     );
     writeln!(out, "{}", view.trim_end())?;
-    for (i, &action) in session.choices().iter().enumerate() {
+    show_list(session, menu, None, out)
+}
+
+/// Prints the numbered top-level list (`group` `None`) or one group's list.
+fn show_list<G: Game, P: Presenter<G>>(
+    session: &Session<'_, G, P>,
+    menu: &Menu,
+    group: Option<usize>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let items = match group {
+        None => &menu.main,
+        Some(g) => {
+            writeln!(out, "{}:", menu.groups[g].0)?;
+            &menu.groups[g].1
+        }
+    };
+    for (number, &i) in (1..).zip(items) {
+        let action = session.choices()[i];
         let mut text = session.describe_choice(action);
         if session.first_of_its_kind(i)
             && let Some(prompt) = session.amount_prompt(i)
@@ -218,8 +245,13 @@ fn show_decision<G: Game, P: Presenter<G>>(
             text = format!("{text} [$: {prompt}]");
         }
         match session.choice_odds(action) {
-            Some(odds) => writeln!(out, "  {}) {text} -- {odds}", i + 1)?,
-            None => writeln!(out, "  {}) {text}", i + 1)?,
+            Some(odds) => writeln!(out, "  {number}) {text} -- {odds}")?,
+            None => writeln!(out, "  {number}) {text}")?,
+        }
+    }
+    if group.is_none() {
+        for (number, (heading, items)) in (menu.main.len() + 1..).zip(&menu.groups) {
+            writeln!(out, "  {number}) {heading}: {} choices", items.len())?;
         }
     }
     Ok(())
@@ -237,34 +269,69 @@ enum Reply {
     Quit,
 }
 
-/// Prompts until the human gives a valid choice, asks to undo or quits.
+/// Prompts until the human gives a valid choice, asks to undo or quits. A group's number
+/// lists the group, whose choices are then numbered from 1 until `b` goes back.
 fn ask<G: Game, P: Presenter<G>>(
     session: &mut Session<'_, G, P>,
+    menu: &Menu,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<Reply> {
-    let n = session.choices().len();
+    let mut group: Option<usize> = None;
     let mut line = String::new();
     loop {
+        let (n, back) = match group {
+            None => (menu.len(), ""),
+            Some(g) => (menu.groups[g].1.len(), "b to go back, "),
+        };
         let hint = if session.gives_hints() {
             ", a for a hint"
         } else {
             ""
         };
-        write!(out, "choose 1-{n} (h for help{hint}, q to quit): ")?;
+        write!(out, "choose 1-{n} ({back}h for help{hint}, q to quit): ")?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
             return Ok(Reply::Quit);
         }
+        // The index into the legal actions of the `k`-th entry listed, or the group it opens.
+        let entry = |k: usize| match group {
+            Some(g) => Ok(menu.groups[g].1[k]),
+            None => menu.main.get(k).copied().ok_or(k - menu.main.len()),
+        };
         match parse_answer(&line, n) {
-            Answer::Choice(index) => return Ok(Reply::Choice(index)),
-            Answer::Priced(index, sum) => return Ok(Reply::Priced(index, sum)),
+            Answer::Choice(k) => match entry(k) {
+                Ok(index) => return Ok(Reply::Choice(index)),
+                Err(g) => {
+                    group = Some(g);
+                    show_list(session, menu, group, out)?;
+                }
+            },
+            Answer::Priced(k, sum) => match entry(k) {
+                Ok(index) => return Ok(Reply::Priced(index, sum)),
+                Err(g) => writeln!(
+                    out,
+                    "{} is a group of choices: type {} alone to list them",
+                    menu.groups[g].0,
+                    k + 1
+                )?,
+            },
+            Answer::Back if group.is_some() => {
+                group = None;
+                show_list(session, menu, group, out)?;
+            }
             Answer::Undo => return Ok(Reply::Undo),
             Answer::Quit => return Ok(Reply::Quit),
             Answer::Hint => match session.hint() {
-                Ok((index, text)) => writeln!(out, "hint: {}) {text}", index + 1)?,
+                Ok((index, text)) => match menu.place(index) {
+                    Some((top, None)) => writeln!(out, "hint: {top}) {text}")?,
+                    Some((top, Some(inner))) => {
+                        writeln!(out, "hint: {top}) then {inner}) {text}")?;
+                    }
+                    None => writeln!(out, "hint: {text}")?,
+                },
                 Err(why) => writeln!(out, "{why}")?,
             },
             Answer::Help => {
@@ -274,7 +341,7 @@ fn ask<G: Game, P: Presenter<G>>(
                     writeln!(out, "{}", help.trim_end())?;
                 }
             }
-            Answer::Invalid => writeln!(
+            Answer::Back | Answer::Invalid => writeln!(
                 out,
                 "{:?} is not a choice: type a number from 1 to {n}, h for help or q to quit",
                 line.trim()
@@ -319,6 +386,7 @@ mod tests {
         assert_eq!(parse_answer("Q", 3), Answer::Quit);
         assert_eq!(parse_answer("h", 3), Answer::Help);
         assert_eq!(parse_answer("U", 3), Answer::Undo);
+        assert_eq!(parse_answer("b", 3), Answer::Back);
         assert_eq!(parse_answer("2 40", 3), Answer::Priced(1, 40));
         assert_eq!(parse_answer(" 3  $1,500 ", 3), Answer::Priced(2, 1500));
         assert_eq!(parse_answer("4 40", 3), Answer::Invalid);

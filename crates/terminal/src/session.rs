@@ -366,6 +366,26 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         Some(self.presenter.text_prompt(self.game, action))
     }
 
+    /// The choices of the human to move as front ends list them ([`Presenter::choice_group`]):
+    /// the main ones first, then each group; empty when no human is to move.
+    pub(crate) fn menu(&self) -> Menu {
+        let mut menu = Menu::default();
+        let Turn::Human(seat) = self.turn() else {
+            return menu;
+        };
+        let obs = self.game.observe(&self.state, seat);
+        for (index, &action) in self.legal.iter().enumerate() {
+            match self.presenter.choice_group(self.game, &obs, action) {
+                None => menu.main.push(index),
+                Some(heading) => match menu.groups.iter_mut().find(|g| g.0 == heading) {
+                    Some(group) => group.1.push(index),
+                    None => menu.groups.push((heading, vec![index])),
+                },
+            }
+        }
+        menu
+    }
+
     /// The choice to highlight first ([`Presenter::safe_choice`]): 0 when no human is to
     /// move.
     pub(crate) fn safe_choice(&self) -> usize {
@@ -552,5 +572,33 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
             actions: self.record.actions.len(),
             record_json: self.record.to_json(),
         }
+    }
+}
+
+/// The choices of a decision as listed for a person: see [`Session::menu`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Menu {
+    /// The main choices, as indices into the legal actions, in the game's order.
+    pub(crate) main: Vec<usize>,
+    /// The other choices under their headings, in order of first appearance.
+    pub(crate) groups: Vec<(String, Vec<usize>)>,
+}
+
+impl Menu {
+    /// The entries of the top-level list: the main choices, then one per group.
+    pub(crate) fn len(&self) -> usize {
+        self.main.len() + self.groups.len()
+    }
+
+    /// Where the choice with this index into the legal actions is listed: its number
+    /// (from 1) in the top-level list, and in its group's list when it is in one.
+    pub(crate) fn place(&self, index: usize) -> Option<(usize, Option<usize>)> {
+        if let Some(k) = self.main.iter().position(|&i| i == index) {
+            return Some((k + 1, None));
+        }
+        self.groups.iter().enumerate().find_map(|(g, (_, items))| {
+            let k = items.iter().position(|&i| i == index)?;
+            Some((self.main.len() + g + 1, Some(k + 1)))
+        })
     }
 }

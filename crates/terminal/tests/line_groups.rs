@@ -1,0 +1,93 @@
+//! Long lists folded in line mode (`Presenter::choice_group`): the main choices are listed
+//! first, each group as one line; a group's number lists its choices, numbered from 1, and
+//! `b` goes back.
+
+use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
+use gameshelf_engine::{Presenter, Record, Seat};
+use gameshelf_terminal::{Mode, PlayOptions, Player, line};
+
+/// One runner to square 9, walking one or two squares by the list, up to four by name.
+fn strider() -> Race {
+    Race::new(RaceRules {
+        players: 1,
+        goal: 9,
+        walk: 2,
+        ..RaceRules::default()
+    })
+    .striding(4)
+}
+
+/// Folds the walks under one heading; gambling is the main choice.
+struct Folded;
+
+impl Presenter<Race> for Folded {
+    fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
+        format!("you are on square {}", o.at[0])
+    }
+    fn choice_group(&self, _: &Race, _: &RaceState, action: Step) -> Option<String> {
+        matches!(action, Step::Walk(_)).then(|| "walk".to_owned())
+    }
+}
+
+fn run(input: &str) -> (Record<Step>, String) {
+    let options = PlayOptions {
+        seed: 3,
+        mode: Mode::Line,
+        names: vec!["p0".to_owned()],
+        step: false,
+        ..PlayOptions::default()
+    };
+    let mut out = Vec::new();
+    let record = line::play(
+        &strider(),
+        &Folded,
+        vec![Player::Human],
+        &options,
+        input.as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    (record, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn main_choices_come_first_and_a_group_is_one_line() {
+    let (record, out) = run("1\n");
+    assert_eq!(record.actions[0], Step::Gamble);
+    assert!(
+        out.contains("  1) gamble\n  2) walk: 2 choices\nchoose 1-2 (h for help, q to quit): "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_group_opens_by_its_number_and_b_goes_back() {
+    let (record, out) = run("2\nb\n2\n2\n");
+    assert_eq!(record.actions[0], Step::Walk(2));
+    let group = "walk:\n  1) walk one square [$: another sum for this move]\n  2) walk 2 squares\n\
+                 choose 1-2 (b to go back, h for help, q to quit): ";
+    assert_eq!(out.matches(group).count(), 2, "{out}");
+    // Back in the main list after `b`.
+    assert!(
+        out.contains(&format!("{group}  1) gamble\n  2) walk: 2 choices\n")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_sum_names_a_choice_in_the_list_shown_not_a_group() {
+    let (record, out) = run("2 4\n2\n1 4\n");
+    assert!(
+        out.contains("walk is a group of choices: type 2 alone to list them"),
+        "{out}"
+    );
+    assert_eq!(record.actions[0], Step::Walk(4));
+    record.replay(&strider()).unwrap();
+}
+
+#[test]
+fn b_outside_a_group_is_not_a_choice() {
+    let (record, out) = run("b\n1\n");
+    assert!(out.contains("\"b\" is not a choice"), "{out}");
+    assert_eq!(record.actions[0], Step::Gamble);
+}
