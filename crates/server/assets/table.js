@@ -92,10 +92,22 @@ function renderChoices(places) {
   const wantsText = view.actions.find((a) => a.text_prompt);
   $("text-box").hidden = !wantsText;
   if (wantsText) $("text-prompt").textContent = `${wantsText.text_prompt} (for the moves marked ✎)`;
-  fill($("choices"), focus ? el("li", {}, el("button", { type: "button", class: "all", onclick: () => { focus = null; render(view); } }, "show every choice")) : null, shown.map((action, i) => el("li", {},
-    el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i < 9 ? String(i + 1) : null },
-      i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
-      action.odds ? el("span", { class: "odds" }, action.odds) : null))));
+  // The main choices first, numbered for keys 1 to 9; the others folded under their
+  // group's heading (every proposal to one player, say), opened by a click.
+  const main = shown.filter((a) => a.group === undefined);
+  const groups = new Map();
+  for (const action of shown) {
+    if (action.group !== undefined) groups.set(action.group, [...(groups.get(action.group) || []), action]);
+  }
+  listed = main;
+  const button = (action, i) => el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i !== null && i < 9 ? String(i + 1) : null },
+    i !== null && i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
+    action.odds ? el("span", { class: "odds" }, action.odds) : null);
+  fill($("choices"), focus ? el("li", {}, el("button", { type: "button", class: "all", onclick: () => { focus = null; render(view); } }, "show every choice")) : null,
+    main.map((action, i) => el("li", {}, button(action, i))),
+    [...groups].map(([heading, actions]) => el("li", { class: "group" },
+      el("details", {}, el("summary", {}, `${heading}: ${actions.length} choices`),
+        el("ul", {}, actions.map((action) => el("li", {}, button(action, null))))))));
   // Moves that name a sum (a price) may be sent at any other: one box, a list of kinds.
   const kinds = view.actions.filter((a) => a.amount_prompt);
   $("amount-box").hidden = kinds.length === 0;

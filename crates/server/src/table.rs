@@ -598,6 +598,9 @@ impl<G: Shelved> GameTable<G> {
                     if game.writes_text(state, a) {
                         entry["text_prompt"] = json!(self.rules.presenter.text_prompt(game, a));
                     }
+                    if let Some(group) = self.rules.presenter.choice_group(game, obs, a) {
+                        entry["group"] = json!(group);
+                    }
                     if let Some(target) = self.rules.presenter.target(game, viewer, obs, a) {
                         entry["target"] = json!(target);
                     }

@@ -837,6 +837,13 @@ async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat(
     // The page focuses the choice that pays nothing: going on, not the first offer.
     let safe = view["safe_choice"].as_u64().expect("a safe choice") as usize;
     assert_eq!(view["actions"][safe]["text"], "go", "{view}");
+    // Going on is a main choice; the proposals are folded under the other player.
+    assert!(view["actions"][safe].get("group").is_none(), "{view}");
+    let other = 2 - seat;
+    let heading = format!("propose a contract to seat {other}");
+    let proposals = view["actions"].as_array().unwrap().iter();
+    let grouped = proposals.filter(|a| a["group"] == heading.as_str()).count();
+    assert!(grouped > 10, "{heading}: {grouped} in {view}");
     let clause = view["actions"]
         .as_array()
         .unwrap()

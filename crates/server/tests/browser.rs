@@ -374,8 +374,30 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
         alice
             .until("return document.querySelectorAll('#pictures img').length > 0")
             .await;
+        if game.starts_with("laissez-faire") {
+            // The window before the roll: going on first, the proposals folded per player.
+            alice
+                .until("return document.querySelectorAll('#choices details').length > 0")
+                .await;
+            assert_eq!(
+                alice
+                    .script("return document.querySelector('#choices button').textContent")
+                    .await,
+                "1. go"
+            );
+            let headings = alice
+                .script("return [...document.querySelectorAll('#choices summary')].map(s => s.textContent)")
+                .await;
+            let proposals = headings.as_array().unwrap().iter().filter(|h| {
+                h.as_str()
+                    .is_some_and(|s| s.starts_with("propose a contract to seat 2: "))
+            });
+            assert_eq!(proposals.count(), 1, "{headings}");
+        }
         let clicks = click_to_the_end(&[&alice]).await;
-        assert!(clicks[0] > 0, "{game}");
+        // A solitaire deal can be lost before its first choice (392 of the first 10,000
+        // numbered deals are), and the table's deal is drawn by the operating system.
+        assert!(clicks[0] > 0 || game == "oubliette-solitaire", "{game}");
         assert!(!alice.text("result").await.is_empty(), "{game}");
         assert!(alice.click("#replay").await, "{game}: the replay link");
         alice

@@ -19,7 +19,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
-use crate::session::{Session, Turn};
+use crate::session::{Row, Session, Turn};
 use crate::text::{Edit, MAX_TEXT_CHARS, TextInput, parse_sum};
 use crate::tty::Tty;
 use crate::{Aids, Next, PlayOptions, Played, Player, TerminalError};
@@ -463,7 +463,10 @@ fn command(key: KeyEvent) -> Command {
 struct Ui {
     log: Vec<String>,
     log_scroll: usize,
+    /// The highlighted line of the list of choices ([`Menu::rows`]).
     selected: usize,
+    /// The group of choices unfolded in the list, if any.
+    open: Option<usize>,
     step: bool,
     help: bool,
     quitting: bool,
@@ -556,7 +559,8 @@ fn play_driven<'a, G: Game, T: Table<G>>(
     let mut ui = Ui {
         log,
         log_scroll: 0,
-        selected: session.safe_choice(),
+        selected: 0,
+        open: None,
         step: options.step,
         help: false,
         quitting: false,
@@ -568,6 +572,7 @@ fn play_driven<'a, G: Game, T: Table<G>>(
         guard_until: None,
         next: Next::Leave,
     };
+    select_choice(&session, &mut ui, session.safe_choice());
     while !ui.done && !session.save_failed() {
         if let Err(e) = frame_and_input(&mut tty, &mut session, &mut ui) {
             drop(tty);
@@ -605,22 +610,44 @@ fn frame_and_input<G: Game, T: Table<G>>(
         (None, true) => with_hint_key(session.presenter().keys()),
         (None, false) => session.presenter().keys().to_owned(),
     };
+    let menu = session.menu();
+    let rows = menu.rows(ui.open);
+    // The choice on the highlighted line, if it is one (not a group's heading).
+    let highlighted = match rows.get(ui.selected) {
+        Some(&Row::Choice(i)) => Some(i),
+        _ => None,
+    };
     let scene = Scene {
         game: session.game(),
         names: session.names(),
         viewer,
         observation: session.observation(viewer),
         title: title(session, turn, ui),
-        choices: session
-            .choices()
+        choices: rows
             .iter()
-            .enumerate()
-            .map(|(i, &a)| Choice {
-                text: match session.amount_prompt(i) {
-                    Some(_) => format!("{} [$]", session.describe_choice(a)),
-                    None => session.describe_choice(a),
-                },
-                odds: session.choice_odds(a),
+            .map(|&row| match row {
+                Row::Choice(i) => {
+                    let a = session.choices()[i];
+                    let text = match session.amount_prompt(i) {
+                        Some(_) => format!("{} [$]", session.describe_choice(a)),
+                        None => session.describe_choice(a),
+                    };
+                    Choice {
+                        text: match menu.group_of(i) {
+                            Some(_) => format!("  {text}"),
+                            None => text,
+                        },
+                        odds: session.choice_odds(a),
+                    }
+                }
+                Row::Group(g) => {
+                    let (heading, items) = &menu.groups[g];
+                    let fold = if ui.open == Some(g) { "-" } else { "+" };
+                    Choice {
+                        text: format!("{fold} {heading}: {} choices", items.len()),
+                        odds: None,
+                    }
+                }
             })
             .collect(),
         selected: ui.selected,
@@ -637,7 +664,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
     let table = Previewing {
         table: session.presenter(),
         choice: matches!(turn, Turn::Human(_))
-            .then(|| session.choices().get(ui.selected).copied())
+            .then(|| highlighted.map(|i| session.choices()[i]))
             .flatten(),
     };
     tty.terminal.draw(|frame| {
@@ -687,11 +714,12 @@ fn frame_and_input<G: Game, T: Table<G>>(
     }
     if let (Turn::Human(_), Some(key)) = (turn, key)
         && cmd != Command::Interrupt
-        && let Some(index) = session
-            .presenter()
-            .handle_key(key, session.choices(), ui.selected)
+        && let Some(index) =
+            session
+                .presenter()
+                .handle_key(key, session.choices(), highlighted.unwrap_or(0))
     {
-        ui.selected = index.min(n.saturating_sub(1));
+        select_choice(session, ui, index);
         return Ok(());
     }
     match cmd {
@@ -704,7 +732,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         Command::Hint => {
             ui.notice = Some(match session.hint() {
                 Ok((index, text)) => {
-                    ui.selected = index;
+                    select_choice(session, ui, index);
                     format!("hint: {text}")
                 }
                 Err(why) => why.to_owned(),
@@ -719,15 +747,24 @@ fn frame_and_input<G: Game, T: Table<G>>(
         Command::Up => ui.selected = ui.selected.saturating_sub(1),
         Command::Down => ui.selected = (ui.selected + 1).min(n.saturating_sub(1)),
         Command::Choose(_) if ui.guard_until.is_some_and(|t| Instant::now() < t) => {}
-        Command::Choose(index) => match turn {
-            Turn::Human(_) => choose(session, ui, index.unwrap_or(ui.selected)),
+        Command::Choose(row) => match turn {
+            Turn::Human(_) => match rows.get(row.unwrap_or(ui.selected)) {
+                Some(&Row::Choice(index)) => choose(session, ui, index),
+                Some(&Row::Group(g)) => {
+                    // Enter on a heading folds or unfolds its group, keeping it highlighted.
+                    ui.open = (ui.open != Some(g)).then_some(g);
+                    let rows = menu.rows(ui.open);
+                    ui.selected = rows.iter().position(|&r| r == Row::Group(g)).unwrap_or(0);
+                }
+                None => {}
+            },
             Turn::Auto => advance(session, ui),
             Turn::Over => ui.done = true,
         },
-        Command::NameSum => match (turn, session.amount_prompt(ui.selected)) {
+        Command::NameSum => match (turn, highlighted.and_then(|i| session.amount_prompt(i))) {
             (Turn::Human(_), Some(prompt)) => {
                 ui.writing = Some(Writing {
-                    index: ui.selected,
+                    index: highlighted.unwrap_or(0),
                     sum: true,
                     prompt: format!("{prompt}, in dollars"),
                     input: TextInput::default(),
@@ -870,12 +907,24 @@ fn undo<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui) {
     ui.notice = Some(match session.undo() {
         Ok(n) => {
             ui.log.truncate(ui.log.len().saturating_sub(n));
-            ui.selected = session.safe_choice();
+            select_choice(session, ui, session.safe_choice());
             ui.log_scroll = 0;
             "undone: your previous decision".to_owned()
         }
         Err(why) => format!("{why} -- choose a move"),
     });
+}
+
+/// Highlights the choice with this index into the legal actions, unfolding its group (and
+/// folding any other).
+fn select_choice<G: Game, T: Table<G>>(session: &Session<'_, G, T>, ui: &mut Ui, index: usize) {
+    let menu = session.menu();
+    ui.open = menu.group_of(index);
+    ui.selected = menu
+        .rows(ui.open)
+        .iter()
+        .position(|&r| r == Row::Choice(index))
+        .unwrap_or(0);
 }
 
 /// Plays the next bot or chance move.
@@ -887,7 +936,7 @@ fn advance<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui) {
 
 fn push_log<G: Game, T: Table<G>>(session: &Session<'_, G, T>, ui: &mut Ui, line: String) {
     ui.log.push(line);
-    ui.selected = session.safe_choice();
+    select_choice(session, ui, session.safe_choice());
     ui.log_scroll = 0;
     if let Some(result) = session.result_text() {
         ui.log.extend(result.lines().map(str::to_owned));

@@ -584,7 +584,35 @@ pub(crate) struct Menu {
     pub(crate) groups: Vec<(String, Vec<usize>)>,
 }
 
+/// One line of a folded list: a choice (its index into the legal actions) or a group's
+/// heading (its index in [`Menu::groups`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Row {
+    Choice(usize),
+    Group(usize),
+}
+
 impl Menu {
+    /// The lines of the list with group `open` unfolded: the main choices, then each
+    /// group's heading, the open one followed by its choices.
+    pub(crate) fn rows(&self, open: Option<usize>) -> Vec<Row> {
+        let mut rows: Vec<Row> = self.main.iter().map(|&i| Row::Choice(i)).collect();
+        for (g, (_, items)) in self.groups.iter().enumerate() {
+            rows.push(Row::Group(g));
+            if open == Some(g) {
+                rows.extend(items.iter().map(|&i| Row::Choice(i)));
+            }
+        }
+        rows
+    }
+
+    /// The group that holds the choice with this index into the legal actions, if any.
+    pub(crate) fn group_of(&self, index: usize) -> Option<usize> {
+        self.groups
+            .iter()
+            .position(|(_, items)| items.contains(&index))
+    }
+
     /// The entries of the top-level list: the main choices, then one per group.
     pub(crate) fn len(&self) -> usize {
         self.main.len() + self.groups.len()
@@ -600,5 +628,53 @@ impl Menu {
             let k = items.iter().position(|&i| i == index)?;
             Some((self.main.len() + g + 1, Some(k + 1)))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Choices 0 and 3 main; 1 and 4 under "a"; 2 under "b".
+    fn menu() -> Menu {
+        Menu {
+            main: vec![0, 3],
+            groups: vec![("a".to_owned(), vec![1, 4]), ("b".to_owned(), vec![2])],
+        }
+    }
+
+    #[test]
+    fn rows_list_the_main_choices_then_the_headings_with_the_open_group_unfolded() {
+        use Row::{Choice, Group};
+        let m = menu();
+        assert_eq!(m.rows(None), [Choice(0), Choice(3), Group(0), Group(1)]);
+        assert_eq!(
+            m.rows(Some(0)),
+            [
+                Choice(0),
+                Choice(3),
+                Group(0),
+                Choice(1),
+                Choice(4),
+                Group(1)
+            ]
+        );
+        assert_eq!(
+            m.rows(Some(1)),
+            [Choice(0), Choice(3), Group(0), Group(1), Choice(2)]
+        );
+        assert_eq!(m.len(), 4);
+    }
+
+    #[test]
+    fn every_choice_has_one_place() {
+        let m = menu();
+        assert_eq!(m.place(3), Some((2, None)));
+        assert_eq!(m.place(4), Some((3, Some(2))));
+        assert_eq!(m.place(2), Some((4, Some(1))));
+        assert_eq!(m.place(9), None);
+        assert_eq!(m.group_of(0), None);
+        assert_eq!(m.group_of(4), Some(0));
+        assert_eq!(m.group_of(2), Some(1));
     }
 }
