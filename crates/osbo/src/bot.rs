@@ -149,7 +149,7 @@ impl Bot<Osbo> for Greedy {
             };
             let j = p.design as usize;
             let mut board = state.boards[j];
-            board.place(
+            board.place_unfollowed(
                 (p.row as i32 + ORIGIN as i32) as usize,
                 (p.col as i32 + ORIGIN as i32) as usize,
                 p.edges,

@@ -1,5 +1,6 @@
 //! The rules: [`Osbo`] implements [`Game`].
 
+use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 use gameshelf_engine::{
@@ -283,7 +284,7 @@ impl Osbo {
                         return ControlFlow::Break(());
                     }
                     let mut b = *board;
-                    b.place(r, c, e);
+                    b.place_unfollowed(r, c, e);
                     let face = e.face().unwrap_or(Face::Cross);
                     if self.search(&b, j, dice.without(face), fresh.with(j, r, c), None) {
                         return ControlFlow::Break(());
@@ -710,7 +711,7 @@ impl Osbo {
             designs: s.reach,
         };
         let mut board = *board;
-        board.place(r, c, e);
+        board.place_unfollowed(r, c, e);
         board.update_fit(n, w);
         let mut boards = s.boards.each_ref();
         boards[j] = &board;
@@ -830,14 +831,28 @@ impl Osbo {
     /// cords stay closed, so a score only grows; the seat on top is the one that would win
     /// if every design were frozen now.
     pub fn ranks(&self, s: &State) -> Returns {
-        let boards = &s.boards[..self.seats()];
-        let mut r = Returns::zeros(boards.len());
+        self.ranks_of(&s.boards)
+    }
+
+    /// [`Osbo::ranks`] of the seats with these boards (only those in play are read).
+    pub(crate) fn ranks_of(&self, boards: &[Board; MAX_PLAYERS]) -> Returns {
+        let boards = &boards[..self.seats()];
         if boards.iter().all(Board::follows_closed) {
-            for (v, board) in r.as_mut_slice().iter_mut().zip(boards) {
-                *v = boards.iter().filter(|b| board.cmp_score(b).is_gt()).count() as f64;
+            // Read in every turn of a simulation: each pair compared once, from kept
+            // numbers.
+            let mut beats = [0.0; MAX_PLAYERS];
+            for (i, a) in boards.iter().enumerate() {
+                for (j, b) in boards.iter().enumerate().skip(i + 1) {
+                    match a.cmp_score(b) {
+                        Ordering::Greater => beats[i] += 1.0,
+                        Ordering::Less => beats[j] += 1.0,
+                        Ordering::Equal => {}
+                    }
+                }
             }
-            return r;
+            return Returns::from_slice(&beats[..boards.len()]);
         }
+        let mut r = Returns::zeros(boards.len());
         let mut keys = [None; MAX_PLAYERS];
         for (key, board) in keys.iter_mut().zip(boards) {
             *key = Some(board.design.score_key());
@@ -1009,9 +1024,14 @@ impl Game for Osbo {
             r.as_mut_slice()[0] = (best as f64 / max as f64).min(1.0);
             return r;
         }
-        let winners = self.winners(s);
-        for &w in &winners {
-            r.as_mut_slice()[w] = 1.0 / winners.len() as f64;
+        // The winners ([`Osbo::winners`]) share the win, counted without listing them.
+        let ranks = self.ranks(s);
+        let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
+        let winners = ranks.as_slice().iter().filter(|&&v| v == top).count();
+        for (v, &rank) in r.as_mut_slice().iter_mut().zip(ranks.as_slice()) {
+            if rank == top {
+                *v = 1.0 / winners as f64;
+            }
         }
         r
     }

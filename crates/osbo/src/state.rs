@@ -90,7 +90,9 @@ pub struct Board {
 struct Closed {
     followed: bool,
     count: u8,
-    longest: [u16; Closed::KEPT],
+    /// The kept lengths as one number, the longest in the highest bits: numbers order as
+    /// the lists do, longest first, in one comparison.
+    key: u64,
 }
 
 /// Every cache equals every other: it is a function of the design, which is compared.
@@ -106,6 +108,9 @@ impl std::hash::Hash for Closed {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
+// The kept lengths make one `u64` ([`Closed::key`]).
+const _: () = assert!(Closed::KEPT * 16 <= 64);
+
 impl Closed {
     /// Closed cords whose lengths are kept: designs rarely have more.
     const KEPT: usize = 4;
@@ -113,11 +118,20 @@ impl Closed {
     fn add(&mut self, length: u32) {
         self.count = self.count.saturating_add(1);
         let mut x = length.min(u32::from(u16::MAX)) as u16;
-        for slot in &mut self.longest {
+        let mut longest = self.longest();
+        for slot in &mut longest {
             if x > *slot {
                 std::mem::swap(slot, &mut x);
             }
         }
+        self.key = longest
+            .iter()
+            .fold(0, |key, &length| key << 16 | u64::from(length));
+    }
+
+    /// The kept lengths, longest first (0 for none).
+    fn longest(&self) -> [u16; Closed::KEPT] {
+        std::array::from_fn(|i| (self.key >> (16 * (Closed::KEPT - 1 - i))) as u16)
     }
 }
 
@@ -411,7 +425,7 @@ impl Board {
             return false;
         }
         let mut b = *self;
-        b.place(r, c, edges);
+        b.place_unfollowed(r, c, edges);
         if !b.same_bounds((self.cells, self.reach), n, window) {
             return b.takes_any(sets, n, window);
         }
@@ -517,7 +531,7 @@ impl Board {
     /// else traced.
     pub fn best_closed(&self) -> u32 {
         if self.closed.followed {
-            u32::from(self.closed.longest[0])
+            u32::from(self.closed.longest()[0])
         } else {
             self.design.best_closed()
         }
@@ -535,7 +549,7 @@ impl Board {
         if !(a.followed && b.followed) {
             return traced();
         }
-        a.longest.cmp(&b.longest).then_with(|| {
+        a.key.cmp(&b.key).then_with(|| {
             if a.count as usize <= Closed::KEPT && b.count as usize <= Closed::KEPT {
                 std::cmp::Ordering::Equal // the same cords
             } else {
@@ -615,20 +629,36 @@ impl Board {
         r1 - r0 <= span && c1 - c0 <= span
     }
 
-    /// Places a die (no checks).
+    /// Places a die (no checks), and keeps the closed cords if they are followed
+    /// ([`Board::follow_closed`]).
     #[inline]
     pub fn place(&mut self, r: usize, c: usize, edges: Edges) {
-        // The ends the die opens: its crossings not facing a die. The boxes grow by the
-        // cell and by the targets of those ends (kept within the frame).
-        let (_, occ) = self.design.probe_row(r);
-        let open = Edges(edges.0 & !((occ >> (4 * c)) & 15) as u8);
-        self.design.set(r, c, edges);
+        self.put(r, c, edges);
         if self.closed.followed {
             // A cord that closes now runs through the new die; the others are as they were.
             let closed = &mut self.closed;
             self.design
                 .for_each_closed_cord_through(r, c, |length| closed.add(length));
         }
+    }
+
+    /// Places a die (no checks) on a board that only answers questions about placements
+    /// (a copy a search tries dice on): it stops following the closed cords, whose walk
+    /// would cost every die tried, and which such a board never compares.
+    #[inline]
+    pub(crate) fn place_unfollowed(&mut self, r: usize, c: usize, edges: Edges) {
+        self.put(r, c, edges);
+        self.closed.followed = false;
+    }
+
+    /// Places a die (no checks), the design and the boxes only.
+    #[inline]
+    fn put(&mut self, r: usize, c: usize, edges: Edges) {
+        // The ends the die opens: its crossings not facing a die. The boxes grow by the
+        // cell and by the targets of those ends (kept within the frame).
+        let (_, occ) = self.design.probe_row(r);
+        let open = Edges(edges.0 & !((occ >> (4 * c)) & 15) as u8);
+        self.design.set(r, c, edges);
         let (r, c, last) = (r as u8, c as u8, FRAME as u8 - 1);
         let step = |d: Dir| u8::from(open.has(d));
         self.cells = [

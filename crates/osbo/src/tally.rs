@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::Osbo;
-use crate::state::{Board, State};
+use crate::state::{Board, ORIGIN, State};
 
 /// Osbo's simulation figures.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,31 +128,45 @@ impl Watch {
     fn place(&mut self, game: &Osbo, before: &State, mover: Seat) {
         // Nobody is out of contention before a design closes, so nothing is followed until
         // then: tracing every design's cords at every placement is what this costs.
-        if self.last.is_none()
-            && !before.boards[..game.num_players()]
-                .iter()
-                .any(Board::is_closed)
-        {
+        if self.last.is_none() && !before.boards[..game.num_players()].iter().any(closed) {
             return;
         }
         let ranks = self.settle(game, before);
         let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
-        let out = before.boards[mover].is_closed() && ranks.get(mover) < top;
+        let out = closed(&before.boards[mover]) && ranks.get(mover) < top;
         self.last = Some((ranks.leader(), out));
         if out && self.picks_the_leader(game, before) {
             self.choices += 1;
         }
     }
 
-    /// Whether the placements offered in `before` would not all leave the same leader.
+    /// Whether the placements offered in `before` to a player out of contention would not
+    /// all leave the same leader.
+    ///
+    /// Each placement is tried on a copy of its board alone: the leader after it depends
+    /// on the boards only, not on the rest of the turn. With two seats nothing is tried:
+    /// the player's design is closed, so takes no die, and the other seat's closed cords
+    /// already beat it and can only grow, so that seat leads after any placement.
     fn picks_the_leader(&mut self, game: &Osbo, before: &State) -> bool {
+        if game.num_players() == 2 {
+            return false;
+        }
         game.legal_actions(before, &mut self.offered);
-        let mut after = before.clone();
+        let mut boards = before.boards;
         let mut first = None;
         for &a in &self.offered {
-            after.clone_from(before);
-            game.apply_unchecked(&mut after, a);
-            let leader = game.ranks(&after).leader();
+            let Action::Place(p) = a else {
+                continue; // only placements are offered to a player
+            };
+            let j = usize::from(p.design);
+            let board = boards[j];
+            boards[j].place(
+                (i32::from(p.row) + ORIGIN as i32) as usize,
+                (i32::from(p.col) + ORIGIN as i32) as usize,
+                p.edges,
+            );
+            let leader = game.ranks_of(&boards).leader();
+            boards[j] = board;
             if *first.get_or_insert(leader) != leader {
                 return true;
             }
@@ -168,6 +182,13 @@ impl Watch {
             ..Watch::default()
         };
     }
+}
+
+/// Whether a board's design is closed: asked of the face-fit cache first, which the
+/// states the rules make keep current, since a closed design has no target and so no
+/// move. That spares a scan of the targets in nearly every state, where some face fits.
+fn closed(board: &Board) -> bool {
+    !board.has_move() && board.is_closed()
 }
 
 impl OsboTally {
@@ -217,32 +238,35 @@ impl Tally<Osbo> for OsboTally {
         let seats = game.num_players();
         for seat in 0..seats {
             let board = &end.boards[seat];
-            if board.is_closed() {
+            if closed(board) {
                 self.designs_closed += 1;
             } else {
                 self.designs_open += 1;
             }
             *self.design_scores.entry(board.best_closed()).or_default() += 1;
         }
-        let winners = game.winners(end);
-        if winners.len() > 1 {
+        let watch = &mut self.watch;
+        // The winners ([`Osbo::winners`]), counted without listing them.
+        let ranks = watch.settle(game, end);
+        let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
+        let winners = ranks.as_slice().iter().filter(|&&v| v == top).count();
+        if winners > 1 {
             self.draws += 1;
         }
-        let watch = &mut self.watch;
-        watch.settle(game, end);
         let k = &mut self.kingmaking;
         k.moves += watch.moves;
         k.moves_sq += watch.moves * watch.moves;
         k.games += u64::from(watch.moves > 0);
-        k.decided += u64::from(watch.decided && winners.len() == 1);
+        k.decided += u64::from(watch.decided && winners == 1);
         k.choices += watch.choices;
         k.choices_sq += watch.choices * watch.choices;
         k.choice_games += u64::from(watch.choices > 0);
         watch.reset();
-        let best = winners
-            .first()
-            .map(|&w| end.boards[w].best_closed())
-            .unwrap_or(0);
+        let best = ranks
+            .as_slice()
+            .iter()
+            .position(|&v| v == top)
+            .map_or(0, |w| end.boards[w].best_closed());
         *self.winning_scores.entry(best).or_default() += 1;
     }
 

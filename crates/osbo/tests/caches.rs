@@ -152,6 +152,44 @@ fn the_closed_cords_kept_die_by_die_are_those_traced_whole() {
     );
 }
 
+/// In the simulator's loop for random bots ([`Game::watched_playout`], which keeps the
+/// boards' option lists and places dice its own way), boards that follow their closed
+/// cords keep the cords traced whole, and the standings read from them are those traced:
+/// at every state of random games of every variant.
+#[test]
+fn standings_kept_in_the_playout_loop_are_those_traced() {
+    let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
+    let mut states = 0;
+    for spec in VARIANTS {
+        let g = game(spec);
+        let seats = g.num_players();
+        for i in 0..60u64 {
+            let mut rng = Rng::for_stream(13, i);
+            let mut s = g.initial_state();
+            g.follow_standing(&mut s, true);
+            let check = |s: &State| {
+                let mut traced = s.clone();
+                g.follow_standing(&mut traced, false);
+                assert_eq!(g.standing(s), g.standing(&traced), "{spec}");
+                assert_eq!(g.ranks(s), g.ranks(&traced), "{spec}");
+                for b in &s.boards[..seats] {
+                    let mut closed = 0usize;
+                    b.design
+                        .for_each_cord(|c| closed += usize::from(c.closed && c.length > 0));
+                    assert_eq!(b.closed_cords(), Some(closed.min(255) as u8), "{spec}");
+                    assert_eq!(b.best_closed(), b.design.best_closed(), "{spec}");
+                }
+            };
+            g.watched_playout(&mut s, &mut rng, &mut actions, &mut outcomes, |s, _| {
+                check(s);
+                states += 1;
+            });
+            check(&s);
+        }
+    }
+    assert!(states > 10_000, "{states} states");
+}
+
 /// FNV-1a, stable across Rust versions (unlike `DefaultHasher`).
 fn fnv(hash: &mut u64, bytes: &[u8]) {
     for &b in bytes {
