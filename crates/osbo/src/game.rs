@@ -1051,6 +1051,29 @@ impl Game for Osbo {
         (self.seats() > 1).then(|| self.ranks(s))
     }
 
+    /// The seat whose design beats every other's: the best board found in one pass, then
+    /// checked against the rest, from the kept cords when they are followed.
+    fn leader(&self, s: &State) -> Option<Seat> {
+        let boards = &s.boards[..self.seats()];
+        if boards.len() < 2 {
+            return None;
+        }
+        if !boards.iter().all(Board::follows_closed) {
+            return self.ranks(s).leader();
+        }
+        let best = (1..boards.len()).fold(0, |best, j| {
+            if boards[j].cmp_score(&boards[best]).is_gt() {
+                j
+            } else {
+                best
+            }
+        });
+        let beats_all = (0..boards.len())
+            .filter(|&j| j != best)
+            .all(|j| boards[best].cmp_score(&boards[j]).is_gt());
+        beats_all.then_some(best)
+    }
+
     fn observe(&self, s: &State, _seat: Seat) -> State {
         s.clone()
     }

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use gameshelf_engine::{Actor, Game, Outcomes, Rng};
+use gameshelf_engine::{Actor, Game, Outcomes, Returns, Rng};
 use gameshelf_osbo::{Action, Board, Edges, Face, Osbo, State, Window};
 
 const VARIANTS: [&str; 9] = [
@@ -172,6 +172,9 @@ fn standings_kept_in_the_playout_loop_are_those_traced() {
                 g.follow_standing(&mut traced, false);
                 assert_eq!(g.standing(s), g.standing(&traced), "{spec}");
                 assert_eq!(g.ranks(s), g.ranks(&traced), "{spec}");
+                let top = g.standing(&traced).as_ref().and_then(Returns::leader);
+                assert_eq!(g.leader(s), top, "{spec}");
+                assert_eq!(g.leader(&traced), top, "{spec}");
                 for b in &s.boards[..seats] {
                     let mut closed = 0usize;
                     b.design
