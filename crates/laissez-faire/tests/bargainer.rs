@@ -85,6 +85,7 @@ fn the_bargainer_buys_a_bank_deed_only_to_complete_another_player_s_city() {
     s.lots.0[TILE as usize].owner = BANK;
     s.players[0].pos = TILE;
     s.phase = Phase::Buy;
+    assert_eq!(legal(&g, &s), [Action::Buy, Action::Decline]);
     assert_eq!(bargainer(&g, &s, 0), Action::Buy);
     assert_eq!(heuristic(&g, &s, 0), Action::Buy);
     // Lisbon all the bank's: the heuristic buys, the bargainer keeps its cash.

@@ -1,5 +1,6 @@
 //! [`Trader`]: a rule-of-thumb player that prices from the board and the situation, and its
-//! bargaining variant ([`Trader::bargainer`], in [`bargainer`]).
+//! bargaining variant ([`Trader::bargainer`]), whose own decisions are in
+//! `bot/bargainer.rs`.
 
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_open_oubliette::bot::Heuristic;
@@ -55,7 +56,7 @@ pub const RESERVE: u32 = 200;
 /// dollar, keeps its cash rather than sink it in deeds and houses, sells deeds at what the
 /// buyer can pay, brokers deeds that complete another player's set, lends only against
 /// collateral that covers the repayment, and sells a deed rather than go under (see
-/// [`bargainer`]).
+/// the notes in `bot/bargainer.rs`).
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
@@ -366,7 +367,7 @@ impl Trader {
             return loan;
         }
         if self.bargainer {
-            // Houses are sunk: see `bargainer`.
+            // Houses are sunk (see `bot/bargainer.rs`).
             return Action::Go;
         }
         let cash = s.players[seat].cash;
