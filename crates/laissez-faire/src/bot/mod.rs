@@ -1,4 +1,6 @@
-//! [`Trader`]: a rule-of-thumb player that prices from the board and the situation.
+//! [`Trader`]: a rule-of-thumb player that prices from the board and the situation, and its
+//! bargaining variant ([`Trader::bargainer`]), whose own decisions are in
+//! `bot/bargainer.rs`.
 
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_open_oubliette::bot::Heuristic;
@@ -11,6 +13,8 @@ use crate::game::{LaissezFaire, spaces_in};
 use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::Thread;
+
+mod bargainer;
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
 pub const RESERVE: u32 = 200;
@@ -48,22 +52,23 @@ pub const RESERVE: u32 = 200;
 ///   reserve, and a lodging right capped at par; it refuses the rest (rule changes
 ///   included).
 ///
-/// [`Trader::bargainer`] is the same player pricing to the dollar, as the rules allow: as
-/// an owner it quotes exactly what the customer's best alternative (or his cash) allows,
-/// not the dearest listed share under it, and as a customer it counters at exactly what
-/// the room is worth to it.
+/// [`Trader::bargainer`] is the same player bargaining as the rules allow: it prices to the
+/// dollar, keeps its cash rather than sink it in deeds and houses, sells deeds at what the
+/// buyer can pay, brokers deeds that complete another player's set, lends only against
+/// collateral that covers the repayment, and sells a deed rather than go under (see
+/// the notes in `bot/bargainer.rs`).
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
     oubliette: Heuristic,
-    to_the_dollar: bool,
+    bargainer: bool,
 }
 
 impl Trader {
-    /// The trader that prices to the dollar (bot spec `heuristic:bargainer`).
+    /// The bargaining trader (bot spec `heuristic:bargainer`).
     pub fn bargainer() -> Trader {
         Trader {
-            to_the_dollar: true,
+            bargainer: true,
             ..Trader::default()
         }
     }
@@ -160,48 +165,13 @@ impl Trader {
         })
     }
 
-    /// A bargainer short of the cash it must find now (a jail fee it cannot pay, or a tax
-    /// in its shortfall window) sells a deed rather than go under: the cheapest deed whose
-    /// worth covers the gap, to a player who can pay for it and keep his reserve, at one
-    /// dollar under its worth (so the buyer gains by it and a trader accepts).
-    fn rescue_offer(
-        &self,
-        game: &LaissezFaire,
-        s: &State,
-        seat: usize,
-        mine: u64,
-    ) -> Option<Action> {
-        let p = &s.players[seat];
-        let owed = match s.phase {
-            Phase::Shortfall => s.tax_due,
-            _ if p.jailed => game.jail_fee(s, seat),
-            _ => return None,
-        };
-        let need = owed.saturating_sub(p.cash.saturating_add(game.jail_dollars(s, seat)));
-        if !self.to_the_dollar || need == 0 {
-            return None;
-        }
-        let mut deeds: Vec<(u32, u8)> = spaces_in(mine)
-            .filter(|&d| !s.contracts.pledged(d))
-            .map(|d| (game.deed_worth(s, d), d))
-            .filter(|&(worth, _)| worth > need)
-            .collect();
-        deeds.sort_unstable();
-        deeds.into_iter().find_map(|(worth, deed)| {
-            let price = worth - 1;
-            (0..game.config().players)
-                .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
-                .filter(|&o| s.players[o].cash >= price + RESERVE)
-                .max_by_key(|&o| s.players[o].cash)
-                .map(|o| Action::Offer(o as u8, deed, price))
-                .filter(|&a| game.is_legal(s, a))
-        })
-    }
-
     /// The answer to the standing terms of `t`, which `seat` answers.
     fn answer(&self, game: &LaissezFaire, s: &State, seat: usize, t: &Thread) -> Action {
         if !game.trade_executable(s, t) {
             return Action::Refuse;
+        }
+        if self.bargainer && t.taker() as usize != seat {
+            return Trader::sell(game, s, t);
         }
         let value = game.deed_value(s, t.deed);
         let counter = |c: Share| {
@@ -281,6 +251,9 @@ impl Trader {
             s.tax_due.saturating_sub(me.cash)
         } else if me.jailed {
             game.jail_fee(s, seat).saturating_sub(have)
+        } else if self.bargainer {
+            // It builds nothing, so it borrows for nothing but the jail fee and a tax.
+            return None;
         } else {
             let cheapest = spaces_in(mine)
                 .filter(|&i| {
@@ -324,6 +297,7 @@ impl Trader {
 
     /// The answer to a contract proposal `term` from the thread's author.
     fn answer_contract(
+        &self,
         game: &LaissezFaire,
         s: &State,
         seat: usize,
@@ -336,9 +310,12 @@ impl Trader {
         let good = match term {
             Term::Pay(_) | Term::Schedule(..) => true,
             Term::Borrow(sum, deed) => {
-                deed != NO_DEED
-                    && game.board().spaces[deed as usize].price >= sum.dollars()
-                    && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
+                let covered = if self.bargainer {
+                    Trader::collateral_covers(game, s, sum, deed)
+                } else {
+                    deed != NO_DEED && game.board().spaces[deed as usize].price >= sum.dollars()
+                };
+                covered && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
             }
             Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
             // A sale on credit: only at a good price, and only to a buyer it would not hand
@@ -380,11 +357,18 @@ impl Trader {
         if let Some(offer) = self.rescue_offer(game, s, seat, mine) {
             return offer;
         }
+        if let Some(offer) = self.broker_offer(game, s, seat, mine) {
+            return offer;
+        }
         if let Some(offer) = self.trade_offer(game, s, seat, mine) {
             return offer;
         }
         if let Some(loan) = self.loan_request(game, s, seat, mine) {
             return loan;
+        }
+        if self.bargainer {
+            // Houses are sunk (see `bot/bargainer.rs`).
+            return Action::Go;
         }
         let cash = s.players[seat].cash;
         let reserve = Trader::reserve(s, seat);
@@ -494,7 +478,7 @@ impl Trader {
                 .all(|o| game.net_worth(s, o) < game.net_worth(s, customer));
             let benched = alternative >= Trader::bench_cost(game, s.city);
             let limit = alternative.min(s.players[customer].cash.saturating_sub(b.extra));
-            let quote = if self.to_the_dollar {
+            let quote = if self.bargainer {
                 limit.min(b.ceiling.unwrap_or(MAX_PRICE))
             } else {
                 Prices::new(b.reference, &Share::ALL, &[])
@@ -535,7 +519,7 @@ impl Trader {
         }
         let cash = s.players[usize::from(b.customer)].cash;
         let exact = Action::Counter(alternative.saturating_sub(b.extra));
-        if self.to_the_dollar && b.allows(cash, exact) {
+        if self.bargainer && b.allows(cash, exact) {
             return exact;
         }
         let counter = self
@@ -550,7 +534,7 @@ impl Trader {
 
 impl Bot<LaissezFaire> for Trader {
     fn name(&self) -> String {
-        if self.to_the_dollar {
+        if self.bargainer {
             "heuristic:bargainer".to_owned()
         } else {
             "heuristic".to_owned()
@@ -584,7 +568,7 @@ impl Bot<LaissezFaire> for Trader {
             }
             Phase::Trade => match &s.trade {
                 Some(t) if t.floor == t.answerer => match t.contract {
-                    Some(term) => Trader::answer_contract(game, &s, seat, t, term),
+                    Some(term) => self.answer_contract(game, &s, seat, t, term),
                     None => self.answer(game, &s, seat, t),
                 },
                 _ => Action::Insist,
@@ -610,11 +594,12 @@ impl Bot<LaissezFaire> for Trader {
             }
             Phase::Buy => {
                 let price = game.board().spaces[s.me().pos as usize].price;
-                if cash >= price + RESERVE {
-                    Action::Buy
+                let buys = if self.bargainer {
+                    Trader::buys(game, &s, seat)
                 } else {
-                    Action::Decline
-                }
+                    cash >= price + RESERVE
+                };
+                if buys { Action::Buy } else { Action::Decline }
             }
             Phase::TransitChoice => {
                 let cost = |a: &Action| match *a {

@@ -1,0 +1,153 @@
+//! The bargainer (`heuristic:bargainer`) where it parts from the heuristic: it keeps its
+//! cash, sells at what the buyer can pay, brokers set-completing deeds, lends only against
+//! covering collateral and sells a deed rather than be eliminated. Each test builds the
+//! state by hand and checks one decision against the heuristic's.
+
+use gameshelf_engine::{Bot, Game, Rng, SeatView};
+use gameshelf_laissez_faire::bot::{RESERVE, Trader};
+use gameshelf_laissez_faire::state::{BANK, Status};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, State, Sum, Term};
+
+mod common;
+
+use common::*;
+
+/// Quay Street, Porto: price $100, worth $50 in net worth.
+const QUAY: u8 = 6;
+/// Market Lane, Krakow: price $140, worth $70.
+const MARKET: u8 = 11;
+
+fn bargainer(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+#[test]
+fn a_bargainer_at_its_last_jail_chance_sells_a_deed_and_pays_its_way_out() {
+    let (g, mut s) = setup(2);
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 3;
+    s.players[0].jail_side = 1;
+    s.lots.0[MARKET as usize].owner = 0;
+    // $130 due, $100 in hand: Tile Row's $30 does not cover the gap, Market Lane's $70 does.
+    s.players[0].cash = 100;
+    assert_eq!(g.jail_fee(&s, 0), 130);
+    let offer = bargainer(&g, &s, 0);
+    assert_eq!(offer, Action::Offer(1, MARKET, 69));
+    assert_ne!(heuristic(&g, &s, 0), offer, "the heuristic does not sell");
+    g.apply(&mut s, offer).unwrap();
+    assert_eq!(
+        heuristic(&g, &s, 1),
+        Action::Accept,
+        "the buyer gains by it"
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(s.phase, Phase::JailFee);
+    assert_eq!(bargainer(&g, &s, 0), Action::PayFee);
+    g.apply(&mut s, Action::PayFee).unwrap();
+    assert_eq!(s.players[0].status, Status::Playing);
+    assert!(!s.players[0].jailed);
+}
+
+#[test]
+fn the_bargainer_refuses_a_loan_whose_collateral_does_not_cover_the_repayment() {
+    let (g, mut s) = setup(2);
+    // Seat 1 borrows from seat 0 (the bargainer).
+    s.current = 1;
+    s.lots.0[QUAY as usize].owner = 1;
+    s.lots.0[MARKET as usize].owner = 1;
+    let answer = |term: Term| {
+        let mut t = s.clone();
+        g.apply(&mut t, Action::Propose(0, term)).unwrap();
+        (bargainer(&g, &t, 0), heuristic(&g, &t, 0))
+    };
+    // $100 lent is $110 repaid; Quay Street is priced $100 but worth only $50: a borrower
+    // who cannot repay would leave the lender $60 short.
+    assert_eq!(
+        answer(Term::Borrow(Sum::S100, QUAY)),
+        (Action::Refuse, Action::Accept)
+    );
+    // $50 lent is $55 repaid, and Market Lane is worth $70.
+    assert_eq!(
+        answer(Term::Borrow(Sum::S50, MARKET)),
+        (Action::Accept, Action::Accept)
+    );
+}
+
+#[test]
+fn the_bargainer_buys_a_bank_deed_only_to_complete_another_player_s_city() {
+    let (g, mut s) = setup(2);
+    // Seat 0 lands on Tile Row, the bank's; seat 1 holds Tram Lane, the rest of Lisbon.
+    s.lots.0[TILE as usize].owner = BANK;
+    s.players[0].pos = TILE;
+    s.phase = Phase::Buy;
+    assert_eq!(legal(&g, &s), [Action::Buy, Action::Decline]);
+    assert_eq!(bargainer(&g, &s, 0), Action::Buy);
+    assert_eq!(heuristic(&g, &s, 0), Action::Buy);
+    // Lisbon all the bank's: the heuristic buys, the bargainer keeps its cash.
+    s.lots.0[TRAM as usize].owner = BANK;
+    assert_eq!(bargainer(&g, &s, 0), Action::Decline);
+    assert_eq!(heuristic(&g, &s, 0), Action::Buy);
+}
+
+#[test]
+fn the_bargainer_asks_for_a_set_completing_deed_all_the_buyer_s_cash_above_his_reserve() {
+    let (g, mut s) = setup(2);
+    // Seat 1 (a heuristic) holds Tram Lane and offers 150% for Tile Row, the bargainer's.
+    s.current = 1;
+    let offer = heuristic(&g, &s, 1);
+    assert_eq!(offer, Action::Offer(0, TILE, Share::OneAndHalf.of(60)));
+    g.apply(&mut s, offer).unwrap();
+    let counter = bargainer(&g, &s, 0);
+    assert_eq!(counter, Action::Counter(1500 - RESERVE));
+    assert_eq!(
+        heuristic(&g, &s, 0),
+        Action::Counter(Share::Double.of(60)),
+        "the heuristic asks 200%"
+    );
+    g.apply(&mut s, counter).unwrap();
+    assert_eq!(heuristic(&g, &s, 1), Action::Accept, "it keeps its reserve");
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[1].cash), (2800, RESERVE));
+    assert_eq!(s.lots.0[TILE as usize].owner, 1);
+}
+
+#[test]
+fn the_bargainer_never_counters_below_twice_a_set_completing_deed_s_value() {
+    let (g, mut s) = setup(2);
+    s.current = 1;
+    s.players[1].cash = 250;
+    g.apply(&mut s, Action::Offer(0, TILE, 60)).unwrap();
+    assert_eq!(bargainer(&g, &s, 0), Action::Counter(Share::Double.of(60)));
+}
+
+#[test]
+fn the_bargainer_brokers_a_deed_that_completes_a_third_player_s_city() {
+    let (g, mut s) = setup(3);
+    // Seat 1 holds Tram Lane and seat 2 Tile Row: the bargainer buys Tile Row from seat 2
+    // a dollar over its worth, to sell it on to seat 1.
+    s.lots.0[TILE as usize].owner = 2;
+    s.players[1].cash = 1600;
+    let worth = g.deed_worth(&s, TILE);
+    let offer = bargainer(&g, &s, 0);
+    assert_eq!(offer, Action::Offer(2, TILE, worth + 1));
+    assert_eq!(heuristic(&g, &s, 0), Action::Go);
+    g.apply(&mut s, offer).unwrap();
+    assert_eq!(
+        heuristic(&g, &s, 2),
+        Action::Accept,
+        "more than it is worth"
+    );
+}
+
+#[test]
+fn the_bargainer_builds_nothing() {
+    let (g, mut s) = setup(2);
+    s.lots.0[TRAM as usize].owner = BANK;
+    assert_eq!(heuristic(&g, &s, 0), Action::Build(TILE));
+    assert_eq!(bargainer(&g, &s, 0), Action::Go);
+}
