@@ -1,20 +1,11 @@
 //! Sums named in line mode (`Game::amount`), on a race whose walks may be any length up to
 //! a stride: `N SUM` plays choice N at that sum, the rules judge it, and the record keeps it.
 
-use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
-use gameshelf_engine::{Presenter, Record, Seat};
-use gameshelf_terminal::{Mode, PlayOptions, Player, line};
+mod strider;
 
-/// One runner to square 9, walking one or two squares by the list, up to four by name.
-fn strider() -> Race {
-    Race::new(RaceRules {
-        players: 1,
-        goal: 9,
-        walk: 2,
-        ..RaceRules::default()
-    })
-    .striding(4)
-}
+use gameshelf_conformance::toy::{Race, RaceState, Step};
+use gameshelf_engine::{Presenter, Record, Seat};
+use strider::strider;
 
 struct Words;
 
@@ -28,24 +19,7 @@ impl Presenter<Race> for Words {
 }
 
 fn run(input: &str) -> (Record<Step>, String) {
-    let options = PlayOptions {
-        seed: 3,
-        mode: Mode::Line,
-        names: vec!["p0".to_owned()],
-        step: false,
-        ..PlayOptions::default()
-    };
-    let mut out = Vec::new();
-    let record = line::play(
-        &strider(),
-        &Words,
-        vec![Player::Human],
-        &options,
-        input.as_bytes(),
-        &mut out,
-    )
-    .unwrap();
-    (record, String::from_utf8(out).unwrap())
+    strider::run(&Words, input)
 }
 
 #[test]

@@ -2,20 +2,11 @@
 //! first, each group as one line; a group's number lists its choices, numbered from 1, and
 //! `b` goes back.
 
-use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
-use gameshelf_engine::{Presenter, Record, Seat};
-use gameshelf_terminal::{Mode, PlayOptions, Player, line};
+mod strider;
 
-/// One runner to square 9, walking one or two squares by the list, up to four by name.
-fn strider() -> Race {
-    Race::new(RaceRules {
-        players: 1,
-        goal: 9,
-        walk: 2,
-        ..RaceRules::default()
-    })
-    .striding(4)
-}
+use gameshelf_conformance::toy::{Race, RaceState, Step};
+use gameshelf_engine::{Presenter, Record, Seat};
+use strider::strider;
 
 /// Folds the walks under one heading; gambling is the main choice.
 struct Folded;
@@ -30,24 +21,7 @@ impl Presenter<Race> for Folded {
 }
 
 fn run(input: &str) -> (Record<Step>, String) {
-    let options = PlayOptions {
-        seed: 3,
-        mode: Mode::Line,
-        names: vec!["p0".to_owned()],
-        step: false,
-        ..PlayOptions::default()
-    };
-    let mut out = Vec::new();
-    let record = line::play(
-        &strider(),
-        &Folded,
-        vec![Player::Human],
-        &options,
-        input.as_bytes(),
-        &mut out,
-    )
-    .unwrap();
-    (record, String::from_utf8(out).unwrap())
+    strider::run(&Folded, input)
 }
 
 #[test]
