@@ -350,17 +350,48 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         rng: &mut Rng,
         actions: &mut Vec<Self::Action>,
         outcomes: &mut Outcomes<Self::Action>,
-        mut watch: W,
+        watch: W,
     ) -> Playout {
+        self.watched_play(
+            state,
+            rng,
+            outcomes,
+            |s, _, rng| {
+                self.legal_actions(s, actions);
+                actions[rng.below(actions.len() as u64) as usize]
+            },
+            watch,
+        )
+    }
+
+    /// Plays `state` to the end with each decision taken by `decide` (given the state, the
+    /// seat to move and `rng`) and chance drawn from `rng` by its probabilities, showing
+    /// `watch` every state with the action about to be applied to it: the simulator's loop
+    /// for bots ([`crate::play`] without the bots' boxes).
+    ///
+    /// A game whose playouts apply chance in fused steps overrides this method too, drawing
+    /// chance exactly as [`Game::sample_chance`] does, so that a game played through either
+    /// loop is the same game.
+    fn watched_play<D, W>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        outcomes: &mut Outcomes<Self::Action>,
+        mut decide: D,
+        mut watch: W,
+    ) -> Playout
+    where
+        D: FnMut(&Self::State, Seat, &mut Rng) -> Self::Action,
+        W: FnMut(&Self::State, Self::Action),
+    {
         let mut n = Playout::default();
         loop {
             let a = match self.actor(state) {
                 Actor::Terminal => return n,
                 Actor::Chance => self.sample_chance(state, rng, outcomes),
-                Actor::Player(_) => {
-                    self.legal_actions(state, actions);
+                Actor::Player(seat) => {
                     n.decisions += 1;
-                    actions[rng.below(actions.len() as u64) as usize]
+                    decide(state, seat, rng)
                 }
             };
             watch(state, a);

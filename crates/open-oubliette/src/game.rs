@@ -2081,140 +2081,28 @@ impl Game for OpenOubliette {
         rng: &mut Rng,
         actions: &mut Vec<Action>,
         outcomes: &mut Outcomes<Action>,
-        mut watch: W,
+        watch: W,
     ) -> Playout {
-        let mut n = Playout::default();
-        loop {
-            let step = match s.phase {
-                Phase::Over => return n,
-                Phase::MoveRoll => {
-                    let pair = sample::move_roll(rng);
-                    watch(s, Action::Move(pair));
-                    self.on_move_roll(s, pair)
-                }
-                Phase::CheckRoll => {
-                    let roll = sample::check_roll(rng);
-                    watch(s, Action::Roll(roll));
-                    Self::on_check_roll(s, roll)
-                }
-                Phase::DrawMonster => {
-                    let card = self.sample_monster(s, rng);
-                    watch(s, Action::DrawMonster(card));
-                    self.on_monster(s, card)
-                }
-                Phase::DrawTreasure => {
-                    let card = s.treasure_draw.pick(rng);
-                    watch(s, Action::DrawTreasure(card));
-                    Self::on_treasure(s, card)
-                }
-                Phase::DrawWound => {
-                    let card = self.wound_groups.draw(s.wound_draw, rng);
-                    watch(s, Action::DrawWound(card));
-                    self.on_wound(s, card)
-                }
-                Phase::DrawEvent => {
-                    let card = self.sample_event(s, rng);
-                    watch(s, Action::DrawEvent(card));
-                    self.on_event(s, card)
-                }
-                Phase::ExitChoice => {
-                    n.decisions += 1;
-                    let (exits, k) = exit_options(s.me());
-                    let (recover, cash) = exits[rng.below(k as u64) as usize];
-                    watch(s, Action::Exit { recover, cash });
-                    match self.on_exit(s, recover, cash) {
-                        Step::ExitEnd => match self.exit_end(s) {
-                            Step::End => self.end_turn(s),
-                            step => step,
-                        },
-                        step => step,
-                    }
-                }
-                Phase::ExtraTurn => {
-                    n.decisions += 1;
-                    // [ExtraTurn(false), ExtraTurn(true)]
-                    let extra = rng.below(2) == 1;
-                    watch(s, Action::ExtraTurn(extra));
-                    if extra {
-                        let cur = s.current as usize;
-                        s.players[cur].extra_turns += 1;
-                    }
-                    self.to_next_roll(s, Step::EndChecks)
-                }
-                Phase::Direction => {
-                    n.decisions += 1;
-                    let dir = DIRECTIONS[rng.below(2) as usize];
-                    watch(s, Action::Direction(dir));
-                    self.do_move(s, dir)
-                }
-                Phase::CheckPost => {
-                    n.decisions += 1;
-                    // [Equip(each gear card), Play(each kind of card), Pass]
-                    let (gear, cards) = self.check_options(s);
-                    let k = rng.below(gear.len() as u64 + cards.len() as u64 + 1) as usize;
-                    if let Some(c) = gear.nth(k) {
-                        watch(s, Action::Equip(c));
-                        self.equip(s, s.check.acting, c);
-                        Step::CheckEval
-                    } else if let Some(c) = cards.nth(k - gear.len()) {
-                        watch(s, Action::Play(c));
-                        self.play_in_check(s, c)
-                    } else {
-                        watch(s, Action::Pass);
-                        self.check_pass(s)
-                    }
-                }
-                Phase::RecoverPick => {
-                    n.decisions += 1;
-                    // [ReturnWound(each kind held), RecoverDone]
-                    let kinds = self.wound_kinds(s.me().wounds);
-                    match kinds.nth(rng.below(kinds.len() as u64 + 1) as usize) {
-                        Some(c) => {
-                            watch(s, Action::ReturnWound(c));
-                            self.return_wound(s, c)
-                        }
-                        None => {
-                            watch(s, Action::RecoverDone);
-                            self.exit_cash(s, s.turn.exit_cash)
-                        }
-                    }
-                }
-                Phase::PvpChoice => {
-                    n.decisions += 1;
-                    // [Attack(each other player here), NoAttack]
-                    let others = self.others_here(s);
-                    let k = rng.below(others.len() as u64 + 1) as usize;
-                    match others.nth(k) {
-                        Some(y) => {
-                            watch(s, Action::Attack(y));
-                            self.attack(s, y)
-                        }
-                        None => {
-                            watch(s, Action::NoAttack);
-                            Step::Monster
-                        }
-                    }
-                }
-                _ => {
-                    let a = match self.actor(s) {
-                        Actor::Chance => self.sample_chance(s, rng, outcomes),
-                        _ => {
-                            self.legal_actions(s, actions);
-                            n.decisions += 1;
-                            actions[rng.below(actions.len() as u64) as usize]
-                        }
-                    };
-                    watch(s, a);
-                    self.apply_unchecked(s, a);
-                    n.actions += 1;
-                    continue;
-                }
-            };
-            if !matches!(step, Step::Rest) {
-                self.run_common(s, step);
-            }
-            n.actions += 1;
-        }
+        let never = |_: &State, _: Seat, _: &mut Rng| -> Action { unreachable!() };
+        self.fused::<true, _, _>(s, rng, actions, outcomes, never, watch)
+    }
+
+    /// The same loop with the decisions taken by `decide`: chance is still drawn and applied
+    /// in fused steps, as [`Game::sample_chance`] draws it, so bots' games are the games
+    /// [`gameshelf_engine::play`] would give, faster.
+    fn watched_play<D, W>(
+        &self,
+        s: &mut State,
+        rng: &mut Rng,
+        outcomes: &mut Outcomes<Action>,
+        decide: D,
+        watch: W,
+    ) -> Playout
+    where
+        D: FnMut(&State, Seat, &mut Rng) -> Action,
+        W: FnMut(&State, Action),
+    {
+        self.fused::<false, _, _>(s, rng, &mut Vec::new(), outcomes, decide, watch)
     }
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
@@ -2423,6 +2311,162 @@ impl Game for OpenOubliette {
 
     fn describe_action(&self, s: &State, action: Action) -> String {
         crate::describe::action(self, s, action)
+    }
+}
+
+impl OpenOubliette {
+    /// The loop of [`Game::watched_playout`] (`RANDOM`: decisions drawn uniformly, the
+    /// commonest in fused steps) and of [`Game::watched_play`] (decisions by `decide`).
+    fn fused<const RANDOM: bool, D, W>(
+        &self,
+        s: &mut State,
+        rng: &mut Rng,
+        actions: &mut Vec<Action>,
+        outcomes: &mut Outcomes<Action>,
+        mut decide: D,
+        mut watch: W,
+    ) -> Playout
+    where
+        D: FnMut(&State, Seat, &mut Rng) -> Action,
+        W: FnMut(&State, Action),
+    {
+        let mut n = Playout::default();
+        loop {
+            let step = match s.phase {
+                Phase::Over => return n,
+                Phase::MoveRoll => {
+                    let pair = sample::move_roll(rng);
+                    watch(s, Action::Move(pair));
+                    self.on_move_roll(s, pair)
+                }
+                Phase::CheckRoll => {
+                    let roll = sample::check_roll(rng);
+                    watch(s, Action::Roll(roll));
+                    Self::on_check_roll(s, roll)
+                }
+                Phase::DrawMonster => {
+                    let card = self.sample_monster(s, rng);
+                    watch(s, Action::DrawMonster(card));
+                    self.on_monster(s, card)
+                }
+                Phase::DrawTreasure => {
+                    let card = s.treasure_draw.pick(rng);
+                    watch(s, Action::DrawTreasure(card));
+                    Self::on_treasure(s, card)
+                }
+                Phase::DrawWound => {
+                    let card = self.wound_groups.draw(s.wound_draw, rng);
+                    watch(s, Action::DrawWound(card));
+                    self.on_wound(s, card)
+                }
+                Phase::DrawEvent => {
+                    let card = self.sample_event(s, rng);
+                    watch(s, Action::DrawEvent(card));
+                    self.on_event(s, card)
+                }
+                Phase::ExitChoice if RANDOM => {
+                    n.decisions += 1;
+                    let (exits, k) = exit_options(s.me());
+                    let (recover, cash) = exits[rng.below(k as u64) as usize];
+                    watch(s, Action::Exit { recover, cash });
+                    match self.on_exit(s, recover, cash) {
+                        Step::ExitEnd => match self.exit_end(s) {
+                            Step::End => self.end_turn(s),
+                            step => step,
+                        },
+                        step => step,
+                    }
+                }
+                Phase::ExtraTurn if RANDOM => {
+                    n.decisions += 1;
+                    // [ExtraTurn(false), ExtraTurn(true)]
+                    let extra = rng.below(2) == 1;
+                    watch(s, Action::ExtraTurn(extra));
+                    if extra {
+                        let cur = s.current as usize;
+                        s.players[cur].extra_turns += 1;
+                    }
+                    self.to_next_roll(s, Step::EndChecks)
+                }
+                Phase::Direction if RANDOM => {
+                    n.decisions += 1;
+                    let dir = DIRECTIONS[rng.below(2) as usize];
+                    watch(s, Action::Direction(dir));
+                    self.do_move(s, dir)
+                }
+                Phase::CheckPost if RANDOM => {
+                    n.decisions += 1;
+                    // [Equip(each gear card), Play(each kind of card), Pass]
+                    let (gear, cards) = self.check_options(s);
+                    let k = rng.below(gear.len() as u64 + cards.len() as u64 + 1) as usize;
+                    if let Some(c) = gear.nth(k) {
+                        watch(s, Action::Equip(c));
+                        self.equip(s, s.check.acting, c);
+                        Step::CheckEval
+                    } else if let Some(c) = cards.nth(k - gear.len()) {
+                        watch(s, Action::Play(c));
+                        self.play_in_check(s, c)
+                    } else {
+                        watch(s, Action::Pass);
+                        self.check_pass(s)
+                    }
+                }
+                Phase::RecoverPick if RANDOM => {
+                    n.decisions += 1;
+                    // [ReturnWound(each kind held), RecoverDone]
+                    let kinds = self.wound_kinds(s.me().wounds);
+                    match kinds.nth(rng.below(kinds.len() as u64 + 1) as usize) {
+                        Some(c) => {
+                            watch(s, Action::ReturnWound(c));
+                            self.return_wound(s, c)
+                        }
+                        None => {
+                            watch(s, Action::RecoverDone);
+                            self.exit_cash(s, s.turn.exit_cash)
+                        }
+                    }
+                }
+                Phase::PvpChoice if RANDOM => {
+                    n.decisions += 1;
+                    // [Attack(each other player here), NoAttack]
+                    let others = self.others_here(s);
+                    let k = rng.below(others.len() as u64 + 1) as usize;
+                    match others.nth(k) {
+                        Some(y) => {
+                            watch(s, Action::Attack(y));
+                            self.attack(s, y)
+                        }
+                        None => {
+                            watch(s, Action::NoAttack);
+                            Step::Monster
+                        }
+                    }
+                }
+                _ => {
+                    let a = match self.actor(s) {
+                        Actor::Chance => self.sample_chance(s, rng, outcomes),
+                        Actor::Player(seat) => {
+                            n.decisions += 1;
+                            if RANDOM {
+                                self.legal_actions(s, actions);
+                                actions[rng.below(actions.len() as u64) as usize]
+                            } else {
+                                decide(s, seat, rng)
+                            }
+                        }
+                        Actor::Terminal => return n,
+                    };
+                    watch(s, a);
+                    self.apply_unchecked(s, a);
+                    n.actions += 1;
+                    continue;
+                }
+            };
+            if !matches!(step, Step::Rest) {
+                self.run_common(s, step);
+            }
+            n.actions += 1;
+        }
     }
 }
 

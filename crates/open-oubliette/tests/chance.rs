@@ -194,3 +194,41 @@ fn playout_matches_the_provided_loop() {
         }
     }
 }
+
+/// `watched_play` (chance in fused steps, decisions by the caller) plays exactly the game
+/// `gameshelf_engine::play` plays with the same bots and generator, showing the watch
+/// every action applied.
+#[test]
+fn bots_play_the_same_game_in_the_fused_loop() {
+    use gameshelf_engine::{Bot, SeatView};
+    use gameshelf_open_oubliette::bot::Heuristic;
+    let mut out = Outcomes::new();
+    for spec in CONFIGS {
+        let g = game(spec);
+        let bots = || -> Vec<Box<dyn Bot<OpenOubliette>>> {
+            (0..g.num_players())
+                .map(|_| Box::new(Heuristic::default()) as Box<dyn Bot<OpenOubliette>>)
+                .collect()
+        };
+        for seed in 0..40 {
+            let mut fast_rng = Rng::for_stream(seed, 3);
+            let mut rng = fast_rng.clone();
+            let mut fast = g.initial_state();
+            let (mut fast_bots, mut seen) = (bots(), Vec::new());
+            let p = g.watched_play(
+                &mut fast,
+                &mut fast_rng,
+                &mut out,
+                |s, seat, rng| fast_bots[seat].choose(&SeatView::new(&g, s, seat), rng),
+                |_, a| seen.push(a),
+            );
+            let mut s = g.initial_state();
+            let mut played = Vec::new();
+            gameshelf_engine::play(&g, &mut s, &mut bots(), &mut rng, |_, a| played.push(a));
+            assert_eq!(seen, played, "{spec}, seed {seed}");
+            assert_eq!(fast, s, "{spec}, seed {seed}");
+            assert_eq!(p.actions, played.len() as u64, "{spec}");
+            assert_eq!(fast_rng, rng, "{spec}, seed {seed}: random numbers used");
+        }
+    }
+}

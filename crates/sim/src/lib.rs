@@ -50,7 +50,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use gameshelf_engine::{Actor, Bot, Game, Outcomes, Rng, Seat, Tally, play};
+use gameshelf_engine::{Bot, Game, Outcomes, Rng, Seat, SeatView, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
@@ -197,7 +197,7 @@ impl<G: Game> Players<G> {
     }
 }
 
-/// Plays `state` to the end with `players`' bots and `rng` (via [`gameshelf_engine::play`],
+/// Plays `state` to the end with `players`' bots and `rng` (via [`Game::watched_play`],
 /// or the game's own playout loop when every bot plays as a playout does), feeding `tally`
 /// and `lead` (when given), and counts actions and decisions.
 ///
@@ -239,12 +239,12 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
         let n = game.watched_playout(state, rng, actions, outcomes, &mut watch);
         counts.decisions = n.decisions;
     } else {
-        let mut decisions = 0;
-        play(game, state, bots, rng, |before, action| {
-            decisions += u64::from(matches!(game.actor(before), Actor::Player(_)));
-            watch(before, action);
-        });
-        counts.decisions = decisions;
+        // The bots' game as `gameshelf_engine::play` plays it, in the game's own loop.
+        let decide = |s: &G::State, seat: Seat, rng: &mut Rng| {
+            bots[seat].choose(&SeatView::new(game, s, seat), rng)
+        };
+        let n = game.watched_play(state, rng, outcomes, decide, &mut watch);
+        counts.decisions = n.decisions;
     }
     tally.finish(game, state);
     if let Some(lead) = lead {
