@@ -299,7 +299,7 @@ fn ask<G: Game, P: Presenter<G>>(
         // The index into the legal actions of the `k`-th entry listed, or the group it opens.
         let entry = |k: usize| match group {
             Some(g) => Ok(menu.groups[g].1[k]),
-            None => menu.main.get(k).copied().ok_or(k - menu.main.len()),
+            None => menu.main.get(k).copied().ok_or_else(|| k - menu.main.len()),
         };
         match parse_answer(&line, n) {
             Answer::Choice(k) => match entry(k) {
