@@ -7,19 +7,28 @@ use gameshelf_laissez_faire::tally::LaissezFaireTally;
 use gameshelf_laissez_faire::{Action, LaissezFaire};
 
 fn run(spec: &str, games: u64, trader: bool) -> (LaissezFaireTally, u64) {
+    run_with(spec, games, |_| -> Box<dyn Bot<LaissezFaire>> {
+        if trader {
+            Box::new(Trader::default())
+        } else {
+            Box::new(RandomBot::default())
+        }
+    })
+}
+
+/// Plays `games` games of `spec` with the bot `seat_bot` gives each seat, checking that
+/// every action is legal: the tally and the Oubliette jail's actions.
+fn run_with(
+    spec: &str,
+    games: u64,
+    seat_bot: impl Fn(usize) -> Box<dyn Bot<LaissezFaire>>,
+) -> (LaissezFaireTally, u64) {
     let game = LaissezFaire::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
     let mut tally = LaissezFaireTally::default();
     let mut oubliette_actions = 0;
     for i in 0..games {
-        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..game.num_players())
-            .map(|_| -> Box<dyn Bot<LaissezFaire>> {
-                if trader {
-                    Box::new(Trader::default())
-                } else {
-                    Box::new(RandomBot::default())
-                }
-            })
-            .collect();
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> =
+            (0..game.num_players()).map(&seat_bot).collect();
         let mut state = game.initial_state();
         play(
             &game,
@@ -36,6 +45,29 @@ fn run(spec: &str, games: u64, trader: bool) -> (LaissezFaireTally, u64) {
         tally.finish(&game, &state);
     }
     (tally, oubliette_actions)
+}
+
+/// The bargainer's sums are its own (not the listed ones), so every one of them is checked
+/// against the rules, among heuristic traders, in every objective and with the Oubliette
+/// jail and a limited building supply.
+#[test]
+fn bargainers_only_make_legal_moves() {
+    for spec in [
+        "laissez-faire(players=4)",
+        "laissez-faire(players=2)",
+        "laissez-faire(players=3,objective=rounds)",
+        "laissez-faire(players=4,objective=last_standing,building_supply=35h/15apt)",
+        "laissez-faire(players=3,jail=oubliette,max_rounds=60)",
+    ] {
+        let (t, _) = run_with(spec, 30, |seat| -> Box<dyn Bot<LaissezFaire>> {
+            if seat % 2 == 0 {
+                Box::new(Trader::bargainer())
+            } else {
+                Box::new(Trader::default())
+            }
+        });
+        assert_eq!(t.games, 30, "{spec}");
+    }
 }
 
 #[test]
