@@ -1971,6 +1971,7 @@ impl Game for LaissezFaire {
         matches!(action, Action::Propose(_, Term::Text(..)))
     }
 
+    #[inline]
     fn turns(&self, s: &State) -> u32 {
         s.turns
     }

@@ -311,9 +311,12 @@ pub struct Decks {
     pub event_copies: Vec<CardSet>,
     /// For each wound card, the identical cards (same title and modifier).
     pub wound_copies: Vec<CardSet>,
-    /// Each treasure card's face value by index, zero past the deck: summed over a hand in
-    /// every turn's standings, so kept apart from the cards' texts.
-    treasure_values: [u32; CardSet::CAPACITY],
+    /// The face values of treasure hands, byte by byte: entry `[k][b]` is the sum of the
+    /// values of the cards `8k..8k+8` whose bits are set in `b`, one table for each byte
+    /// the deck spans. A hand's value is read in every turn's standings, so it costs a
+    /// lookup a byte (four for a 32-card deck) rather than a loop over the hand's cards
+    /// that ends at an unpredictable count.
+    treasure_sums: Vec<[u32; 256]>,
     /// A fingerprint of every card of the four decks (records store it).
     pub fingerprint: String,
 }
@@ -527,12 +530,18 @@ impl Decks {
         let wound_copies = copies(&wounds, |a, b| {
             (&a.title, a.modifier) == (&b.title, b.modifier)
         });
-        let mut treasure_values = [0; CardSet::CAPACITY];
-        for (v, t) in treasure_values.iter_mut().zip(&treasures) {
-            *v = t.value;
+        let mut treasure_sums = vec![[0; 256]; treasures.len().div_ceil(8)];
+        for (k, sums) in treasure_sums.iter_mut().enumerate() {
+            for (bits, sum) in sums.iter_mut().enumerate() {
+                *sum = (0..8)
+                    .filter(|i| bits & 1 << i != 0)
+                    .filter_map(|i: usize| treasures.get(8 * k + i))
+                    .map(|t| t.value)
+                    .sum();
+            }
         }
         Ok(Decks {
-            treasure_values,
+            treasure_sums,
             monster_copies,
             event_copies,
             wound_copies,
@@ -561,9 +570,11 @@ impl Decks {
 
     /// The sum of the face values of `cards`.
     pub fn treasure_value(&self, cards: CardSet) -> u32 {
-        cards
+        let bytes = cards.bits().to_le_bytes();
+        self.treasure_sums
             .iter()
-            .map(|c| self.treasure_values[usize::from(c) % CardSet::CAPACITY])
+            .zip(bytes)
+            .map(|(sums, b)| sums[usize::from(b)])
             .sum()
     }
 
@@ -888,6 +899,17 @@ mod tests {
 
     fn load(files: &[String; 4]) -> Result<Decks, DeckError> {
         Decks::from_strs(&files[0], &files[1], &files[2], &files[3])
+    }
+
+    #[test]
+    fn a_hands_value_by_bytes_is_the_sum_of_its_cards() {
+        let d = Decks::standard();
+        let mut rng = gameshelf_engine::Rng::seed_from_u64(7);
+        for _ in 0..1_000 {
+            let hand = CardSet::from_bits(rng.next_u64() & CardSet::full(32).bits());
+            let naive: u32 = hand.iter().map(|c| d.treasures[c as usize].value).sum();
+            assert_eq!(d.treasure_value(hand), naive, "{hand:?}");
+        }
     }
 
     #[test]

@@ -2268,25 +2268,40 @@ impl Game for OpenOubliette {
             return None;
         }
         if self.cfg.mode == Mode::Jail {
-            return unique_top(seats.map(|seat| (seat, self.jail_dollars(s, seat))));
+            let top = best_seats(seats.map(|seat| (seat, self.jail_dollars(s, seat))));
+            return (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat);
         }
-        let (mut best, mut top) = (0, 0u8);
-        for seat in seats.clone() {
-            let score = self.score(s, seat);
-            if top == 0 || score > best {
-                (best, top) = (score, 1 << seat);
-            } else if score == best {
-                top |= 1 << seat;
+        // The tiers one after another, each among the seats level on all the earlier ones
+        // (so only what the next tier adds is compared): banked gold; the treasure in hand
+        // (with the gear when the second tier includes it); the gear.
+        let including = self.cfg.tiebreak_including;
+        let mut top = best_seats(seats.map(|q| (q, self.score(s, q))));
+        for tier in 1..TIERS.len() {
+            if top.count_ones() == 1 {
+                return Some(top.trailing_zeros() as Seat);
             }
+            if tier == 2 && including {
+                // The third tier adds nothing the second did not count.
+                break;
+            }
+            let adds = |q: Seat| {
+                let p = &s.players[q];
+                let (unused, gear) = (p.unused, p.equipped);
+                match tier {
+                    1 if including => {
+                        self.decks.treasure_value(unused) + self.decks.treasure_value(gear)
+                    }
+                    1 => self.decks.treasure_value(unused),
+                    _ => self.decks.treasure_value(gear),
+                }
+            };
+            top = best_seats(
+                (0..self.cfg.players)
+                    .filter(|q| top & 1 << q != 0)
+                    .map(|q| (q, adds(q))),
+            );
         }
-        if top.count_ones() == 1 {
-            return Some(top.trailing_zeros() as Seat);
-        }
-        unique_top(
-            seats
-                .filter(|q| top & 1 << q != 0)
-                .map(|q| (q, self.tier_scores(s, q))),
-        )
+        (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat)
     }
 
     fn observe(&self, s: &State, seat: Seat) -> Observation {
@@ -2301,6 +2316,7 @@ impl Game for OpenOubliette {
         crate::observe::resample(self, s, seat, rng)
     }
 
+    #[inline]
     fn turns(&self, s: &State) -> u32 {
         s.turns
     }
@@ -2470,16 +2486,15 @@ impl OpenOubliette {
     }
 }
 
-/// The one seat with the greatest key, `None` when several share it.
-fn unique_top<K: Ord>(keys: impl Iterator<Item = (Seat, K)>) -> Option<Seat> {
-    let mut best: Option<(Seat, K)> = None;
-    let mut shared = false;
+/// The seats (a bit mask) with the highest key.
+fn best_seats(keys: impl Iterator<Item = (Seat, u32)>) -> u8 {
+    let (mut best, mut top) = (0, 0u8);
     for (seat, key) in keys {
-        match &best {
-            Some((_, b)) if key < *b => {}
-            Some((_, b)) if key == *b => shared = true,
-            _ => (best, shared) = (Some((seat, key)), false),
+        if top == 0 || key > best {
+            (best, top) = (key, 1 << seat);
+        } else if key == best {
+            top |= 1 << seat;
         }
     }
-    best.filter(|_| !shared).map(|(seat, _)| seat)
+    top
 }

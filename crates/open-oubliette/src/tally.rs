@@ -73,6 +73,31 @@ impl OublietteTally {
         &mut self.game[i]
     }
 
+    /// Counts what `action` from `before` starts, wins or costs in a fight, `now` being
+    /// where the fight stands in `before`.
+    #[inline(never)]
+    fn count(&mut self, game: &OpenOubliette, before: &State, action: Action, now: Seen) {
+        if now.in_reward && !self.seen.in_reward {
+            self.power(before.fight.base).won += 1;
+        }
+        if now.hoard && !self.seen.hoard {
+            self.power(before.fight.base).fought += 1;
+        }
+        match action {
+            Action::DrawMonster(card) if before.phase == Phase::DrawMonster => {
+                let power = game.decks().monsters[card as usize].power;
+                self.power(power).fought += 1;
+            }
+            Action::DrawWound(_)
+                if before.turn.wound_to == before.current
+                    && matches!(before.fight.kind, FightKind::Monster | FightKind::Hoard) =>
+            {
+                self.power(before.fight.base).wounds += 1;
+            }
+            _ => {}
+        }
+    }
+
     /// Jailed players counted.
     pub fn jailed(&self) -> u64 {
         self.jail_dollars.values().sum()
@@ -105,6 +130,9 @@ impl OublietteTally {
 }
 
 impl Tally<OpenOubliette> for OublietteTally {
+    /// Called at every action, so the common case (nothing to count) only works out where
+    /// the fight stands, inlined into the simulator's loop; the counting is out of line.
+    #[inline]
     fn record(&mut self, game: &OpenOubliette, before: &State, action: Action) {
         let in_reward = match before.fight.kind {
             FightKind::Monster => {
@@ -113,27 +141,15 @@ impl Tally<OpenOubliette> for OublietteTally {
             FightKind::Hoard => before.phase == Phase::Die && before.turn.die_for == DieFor::Hoard,
             _ => false,
         };
-        if in_reward && !self.seen.in_reward {
-            self.power(before.fight.base).won += 1;
-        }
         let hoard = before.fight.kind == FightKind::Hoard;
-        if hoard && !self.seen.hoard {
-            self.power(before.fight.base).fought += 1;
+        let seen = Seen { in_reward, hoard };
+        if (in_reward && !self.seen.in_reward)
+            || (hoard && !self.seen.hoard)
+            || matches!(action, Action::DrawMonster(_) | Action::DrawWound(_))
+        {
+            self.count(game, before, action, seen);
         }
-        self.seen = Seen { in_reward, hoard };
-        match action {
-            Action::DrawMonster(card) if before.phase == Phase::DrawMonster => {
-                let power = game.decks().monsters[card as usize].power;
-                self.power(power).fought += 1;
-            }
-            Action::DrawWound(_)
-                if before.turn.wound_to == before.current
-                    && matches!(before.fight.kind, FightKind::Monster | FightKind::Hoard) =>
-            {
-                self.power(before.fight.base).wounds += 1;
-            }
-            _ => {}
-        }
+        self.seen = seen;
     }
 
     fn finish(&mut self, game: &OpenOubliette, end: &State) {

@@ -1218,7 +1218,8 @@ fn situation_and_actions_in_words() {
 
 /// The standing names the seat the scoring would crown if the treasure ran out now, its
 /// tie-breaks included, and no leader where the scoring would share the win: at every
-/// state of random four-player games with both readings of the second tier.
+/// state of random four-player games with both readings of the second tier; and
+/// [`Game::leader`], which ranks only the seats level on top, names the same seat.
 #[test]
 fn the_leader_is_the_one_the_scoring_would_crown_now() {
     let mut split_by_a_tie_break = 0;
@@ -1238,6 +1239,7 @@ fn the_leader_is_the_one_the_scoring_would_crown_now() {
                 let crowned =
                     (winners.count_ones() == 1).then(|| winners.trailing_zeros() as usize);
                 assert_eq!(leader, crowned, "{spec}, seed {seed}");
+                assert_eq!(g.leader(&s), leader, "Game::leader, {spec}, seed {seed}");
                 split_by_a_tie_break +=
                     usize::from(crowned.is_some() && tier != EndKind::TreasureExhausted);
                 let a = match g.actor(&s) {

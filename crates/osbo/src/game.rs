@@ -1082,6 +1082,7 @@ impl Game for Osbo {
         s.clone()
     }
 
+    #[inline]
     fn turns(&self, s: &State) -> u32 {
         s.turns
     }

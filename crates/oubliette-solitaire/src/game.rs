@@ -1684,6 +1684,7 @@ impl Game for OublietteSolitaire {
         out
     }
 
+    #[inline]
     fn turns(&self, s: &State) -> u32 {
         s.turns
     }

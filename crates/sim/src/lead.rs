@@ -75,26 +75,34 @@ impl LeadTrack {
 
     /// Sees the next state of the game: the first state, then the state after each action
     /// but the last; its standings are read if a turn has begun since the last state.
+    /// Called at every action, so the common case (the same turn) is a compare and an
+    /// increment, inlined into the game's loop.
+    #[inline]
     pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State) {
         let turn = game.turns(state);
-        let read = self.seen == 0 || (self.standings && turn != self.turn);
+        if self.seen != 0 && (!self.standings || turn == self.turn) {
+            self.seen += 1;
+            return;
+        }
         self.turn = turn;
-        self.read(game, state, read);
+        self.read(game, state);
     }
 
     /// Sees the last state of the game, and reads its standings.
     pub(crate) fn end<G: Game>(&mut self, game: &G, state: &G::State) {
-        let read = self.seen == 0 || self.standings;
-        self.read(game, state, read);
+        self.read(game, state);
     }
 
-    fn read<G: Game>(&mut self, game: &G, state: &G::State, read: bool) {
+    /// Reads the standings of the state seen now (when the game gives them), and counts
+    /// the state. Kept out of line so that [`Self::see`]'s common case stays small.
+    #[inline(never)]
+    fn read<G: Game>(&mut self, game: &G, state: &G::State) {
         // Whether the game gives standings is read once, at its first state; from then on
         // only the leader is asked for.
         if self.seen == 0 {
             self.standings = game.standing(state).is_some();
         }
-        let leader = if read && self.standings {
+        let leader = if self.standings {
             game.leader(state)
         } else {
             None

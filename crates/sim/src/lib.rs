@@ -217,7 +217,9 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
         game.follow_standing(state, true);
     }
     let limit = game.max_game_length() as u64;
-    let mut watch = |before: &G::State, action: G::Action| {
+    // Moved into the game's loop (not lent to it), so that each call reaches the tally and
+    // the leader's track without going through a reference to the closure.
+    let watch = |before: &G::State, action: G::Action| {
         counts.actions += 1;
         assert!(
             counts.actions <= limit,
@@ -236,14 +238,14 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     } = players;
     if bots.iter().all(|b| b.plays_like_a_playout()) {
         // The same game, drawn from the same numbers, at the speed of the game's playouts.
-        let n = game.watched_playout(state, rng, actions, outcomes, &mut watch);
+        let n = game.watched_playout(state, rng, actions, outcomes, watch);
         counts.decisions = n.decisions;
     } else {
         // The bots' game as `gameshelf_engine::play` plays it, in the game's own loop.
         let decide = |s: &G::State, seat: Seat, rng: &mut Rng| {
             bots[seat].choose(&SeatView::new(game, s, seat), rng)
         };
-        let n = game.watched_play(state, rng, outcomes, decide, &mut watch);
+        let n = game.watched_play(state, rng, outcomes, decide, watch);
         counts.decisions = n.decisions;
     }
     tally.finish(game, state);
