@@ -19,7 +19,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
-use crate::session::{Row, Session, Turn};
+use crate::session::{Menu, Row, Session, Turn};
 use crate::text::{Edit, MAX_TEXT_CHARS, TextInput, parse_sum};
 use crate::tty::Tty;
 use crate::{Aids, Next, PlayOptions, Played, Player, TerminalError};
@@ -486,6 +486,29 @@ struct Ui {
     next: Next,
 }
 
+impl Ui {
+    /// The screen at the start of a match: `log` so far, stepping through bots' moves if
+    /// `step`, nothing highlighted or unfolded yet.
+    fn new(log: Vec<String>, step: bool) -> Ui {
+        Ui {
+            log,
+            log_scroll: 0,
+            selected: 0,
+            open: None,
+            step,
+            help: false,
+            quitting: false,
+            done: false,
+            notice: None,
+            writing: None,
+            handed_to: None,
+            was_auto: false,
+            guard_until: None,
+            next: Next::Leave,
+        }
+    }
+}
+
 /// How long choice keys are ignored after bots and chance stop moving, so that a key
 /// pressed to hurry their moves never also makes the human's choice.
 const CHOICE_GUARD: Duration = Duration::from_millis(300);
@@ -556,22 +579,7 @@ fn play_driven<'a, G: Game, T: Table<G>>(
     if let n @ 1.. = session.actions_played() {
         log.push(format!("resumed the saved game after {n} actions"));
     }
-    let mut ui = Ui {
-        log,
-        log_scroll: 0,
-        selected: 0,
-        open: None,
-        step: options.step,
-        help: false,
-        quitting: false,
-        done: false,
-        notice: None,
-        writing: None,
-        handed_to: None,
-        was_auto: false,
-        guard_until: None,
-        next: Next::Leave,
-    };
+    let mut ui = Ui::new(log, options.step);
     select_choice(&session, &mut ui, session.safe_choice());
     while !ui.done && !session.save_failed() {
         if let Err(e) = frame_and_input(&mut tty, &mut session, &mut ui) {
@@ -623,33 +631,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
         viewer,
         observation: session.observation(viewer),
         title: title(session, turn, ui),
-        choices: rows
-            .iter()
-            .map(|&row| match row {
-                Row::Choice(i) => {
-                    let a = session.choices()[i];
-                    let text = match session.amount_prompt(i) {
-                        Some(_) => format!("{} [$]", session.describe_choice(a)),
-                        None => session.describe_choice(a),
-                    };
-                    Choice {
-                        text: match menu.group_of(i) {
-                            Some(_) => format!("  {text}"),
-                            None => text,
-                        },
-                        odds: session.choice_odds(a),
-                    }
-                }
-                Row::Group(g) => {
-                    let (heading, items) = &menu.groups[g];
-                    let fold = if ui.open == Some(g) { "-" } else { "+" };
-                    Choice {
-                        text: format!("{fold} {heading}: {} choices", items.len()),
-                        odds: None,
-                    }
-                }
-            })
-            .collect(),
+        choices: choice_lines(session, &menu, &rows, ui),
         selected: ui.selected,
         log: &ui.log,
         log_scroll: ui.log_scroll,
@@ -673,13 +655,31 @@ fn frame_and_input<G: Game, T: Table<G>>(
             draw_text_input(frame, &writing.prompt, writing.input.text());
         }
     })?;
-    let n = scene.choices.len();
     drop(scene);
 
     let key = match turn {
         Turn::Auto if !ui.step && !ui.help && !ui.quitting => wait_key(PAUSE)?,
         _ => Some(read_key()?),
     };
+    react(session, ui, turn, key);
+    Ok(())
+}
+
+/// Acts on `key` (or on the pause running out, `None`, while bots and chance move) in the
+/// frame `ui` shows of `session` at `turn`.
+fn react<G: Game, T: Table<G>>(
+    session: &mut Session<'_, G, T>,
+    ui: &mut Ui,
+    turn: Turn,
+    key: Option<KeyEvent>,
+) {
+    let menu = session.menu();
+    let rows = menu.rows(ui.open);
+    let highlighted = match rows.get(ui.selected) {
+        Some(&Row::Choice(i)) => Some(i),
+        _ => None,
+    };
+    let n = rows.len();
     if ui.writing.is_some() {
         if let Some(key) = key {
             write_key(session, ui, key);
@@ -687,7 +687,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
             // Only a human writes, and a human's turn waits for a key; drop a stale popup.
             ui.writing = None;
         }
-        return Ok(());
+        return;
     }
     if turn == Turn::Over && !ui.help && !ui.quitting {
         let asked = key.and_then(|k| match k.code {
@@ -698,19 +698,19 @@ fn frame_and_input<G: Game, T: Table<G>>(
         if let Some(next) = asked {
             ui.next = next;
             ui.done = true;
-            return Ok(());
+            return;
         }
     }
     let cmd = key.map_or(Command::Other, command);
     ui.notice = None;
     if ui.help {
         ui.help = false;
-        return Ok(());
+        return;
     }
     if ui.quitting {
         ui.quitting = false;
         ui.done = matches!(cmd, Command::Quit | Command::Interrupt);
-        return Ok(());
+        return;
     }
     if let (Turn::Human(_), Some(key)) = (turn, key)
         && cmd != Command::Interrupt
@@ -720,7 +720,7 @@ fn frame_and_input<G: Game, T: Table<G>>(
                 .handle_key(key, session.choices(), highlighted.unwrap_or(0))
     {
         select_choice(session, ui, index);
-        return Ok(());
+        return;
     }
     match cmd {
         Command::Interrupt => ui.done = true,
@@ -781,7 +781,43 @@ fn frame_and_input<G: Game, T: Table<G>>(
             }
         }
     }
-    Ok(())
+}
+
+/// The lines of the list of choices for `rows` of `menu`: a choice in words (indented in
+/// an unfolded group, with `[$]` when a sum may be named), a group as its heading and size
+/// (`+` folded, `-` unfolded).
+fn choice_lines<G: Game, T: Table<G>>(
+    session: &Session<'_, G, T>,
+    menu: &Menu,
+    rows: &[Row],
+    ui: &Ui,
+) -> Vec<Choice> {
+    rows.iter()
+        .map(|&row| match row {
+            Row::Choice(i) => {
+                let a = session.choices()[i];
+                let text = match session.amount_prompt(i) {
+                    Some(_) => format!("{} [$]", session.describe_choice(a)),
+                    None => session.describe_choice(a),
+                };
+                Choice {
+                    text: match menu.group_of(i) {
+                        Some(_) => format!("  {text}"),
+                        None => text,
+                    },
+                    odds: session.choice_odds(a),
+                }
+            }
+            Row::Group(g) => {
+                let (heading, items) = &menu.groups[g];
+                let fold = if ui.open == Some(g) { "-" } else { "+" };
+                Choice {
+                    text: format!("{fold} {heading}: {} choices", items.len()),
+                    odds: None,
+                }
+            }
+        })
+        .collect()
 }
 
 /// The hand-off screen before `seat`'s turn: Enter shows the seat's view, q asks to leave.
@@ -972,6 +1008,7 @@ fn wait_key(timeout: Duration) -> std::io::Result<Option<KeyEvent>> {
 
 #[cfg(test)]
 mod tests {
+    use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -987,6 +1024,89 @@ mod tests {
         (0..height)
             .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
             .collect()
+    }
+
+    /// Folds the walks of the conformance kit's race under one heading.
+    struct Folded;
+
+    impl Presenter<Race> for Folded {
+        fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
+            format!("you are on square {}", o.at[0])
+        }
+        fn choice_group(&self, _: &Race, _: &RaceState, action: Step) -> Option<String> {
+            matches!(action, Step::Walk(_)).then(|| "walk".to_owned())
+        }
+    }
+
+    impl Table<Race> for Folded {
+        fn draw_table(
+            &self,
+            _: &mut Frame,
+            _: Rect,
+            _: &Race,
+            _: &[String],
+            _: Seat,
+            _: &RaceState,
+        ) {
+        }
+    }
+
+    fn texts(lines: &[Choice]) -> Vec<&str> {
+        lines.iter().map(|c| c.text.as_str()).collect()
+    }
+
+    #[test]
+    fn enter_on_a_group_unfolds_it_and_enter_on_its_choice_plays_it() {
+        let race = Race::new(RaceRules {
+            players: 1,
+            goal: 9,
+            walk: 2,
+            ..RaceRules::default()
+        });
+        let options = PlayOptions {
+            names: vec!["p0".to_owned()],
+            ..PlayOptions::default()
+        };
+        let mut session = Session::new(&race, &Folded, vec![Player::Human], &options).unwrap();
+        let mut ui = Ui::new(Vec::new(), false);
+        select_choice(&session, &mut ui, session.safe_choice());
+        let lines = |session: &Session<'_, Race, Folded>, ui: &Ui| {
+            let menu = session.menu();
+            let rows = menu.rows(ui.open);
+            texts(&choice_lines(session, &menu, &rows, ui))
+                .into_iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        let unfolded = [
+            "gamble",
+            "- walk: 2 choices",
+            "  walk one square",
+            "  walk 2 squares",
+        ];
+        // The safe choice is highlighted first, its group unfolded to show it.
+        assert_eq!(lines(&session, &ui), unfolded);
+        assert_eq!((ui.open, ui.selected), (Some(0), 2));
+
+        let key = |code| Some(KeyEvent::from(code));
+        let turn = session.turn();
+        // Enter on the heading folds the group and keeps the heading highlighted.
+        react(&mut session, &mut ui, turn, key(KeyCode::Up));
+        react(&mut session, &mut ui, turn, key(KeyCode::Enter));
+        assert_eq!(lines(&session, &ui), ["gamble", "+ walk: 2 choices"]);
+        assert_eq!((ui.open, ui.selected), (None, 1));
+        assert_eq!(session.actions_played(), 0, "folding a group plays nothing");
+
+        // Enter again unfolds it; Enter on one of its choices plays that choice.
+        react(&mut session, &mut ui, turn, key(KeyCode::Enter));
+        assert_eq!(lines(&session, &ui), unfolded);
+        assert_eq!((ui.open, ui.selected), (Some(0), 1));
+        react(&mut session, &mut ui, turn, key(KeyCode::Down));
+        react(&mut session, &mut ui, turn, key(KeyCode::Down));
+        react(&mut session, &mut ui, turn, key(KeyCode::Enter));
+        assert_eq!(session.actions_played(), 1);
+        let record = session.finish().unwrap();
+        assert_eq!(record.actions.first(), Some(&Step::Walk(2)));
     }
 
     #[test]
