@@ -51,7 +51,7 @@ pub use cards::CardSet;
 pub use chance::{Outcomes, Ratio};
 pub use escape::{escape_controls, escape_lines};
 pub use file::FileError;
-pub use game::{Game, IllegalAction, Playout};
+pub use game::{Game, IllegalAction, Playout, Watch};
 pub use info::{ChanceMode, GameInfo, Information, ParamKind, ParamSpec, Utility};
 pub use present::{Presenter, Target, ordinal, percent};
 pub use record::{Record, RecordError, RecordHeader, fingerprint, read_header, read_record};

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use gameshelf_engine::dice::{self, DicePair};
 use gameshelf_engine::{
     Actor, CardSet, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Playout, Returns,
-    Rng, Seat, SpecError, Utility,
+    Rng, Seat, SpecError, Utility, Watch,
 };
 
 use crate::action::{Action, Dir};
@@ -2075,7 +2075,7 @@ impl Game for OpenOubliette {
     /// again. It applies exactly the actions the provided loop applies, from the same random
     /// numbers: a decision takes `below(number of legal actions)` and the action at that
     /// place in the list (`tests/chance.rs` checks it).
-    fn watched_playout<W: FnMut(&State, Action)>(
+    fn watched_playout<W: Watch<Self>>(
         &self,
         s: &mut State,
         rng: &mut Rng,
@@ -2100,7 +2100,7 @@ impl Game for OpenOubliette {
     ) -> Playout
     where
         D: FnMut(&State, Seat, &mut Rng) -> Action,
-        W: FnMut(&State, Action),
+        W: Watch<Self>,
     {
         self.fused::<false, _, _>(s, rng, &mut Vec::new(), outcomes, decide, watch)
     }
@@ -2344,7 +2344,7 @@ impl OpenOubliette {
     ) -> Playout
     where
         D: FnMut(&State, Seat, &mut Rng) -> Action,
-        W: FnMut(&State, Action),
+        W: Watch<Self>,
     {
         let mut n = Playout::default();
         loop {
@@ -2352,39 +2352,39 @@ impl OpenOubliette {
                 Phase::Over => return n,
                 Phase::MoveRoll => {
                     let pair = sample::move_roll(rng);
-                    watch(s, Action::Move(pair));
+                    watch.see(s, Action::Move(pair));
                     self.on_move_roll(s, pair)
                 }
                 Phase::CheckRoll => {
                     let roll = sample::check_roll(rng);
-                    watch(s, Action::Roll(roll));
+                    watch.see(s, Action::Roll(roll));
                     Self::on_check_roll(s, roll)
                 }
                 Phase::DrawMonster => {
                     let card = self.sample_monster(s, rng);
-                    watch(s, Action::DrawMonster(card));
+                    watch.see(s, Action::DrawMonster(card));
                     self.on_monster(s, card)
                 }
                 Phase::DrawTreasure => {
                     let card = s.treasure_draw.pick(rng);
-                    watch(s, Action::DrawTreasure(card));
+                    watch.see(s, Action::DrawTreasure(card));
                     Self::on_treasure(s, card)
                 }
                 Phase::DrawWound => {
                     let card = self.wound_groups.draw(s.wound_draw, rng);
-                    watch(s, Action::DrawWound(card));
+                    watch.see(s, Action::DrawWound(card));
                     self.on_wound(s, card)
                 }
                 Phase::DrawEvent => {
                     let card = self.sample_event(s, rng);
-                    watch(s, Action::DrawEvent(card));
+                    watch.see(s, Action::DrawEvent(card));
                     self.on_event(s, card)
                 }
                 Phase::ExitChoice if RANDOM => {
                     n.decisions += 1;
                     let (exits, k) = exit_options(s.me());
                     let (recover, cash) = exits[rng.below(k as u64) as usize];
-                    watch(s, Action::Exit { recover, cash });
+                    watch.see(s, Action::Exit { recover, cash });
                     match self.on_exit(s, recover, cash) {
                         Step::ExitEnd => match self.exit_end(s) {
                             Step::End => self.end_turn(s),
@@ -2397,7 +2397,7 @@ impl OpenOubliette {
                     n.decisions += 1;
                     // [ExtraTurn(false), ExtraTurn(true)]
                     let extra = rng.below(2) == 1;
-                    watch(s, Action::ExtraTurn(extra));
+                    watch.see(s, Action::ExtraTurn(extra));
                     if extra {
                         let cur = s.current as usize;
                         s.players[cur].extra_turns += 1;
@@ -2407,7 +2407,7 @@ impl OpenOubliette {
                 Phase::Direction if RANDOM => {
                     n.decisions += 1;
                     let dir = DIRECTIONS[rng.below(2) as usize];
-                    watch(s, Action::Direction(dir));
+                    watch.see(s, Action::Direction(dir));
                     self.do_move(s, dir)
                 }
                 Phase::CheckPost if RANDOM => {
@@ -2416,14 +2416,14 @@ impl OpenOubliette {
                     let (gear, cards) = self.check_options(s);
                     let k = rng.below(gear.len() as u64 + cards.len() as u64 + 1) as usize;
                     if let Some(c) = gear.nth(k) {
-                        watch(s, Action::Equip(c));
+                        watch.see(s, Action::Equip(c));
                         self.equip(s, s.check.acting, c);
                         Step::CheckEval
                     } else if let Some(c) = cards.nth(k - gear.len()) {
-                        watch(s, Action::Play(c));
+                        watch.see(s, Action::Play(c));
                         self.play_in_check(s, c)
                     } else {
-                        watch(s, Action::Pass);
+                        watch.see(s, Action::Pass);
                         self.check_pass(s)
                     }
                 }
@@ -2433,11 +2433,11 @@ impl OpenOubliette {
                     let kinds = self.wound_kinds(s.me().wounds);
                     match kinds.nth(rng.below(kinds.len() as u64 + 1) as usize) {
                         Some(c) => {
-                            watch(s, Action::ReturnWound(c));
+                            watch.see(s, Action::ReturnWound(c));
                             self.return_wound(s, c)
                         }
                         None => {
-                            watch(s, Action::RecoverDone);
+                            watch.see(s, Action::RecoverDone);
                             self.exit_cash(s, s.turn.exit_cash)
                         }
                     }
@@ -2449,11 +2449,11 @@ impl OpenOubliette {
                     let k = rng.below(others.len() as u64 + 1) as usize;
                     match others.nth(k) {
                         Some(y) => {
-                            watch(s, Action::Attack(y));
+                            watch.see(s, Action::Attack(y));
                             self.attack(s, y)
                         }
                         None => {
-                            watch(s, Action::NoAttack);
+                            watch.see(s, Action::NoAttack);
                             Step::Monster
                         }
                     }
@@ -2472,7 +2472,7 @@ impl OpenOubliette {
                         }
                         Actor::Terminal => return n,
                     };
-                    watch(s, a);
+                    watch.see(s, a);
                     self.apply_unchecked(s, a);
                     n.actions += 1;
                     continue;

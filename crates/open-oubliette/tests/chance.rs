@@ -220,7 +220,7 @@ fn bots_play_the_same_game_in_the_fused_loop() {
                 &mut fast_rng,
                 &mut out,
                 |s, seat, rng| fast_bots[seat].choose(&SeatView::new(&g, s, seat), rng),
-                |_, a| seen.push(a),
+                |_: &State, a| seen.push(a),
             );
             let mut s = g.initial_state();
             let mut played = Vec::new();

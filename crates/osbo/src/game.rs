@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use gameshelf_engine::{
     Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Playout, Returns, Rng,
-    Seat, SpecError, Utility,
+    Seat, SpecError, Utility, Watch,
 };
 
 use crate::action::{Action, Placement, Roll};
@@ -985,7 +985,7 @@ impl Game for Osbo {
     /// target rather than listed. It draws exactly as the
     /// provided loop does: from lists of the same length, at the same index, in the same
     /// order, with the same random numbers.
-    fn watched_playout<W: FnMut(&State, Action)>(
+    fn watched_playout<W: Watch<Self>>(
         &self,
         state: &mut State,
         rng: &mut Rng,
@@ -1007,7 +1007,7 @@ impl Game for Osbo {
                     self.draw_placement(state, &scans, &mut groups, rng)
                 }
             };
-            watch(state, a);
+            watch.see(state, a);
             self.apply_with(state, a, Some(&mut scans));
             n.actions += 1;
         }

@@ -8,7 +8,7 @@
 
 use gameshelf_engine::{
     Actor, CardSet, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Playout, Returns,
-    Rng, Seat, SpecError, Utility,
+    Rng, Seat, SpecError, Utility, Watch,
 };
 
 use crate::action::{Action, EQUIPPED, GRAVE, Place};
@@ -1620,7 +1620,7 @@ impl Game for OublietteSolitaire {
     /// The provided playout, step for step (the same generator calls on the same sorted
     /// lists, so the same games), without listing a decision's options twice: the rules
     /// list them once to see whether the decision plays itself, and that list is kept.
-    fn watched_playout<W: FnMut(&State, Action)>(
+    fn watched_playout<W: Watch<Self>>(
         &self,
         s: &mut State,
         rng: &mut Rng,
@@ -1644,7 +1644,7 @@ impl Game for OublietteSolitaire {
                     legal[rng.below(legal.len() as u64) as usize]
                 }
             };
-            watch(s, a);
+            watch.see(s, a);
             self.step(s, a);
             listed = self.settle_with(s, &mut acts);
             n.actions += 1;

@@ -50,7 +50,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use gameshelf_engine::{Bot, Game, Outcomes, Rng, Seat, SeatView, Tally};
+use gameshelf_engine::{Bot, Game, Outcomes, Rng, Seat, SeatView, Tally, Watch};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
@@ -216,20 +216,12 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
         lead.start();
         game.follow_standing(state, true);
     }
-    let limit = game.max_game_length() as u64;
-    // Moved into the game's loop (not lent to it), so that each call reaches the tally and
-    // the leader's track without going through a reference to the closure.
-    let watch = |before: &G::State, action: G::Action| {
-        counts.actions += 1;
-        assert!(
-            counts.actions <= limit,
-            "{} did not end within max_game_length = {limit} actions",
-            game.spec()
-        );
-        tally.record(game, before, action);
-        if let Some(lead) = lead.as_deref_mut() {
-            lead.see(game, before);
-        }
+    let watch = Watcher {
+        game,
+        actions: &mut counts.actions,
+        limit: game.max_game_length() as u64,
+        tally: &mut *tally,
+        lead: lead.as_deref_mut(),
     };
     let Players {
         bots,
@@ -253,6 +245,43 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
         lead.end(game, state);
     }
     counts
+}
+
+/// What [`play_counted`] shows every state of a game: it counts the action, feeds the
+/// tally, and lets the leader's track see the state.
+struct Watcher<'a, G: Game, T> {
+    game: &'a G,
+    actions: &'a mut u64,
+    limit: u64,
+    tally: &'a mut T,
+    lead: Option<&'a mut LeadTrack>,
+}
+
+impl<G: Game, T: Tally<G>> Watch<G> for Watcher<'_, G, T> {
+    /// Inlined into each of the game loop's call sites (see [`Watch`]): what is left of
+    /// an action's cost is the tally's and the leader's track's common case, which they
+    /// keep small.
+    #[inline(always)]
+    fn see(&mut self, before: &G::State, action: G::Action) {
+        *self.actions += 1;
+        if *self.actions > self.limit {
+            too_long(self.game, self.limit);
+        }
+        self.tally.record(self.game, before, action);
+        if let Some(lead) = self.lead.as_deref_mut() {
+            lead.see(self.game, before);
+        }
+    }
+}
+
+/// Stops a game that did not end within `limit` actions.
+#[cold]
+#[inline(never)]
+fn too_long<G: Game>(game: &G, limit: u64) -> ! {
+    panic!(
+        "{} did not end within max_game_length = {limit} actions",
+        game.spec()
+    );
 }
 
 /// The figures of a run of games. Integers only (counts, fixed-point sums), so merging is
