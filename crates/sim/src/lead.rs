@@ -44,7 +44,7 @@ pub(crate) struct LeadTrack {
     changes: Vec<(u64, Seat)>,
     /// States seen so far in this game.
     seen: u64,
-    /// The turns played at the last state seen.
+    /// The turns played at the last state read (`u32::MAX` before the first).
     turn: u32,
     /// Whether the game gives standings (known at its first state).
     standings: bool,
@@ -71,6 +71,8 @@ impl LeadTrack {
         self.changes.clear();
         self.seen = 0;
         self.standings = false;
+        // No game reaches this many turns, so the first state is read.
+        self.turn = u32::MAX;
     }
 
     /// Sees the next state of the game: the first state, then the state after each action
@@ -80,7 +82,7 @@ impl LeadTrack {
     #[inline]
     pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State) {
         let turn = game.turns(state);
-        if self.seen != 0 && (!self.standings || turn == self.turn) {
+        if turn == self.turn {
             self.seen += 1;
             return;
         }
