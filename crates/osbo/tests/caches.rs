@@ -183,10 +183,16 @@ fn standings_kept_in_the_playout_loop_are_those_traced() {
                     assert_eq!(b.best_closed(), b.design.best_closed(), "{spec}");
                 }
             };
-            g.watched_playout(&mut s, &mut rng, &mut actions, &mut outcomes, |s: &State, _| {
-                check(s);
-                states += 1;
-            });
+            g.watched_playout(
+                &mut s,
+                &mut rng,
+                &mut actions,
+                &mut outcomes,
+                |s: &State, _| {
+                    check(s);
+                    states += 1;
+                },
+            );
             check(&s);
         }
     }

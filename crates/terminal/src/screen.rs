@@ -1008,7 +1008,7 @@ fn wait_key(timeout: Duration) -> std::io::Result<Option<KeyEvent>> {
 
 #[cfg(test)]
 mod tests {
-    use gameshelf_conformance::toy::{Race, RaceRules, RaceState, Step};
+    use gameshelf_conformance::toy::{FoldedWalks, Race, RaceRules, RaceState, Step};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -1026,19 +1026,7 @@ mod tests {
             .collect()
     }
 
-    /// Folds the walks of the conformance kit's race under one heading.
-    struct Folded;
-
-    impl Presenter<Race> for Folded {
-        fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
-            format!("you are on square {}", o.at[0])
-        }
-        fn choice_group(&self, _: &Race, _: &RaceState, action: Step) -> Option<String> {
-            matches!(action, Step::Walk(_)).then(|| "walk".to_owned())
-        }
-    }
-
-    impl Table<Race> for Folded {
+    impl Table<Race> for FoldedWalks {
         fn draw_table(
             &self,
             _: &mut Frame,
@@ -1067,10 +1055,10 @@ mod tests {
             names: vec!["p0".to_owned()],
             ..PlayOptions::default()
         };
-        let mut session = Session::new(&race, &Folded, vec![Player::Human], &options).unwrap();
+        let mut session = Session::new(&race, &FoldedWalks, vec![Player::Human], &options).unwrap();
         let mut ui = Ui::new(Vec::new(), false);
         select_choice(&session, &mut ui, session.safe_choice());
-        let lines = |session: &Session<'_, Race, Folded>, ui: &Ui| {
+        let lines = |session: &Session<'_, Race, FoldedWalks>, ui: &Ui| {
             let menu = session.menu();
             let rows = menu.rows(ui.open);
             texts(&choice_lines(session, &menu, &rows, ui))

@@ -4,24 +4,12 @@
 
 mod strider;
 
-use gameshelf_conformance::toy::{Race, RaceState, Step};
-use gameshelf_engine::{Presenter, Record, Seat};
+use gameshelf_conformance::toy::{FoldedWalks, Step};
+use gameshelf_engine::Record;
 use strider::strider;
 
-/// Folds the walks under one heading; gambling is the main choice.
-struct Folded;
-
-impl Presenter<Race> for Folded {
-    fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
-        format!("you are on square {}", o.at[0])
-    }
-    fn choice_group(&self, _: &Race, _: &RaceState, action: Step) -> Option<String> {
-        matches!(action, Step::Walk(_)).then(|| "walk".to_owned())
-    }
-}
-
 fn run(input: &str) -> (Record<Step>, String) {
-    strider::run(&Folded, input)
+    strider::run(&FoldedWalks, input)
 }
 
 #[test]

@@ -7,7 +7,8 @@
 //!
 //! * [`Race`]: runners walk or gamble on a roll towards a goal square, configured by
 //!   [`RaceRules`] (runners, goal, walks, the roll's odds, a turn limit); a
-//!   [`Race::boasting`] race's moves come with a free text.
+//!   [`Race::boasting`] race's moves come with a free text; [`FoldedWalks`] words it with
+//!   its walks folded under one heading.
 //! * [`Tree`]: a two-seat game given as a function from the history of actions to what
 //!   happens next ([`TreeNode`]), for small game trees whose value a test works out by hand.
 //!
@@ -19,7 +20,7 @@
 mod race;
 mod tree;
 
-pub use race::{Race, RaceRules, RaceState, Step};
+pub use race::{FoldedWalks, Race, RaceRules, RaceState, Step};
 pub use tree::{Tree, TreeNode};
 
 /// The designer credit of every toy.

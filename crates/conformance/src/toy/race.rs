@@ -328,3 +328,18 @@ impl Game for Race {
         }
     }
 }
+
+/// Words for a race with its walks folded under one heading (`walk`) and gambling the one
+/// main choice: for testing how front ends fold long lists
+/// ([`Presenter::choice_group`](gameshelf_engine::Presenter::choice_group)).
+pub struct FoldedWalks;
+
+impl gameshelf_engine::Presenter<Race> for FoldedWalks {
+    fn observation_text(&self, _: &Race, _: Option<Seat>, o: &RaceState) -> String {
+        format!("you are on square {}", o.at[0])
+    }
+
+    fn choice_group(&self, _: &Race, _: &RaceState, action: Step) -> Option<String> {
+        matches!(action, Step::Walk(_)).then(|| "walk".to_owned())
+    }
+}
