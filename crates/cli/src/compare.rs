@@ -8,7 +8,7 @@ use gameshelf_ai::BotSpec;
 use gameshelf_engine::GameSpec;
 use gameshelf_shelf::{Shelf, Shelved, Visitor};
 use gameshelf_sim::{
-    Arms, CompareReport, Question, Shard, SimConfig, compare_shard, compare_until,
+    Arms, CompareReport, Overall, Question, Shard, SimConfig, compare_shard, compare_until,
 };
 
 use crate::args::GameArgs;
@@ -156,7 +156,20 @@ fn run_game<G: Shelved>(a: &G, b: &G, args: &CompareArgs) -> Result<()> {
     }
     let question = question(args.detect, args.alpha);
     let report = if args.until_decided {
-        compare_until::<G, G::Tally, _, _>(&arms, &config, question, args.max_games)
+        // One bar over the whole run: how many games it takes depends on what they show,
+        // so the bar counts up to the cap, and its time left is an upper bound.
+        let overall = Overall::counting(
+            args.max_games.max(1),
+            "paired games at most (fewer once decided)",
+            config.progress,
+        );
+        let config = SimConfig {
+            overall: Some(overall.clone()),
+            ..config
+        };
+        let report = compare_until::<G, G::Tally, _, _>(&arms, &config, question, args.max_games);
+        overall.finish();
+        report
     } else {
         compare_shard::<G, G::Tally, _, _>(&arms, &config, Shard::WHOLE).report(question)
     };
