@@ -278,6 +278,9 @@ pub enum Clause {
         collateral: u8,
         /// The principal lent.
         principal: u32,
+        /// Instalments in all ([`INSTALMENTS`] for a template loan; a package's schedule
+        /// says).
+        times: u8,
     },
     /// `payer` (the holder) may lodge at the property owned by `payee` at a rent of at
     /// most `cap`.
@@ -331,8 +334,13 @@ impl Clause {
 /// A live contract: a small `Copy` value kept by the notary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contract {
-    /// The notary's number (1, 2, ... in the order contracts were made).
+    /// The notary's number (1, 2, ... in the order contracts were made). The standing
+    /// clauses of one package share it.
     pub id: u16,
+    /// The clause's place in its package ([`crate::package`]; 0 for a template contract):
+    /// with [`Contract::id`], what a release names.
+    #[serde(default)]
+    pub part: u8,
     /// The party who owes (payer, borrower) or holds the right.
     pub payer: u8,
     /// The party who is owed (payee, lender) or grants the right (the property owner).
@@ -345,6 +353,17 @@ pub struct Contract {
     pub left: u8,
     /// Missed amounts not yet paid: a debt of the payer.
     pub arrears: u32,
+    /// Rounds between instalments of a payment due by the round (a schedule each round, a
+    /// loan): 1 for the templates, any for a package's schedule.
+    #[serde(default = "one")]
+    pub every: u8,
+    /// Rounds until the next such instalment.
+    #[serde(default = "one")]
+    pub wait: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 impl Contract {
@@ -352,10 +371,20 @@ impl Contract {
     /// the share of instalments still to come.
     pub fn principal_outstanding(&self) -> u32 {
         match self.clause {
-            Clause::Loan { principal, .. } => {
-                principal * u32::from(self.left) / u32::from(INSTALMENTS)
-            }
+            Clause::Loan {
+                principal, times, ..
+            } => (u64::from(principal) * u64::from(self.left) / u64::from(times.max(1))) as u32,
             _ => 0,
+        }
+    }
+
+    /// The party the contract benefits, who may release it (B6: it binds "until it is
+    /// fulfilled or RELEASEd by the parties who benefit"): the payee of a payment or a loan
+    /// and the party a free-text promise was made to, the holder of a right.
+    pub fn beneficiary(&self) -> u8 {
+        match self.clause {
+            Clause::Schedule(_) | Clause::Loan { .. } | Clause::Text { .. } => self.payee,
+            Clause::Lodging { .. } | Clause::Service { .. } | Clause::Option { .. } => self.payer,
         }
     }
 
@@ -465,6 +494,9 @@ pub enum Entry {
     Upheld,
     /// The arbiters dismissed a claimed breach (`from` the accused, `to` the claimant).
     Dismissed,
+    /// The beneficiary (`from`) released the other party (`to`) from a contract's clause
+    /// (its place in the package in [`Line::amount`]).
+    Released,
 }
 
 /// One line of the ledger.
@@ -549,13 +581,17 @@ mod tests {
             id: 1,
             payer: 0,
             payee: 1,
+            part: 0,
             clause: Clause::Loan {
                 collateral: NO_DEED,
                 principal: 500,
+                times: INSTALMENTS,
             },
             instalment: 110,
             left: 2,
             arrears: 30,
+            every: 1,
+            wait: 1,
         };
         assert_eq!(c.principal_outstanding(), 200);
         assert_eq!(c.owed(), 230);

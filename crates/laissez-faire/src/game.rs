@@ -24,6 +24,7 @@ use crate::contract::{
     Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, Occasion,
     REPAYMENT_PERCENT, Rule, Rules, Sum, Term,
 };
+use crate::package::MAX_EDITS;
 use crate::price::{MAX_PRICE, Prices, Share, percent_of};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, Ruling, State, Status};
 use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
@@ -325,7 +326,7 @@ impl LaissezFaire {
 
     /// Whether `seat` can take part in a trade: a seat of this game not eliminated (removed
     /// and jailed players still negotiate, B5, B-12).
-    fn trades(&self, s: &State, seat: u8) -> bool {
+    pub(crate) fn trades(&self, s: &State, seat: u8) -> bool {
         (seat as usize) < self.cfg.players && s.players[seat as usize].status != Status::Eliminated
     }
 
@@ -645,12 +646,15 @@ impl LaissezFaire {
         let id = s.ledger.made + 1;
         let new = |payer, payee, clause, instalment, left| Contract {
             id,
+            part: 0,
             payer,
             payee,
             clause,
             instalment,
             left,
             arrears: 0,
+            every: 1,
+            wait: 1,
         };
         let (contract, now) = match term {
             Term::Rule(rule, value) => {
@@ -683,6 +687,7 @@ impl LaissezFaire {
                 let clause = Clause::Loan {
                     collateral,
                     principal,
+                    times: INSTALMENTS,
                 };
                 (Some(new(a, b, clause, instalment, INSTALMENTS)), principal)
             }
@@ -695,6 +700,7 @@ impl LaissezFaire {
                 let clause = Clause::Loan {
                     collateral: deed,
                     principal,
+                    times: INSTALMENTS,
                 };
                 let instalment = principal / u32::from(INSTALMENTS);
                 (Some(new(a, b, clause, instalment, INSTALMENTS)), 0)
@@ -757,7 +763,7 @@ impl LaissezFaire {
         }
     }
 
-    fn log(&self, s: &mut State, id: u16, entry: Entry, from: u8, to: u8, amount: u32) {
+    pub(crate) fn log(&self, s: &mut State, id: u16, entry: Entry, from: u8, to: u8, amount: u32) {
         let round = s.round;
         s.ledger.push(Line {
             round,
@@ -793,7 +799,15 @@ impl LaissezFaire {
                 (Clause::Schedule(Due::EachStart), Occasion::Start(seat))
                 | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat)) => c.payer == seat,
                 (Clause::Schedule(Due::EachStart | Due::EachStay), _) => false,
-                (_, Occasion::Round) => true,
+                // Due by the round: every `every` rounds.
+                (_, Occasion::Round) => {
+                    c.wait = c.wait.saturating_sub(1);
+                    let due = c.wait == 0;
+                    if due {
+                        c.wait = c.every.max(1);
+                    }
+                    due
+                }
                 (_, _) => false,
             };
             if due_now {
@@ -851,7 +865,7 @@ impl LaissezFaire {
 
     /// Rights attached to `deed` (lodging, service, options) follow it to its new owner
     /// (B-20: the tenant stays); a right the new owner would hold on his own deed ends.
-    fn follow_deed(&self, s: &mut State, deed: u8, owner: u8) {
+    pub(crate) fn follow_deed(&self, s: &mut State, deed: u8, owner: u8) {
         for slot in &mut s.contracts.0 {
             if let Some(c) = slot {
                 if c.clause.right_at() == Some(deed) {
@@ -864,10 +878,11 @@ impl LaissezFaire {
         }
     }
 
-    /// Closes the thread and hands the window back to the player whose turn it is: his
+    /// Closes the thread (or the deal) and hands the window back to the player whose turn it is: his
     /// management window, or the tax window it was opened from.
-    fn close_thread(&self, s: &mut State) {
+    pub(crate) fn close_thread(&self, s: &mut State) {
         s.trade = None;
+        s.deal = None;
         s.phase = if s.tax_due > 0 {
             Phase::Shortfall
         } else {
@@ -1242,6 +1257,7 @@ impl LaissezFaire {
             Clause::Loan {
                 collateral,
                 principal,
+                ..
             } => {
                 let pledge = if collateral == NO_DEED {
                     "no collateral".to_owned()
@@ -1288,7 +1304,7 @@ impl LaissezFaire {
         format!("#{} {body} ({} left{arrears})", c.id, c.left)
     }
 
-    /// Every thread `seat` may open now (offers, then proposals), in action order.
+    /// Every thread `seat` may open now (offers, proposals, then deals), in action order.
     fn threads(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         if !self.cfg.trading || s.offers >= MAX_OFFERS {
             return;
@@ -1305,6 +1321,11 @@ impl LaissezFaire {
         if self.cfg.contracts && s.contracts.has_room() {
             self.proposals(s, seat, out);
         }
+        out.extend(
+            (0..self.cfg.players as u8)
+                .filter(|&to| self.open_deal(s, seat, to).is_some())
+                .map(Action::Draft),
+        );
     }
 
     /// Every legal `Propose` for `seat`, in action order.
@@ -1409,10 +1430,16 @@ impl Game for LaissezFaire {
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
-        let threads = usize::from(MAX_OFFERS) * (usize::from(MAX_EXCHANGES) + self.cfg.players);
+        // A deal: each draft (the first and one per counter) takes its edits and a send,
+        // and the last answer closes it.
+        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 2);
+        let thread = (usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
+        let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.
         let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
-        let window = 3 * deeds + 3 + threads + claims;
+        // Each live clause may be released once.
+        let releases = crate::contract::MAX_CONTRACTS;
+        let window = 3 * deeds + 3 + threads + claims + releases;
         let rooms = self
             .board
             .cities
@@ -1448,6 +1475,7 @@ impl Game for LaissezFaire {
             tax_due: 0,
             offers: 0,
             trade: None,
+            deal: None,
             contracts: Default::default(),
             notes: 0,
             ruling: None,
@@ -1478,6 +1506,10 @@ impl Game for LaissezFaire {
             },
             Phase::Bargain => match &s.bargain {
                 Some(b) => Actor::Player(b.floor as usize),
+                None => Actor::Terminal,
+            },
+            Phase::Deal => match &s.deal {
+                Some(d) => Actor::Player(d.floor() as usize),
                 None => Actor::Terminal,
             },
             Phase::Ruling => match &s.ruling {
@@ -1540,6 +1572,14 @@ impl Game for LaissezFaire {
                         .filter(|&n| claims[n as usize])
                         .map(Action::Dispute),
                 );
+                let mut releases: Vec<Action> = s
+                    .contracts
+                    .iter()
+                    .filter(|c| usize::from(c.beneficiary()) == seat)
+                    .map(|c| Action::Release(c.id, c.part))
+                    .collect();
+                releases.sort_unstable();
+                out.extend(releases);
                 if self.may_declare_race(s, seat) {
                     out.push(Action::DeclareRace);
                 }
@@ -1553,6 +1593,7 @@ impl Game for LaissezFaire {
                 out.push(Action::Go);
             }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
+            Phase::Deal => self.deal_moves(s, out),
             Phase::Trade => {
                 let Some(t) = &s.trade else { return };
                 if t.floor == t.answerer {
@@ -1639,6 +1680,12 @@ impl Game for LaissezFaire {
             (Phase::Manage | Phase::Shortfall, Action::Propose(to, term)) => {
                 self.proposal(s, seat, to, term).is_some()
             }
+            (Phase::Manage | Phase::Shortfall, Action::Draft(to)) => {
+                self.open_deal(s, seat, to).is_some()
+            }
+            // Clauses name any sum and schedule: checked by the notary, not against the
+            // listed (representative) clauses.
+            (Phase::Deal, _) => self.deal_move(s, action).is_ok(),
             // Prices are any whole number of dollars: checked by the rules of the bargain
             // or the thread, not against the listed (representative) prices.
             (Phase::Bargain, Action::Quote(_) | Action::Counter(_)) => {
@@ -1660,6 +1707,9 @@ impl Game for LaissezFaire {
             (Phase::Manage, Action::DeclareRace) => self.may_declare_race(s, seat),
             (Phase::Manage, Action::DeclareStalemate) => self.may_declare_stalemate(s),
             (Phase::Manage, Action::Dispute(note)) => self.claim(s, seat, note).is_some(),
+            (Phase::Manage, Action::Release(id, part)) => {
+                self.releasable(s, seat, id, part).is_ok()
+            }
             (Phase::Manage, Action::Exercise(deed)) => {
                 (deed as usize) < SPACES && self.exercisable(s, seat, deed).is_some()
             }
@@ -1719,6 +1769,9 @@ impl Game for LaissezFaire {
         if s.phase == Phase::Bargain {
             return self.apply_bargain(s, action);
         }
+        if s.phase == Phase::Deal {
+            return self.apply_deal(s, action);
+        }
         match action {
             Action::First(f) => {
                 s.first = f;
@@ -1757,6 +1810,22 @@ impl Game for LaissezFaire {
                     s.phase = Phase::Trade;
                 }
             }
+            Action::Draft(to) => {
+                if let Some(d) = self.open_deal(s, seat, to) {
+                    s.offers += 1;
+                    s.deal = Some(d);
+                    s.phase = Phase::Deal;
+                }
+            }
+            Action::Release(id, part) => self.release(s, seat, id, part),
+            // Drafting and answering a deal, handled above.
+            Action::Pay(..)
+            | Action::Deed(_)
+            | Action::Lend(..)
+            | Action::Repay(..)
+            | Action::Strike(_)
+            | Action::Send
+            | Action::Amend => {}
             Action::Propose(to, term) => {
                 if let Some(t) = self.proposal(s, seat, to, term) {
                     if matches!(term, Term::Text(..)) {
@@ -1949,11 +2018,16 @@ impl Game for LaissezFaire {
         s.clone()
     }
 
-    /// A free-text clause's proposal comes with its words.
-    /// Quotes, counters and trade offers name any whole number of dollars.
+    /// Quotes, counters, trade offers and a package's payments, loans and repayments name
+    /// any whole number of dollars.
     fn amount(&self, action: Action) -> Option<u32> {
         match action {
-            Action::Quote(p) | Action::Counter(p) | Action::Offer(_, _, p) => Some(p),
+            Action::Quote(p)
+            | Action::Counter(p)
+            | Action::Offer(_, _, p)
+            | Action::Pay(_, _, p)
+            | Action::Lend(_, _, p)
+            | Action::Repay(_, p) => Some(p),
             _ => None,
         }
     }
@@ -1963,6 +2037,9 @@ impl Game for LaissezFaire {
             Action::Quote(_) => Some(Action::Quote(amount)),
             Action::Counter(_) => Some(Action::Counter(amount)),
             Action::Offer(to, deed, _) => Some(Action::Offer(to, deed, amount)),
+            Action::Pay(side, when, _) => Some(Action::Pay(side, when, amount)),
+            Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
+            Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
             _ => None,
         }
     }
@@ -1984,6 +2061,11 @@ impl Game for LaissezFaire {
         let seat = s.current as usize;
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
+        }
+        if let (Phase::Deal, Some(d)) = (s.phase, &s.deal) {
+            // A choice of the seat with the floor, worded for him.
+            let floor = usize::from(d.floor());
+            return crate::present::deal_move_text(self, s, d, action, Some(floor));
         }
         match action {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
@@ -2040,6 +2122,14 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
+            Action::Draft(to) => format!("draft a package of clauses for seat {}", to + 1),
+            Action::Release(id, part) => {
+                let live = s.contracts.iter().find(|c| c.id == id && c.part == part);
+                match live {
+                    Some(c) => format!("release: {}", self.describe_contract(c)),
+                    None => action.to_string(),
+                }
+            }
             Action::Buy => {
                 let at = s.me().pos;
                 format!(
