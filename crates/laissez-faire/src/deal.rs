@@ -143,7 +143,10 @@ impl LaissezFaire {
             Action::Pay(side, when, amount) => both(side, Kind::Pay(when), amount),
             Action::Lend(side, collateral, amount) => both(side, Kind::Lend(collateral), amount),
             Action::Deed(d) => {
-                let holder = s.lots.0.get(d as usize).ok_or(Refusal::NotADeed(d))?.owner;
+                if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
+                    return Err(Refusal::NotADeed(d));
+                }
+                let holder = s.lots.0[d as usize].owner;
                 let side = match holder {
                     h if h == deal.author => Side::Mine,
                     h if h == deal.answerer => Side::Yours,

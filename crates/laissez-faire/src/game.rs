@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use gameshelf_engine::dice::{self, DicePair};
 use gameshelf_engine::{
-    Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng, Seat,
-    SpecError, Utility,
+    Actor, ChanceMode, Game, GameInfo, GameSpec, IllegalAction, Information, Outcomes, Returns,
+    Rng, Seat, SpecError, Utility,
 };
 use gameshelf_open_oubliette::OpenOubliette;
 
@@ -1728,6 +1728,31 @@ impl Game for LaissezFaire {
                     v.contains(&action)
                 }
             },
+        }
+    }
+
+    /// A refused deal move or release names the notary's reason ([`crate::Refusal`]).
+    fn refusal(&self, s: &State, action: Action) -> IllegalAction {
+        let notary = match (s.phase, action) {
+            (Phase::Deal, _) => self.deal_move(s, action).err(),
+            (Phase::Manage, Action::Release(id, part)) => {
+                self.releasable(s, s.current as usize, id, part).err()
+            }
+            _ => None,
+        };
+        let actor = self.actor(s);
+        let reason = match (notary, actor) {
+            (Some(why), _) => format!("the notary refuses it: {why}"),
+            (None, Actor::Player(p)) => {
+                format!("it is not one of player {}'s legal actions here", p + 1)
+            }
+            (None, Actor::Chance) => "it is not one of the chance outcomes here".to_owned(),
+            (None, Actor::Terminal) => "the game is over".to_owned(),
+        };
+        IllegalAction {
+            action: action.to_string(),
+            actor,
+            reason,
         }
     }
 
