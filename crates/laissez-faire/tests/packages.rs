@@ -2,7 +2,8 @@
 //! direction with free sums, the notary's refusals and their reasons, atomic execution,
 //! counters, release, words, and records that replay.
 
-use gameshelf_engine::{Game, Presenter, Record};
+use gameshelf_engine::{Bot, Game, Presenter, Record, Rng, SeatView, play};
+use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry, MAX_CONTRACTS, NO_DEED};
 use gameshelf_laissez_faire::present::LaissezFairePresenter;
 use gameshelf_laissez_faire::state::BANK;
@@ -594,4 +595,210 @@ fn records_with_packages_replay_exactly() {
     assert_eq!(s.contracts.iter().count(), 3);
     let back = Record::<Action>::from_json(&record.to_json()).unwrap();
     assert_eq!(back.replay(&g).unwrap(), s);
+}
+
+/// Quay Street, a Porto deed outside Lisbon.
+const QUAY: u8 = 6;
+
+/// What `bot` plays for the seat to move.
+fn choice(g: &LaissezFaire, s: &State, bot: &mut Trader) -> Action {
+    let seat = match g.actor(s) {
+        gameshelf_engine::Actor::Player(p) => p,
+        other => panic!("{other:?}"),
+    };
+    let a = bot.choose(&SeatView::new(g, s, seat), &mut Rng::seed_from_u64(1));
+    assert!(g.is_legal(s, a), "{a}");
+    a
+}
+
+#[test]
+fn traders_accept_packages_worth_something_to_them_and_refuse_the_rest() {
+    let (g, s) = setup(2);
+    let offered = |clauses: &[Action]| {
+        let mut s = s.clone();
+        send(&g, &mut s, clauses);
+        s
+    };
+    // Cash for nothing, and a deed at more than its worth.
+    let gift = offered(&[Action::Pay(Side::Mine, When::Now, 10)]);
+    assert_eq!(choice(&g, &gift, &mut Trader::default()), Action::Accept);
+    let mut s = s.clone();
+    s.lots.0[QUAY as usize].owner = 1;
+    let offered = |clauses: &[Action]| {
+        let mut s = s.clone();
+        send(&g, &mut s, clauses);
+        s
+    };
+    let sale = offered(&[Action::Pay(Side::Mine, When::Now, 51), Action::Deed(QUAY)]);
+    assert_eq!(choice(&g, &sale, &mut Trader::default()), Action::Accept);
+    let low = offered(&[Action::Pay(Side::Mine, When::Now, 49), Action::Deed(QUAY)]);
+    assert_eq!(choice(&g, &low, &mut Trader::default()), Action::Refuse);
+    // Tram Lane completes seat 1's Lisbon: worth its value on top to the giver.
+    let cheap = offered(&[Action::Pay(Side::Mine, When::Now, 80), Action::Deed(TRAM)]);
+    assert_eq!(choice(&g, &cheap, &mut Trader::default()), Action::Refuse);
+    let dear = offered(&[Action::Pay(Side::Mine, When::Now, 91), Action::Deed(TRAM)]);
+    assert_eq!(choice(&g, &dear, &mut Trader::default()), Action::Accept);
+    // A loan against a collateral that covers its repayment, at interest: the lender gains.
+    let covered = |collateral, side| {
+        offered(&[
+            Action::Lend(side, collateral, 20),
+            Action::Repay(Cadence::new(1, 2).unwrap(), 11),
+        ])
+    };
+    assert_eq!(
+        choice(&g, &covered(TILE, Side::Yours), &mut Trader::default()),
+        Action::Accept
+    );
+    // Without collateral the repayments count half: refused.
+    assert_eq!(
+        choice(&g, &covered(NO_DEED, Side::Yours), &mut Trader::default()),
+        Action::Refuse
+    );
+    // Borrowing at interest with cash to spare is a loss.
+    assert_eq!(
+        choice(&g, &covered(NO_DEED, Side::Mine), &mut Trader::default()),
+        Action::Refuse
+    );
+    // A schedule owed to it counts three quarters; one it owes counts in full.
+    let owed = offered(&[
+        Action::Pay(Side::Mine, rounds(1, 4), 10),
+        Action::Pay(Side::Yours, When::Now, 29),
+    ]);
+    assert_eq!(choice(&g, &owed, &mut Trader::default()), Action::Accept);
+    let owes = offered(&[
+        Action::Pay(Side::Yours, rounds(1, 4), 10),
+        Action::Pay(Side::Mine, When::Now, 39),
+    ]);
+    assert_eq!(choice(&g, &owes, &mut Trader::default()), Action::Refuse);
+}
+
+#[test]
+fn the_bargainer_counters_a_poor_package_by_asking_the_difference() {
+    let (g, mut s) = setup(2);
+    send(
+        &g,
+        &mut s,
+        &[Action::Pay(Side::Mine, When::Now, 80), Action::Deed(TRAM)],
+    );
+    let mut bot = Trader::bargainer();
+    assert_eq!(choice(&g, &s, &mut bot), Action::Amend);
+    g.apply(&mut s, Action::Amend).unwrap();
+    // Worth 80 - (30 + 60) = -10 to it: it asks $11 more.
+    let ask = choice(&g, &s, &mut bot);
+    assert_eq!(ask, Action::Pay(Side::Yours, When::Now, 11));
+    g.apply(&mut s, ask).unwrap();
+    assert_eq!(choice(&g, &s, &mut bot), Action::Send);
+    g.apply(&mut s, Action::Send).unwrap();
+    // The heuristic values the package as the bargainer does, from the other side: it
+    // is worth 90 - 80 - 11 = -1 to it now, so it refuses; a player who accepts pays.
+    assert_eq!(choice(&g, &s, &mut Trader::default()), Action::Refuse);
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1409, 1591));
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+}
+
+#[test]
+fn the_bargainer_offers_a_deed_plus_cash_for_the_deed_that_completes_its_set() {
+    let (g, mut s) = setup(2);
+    s.lots.0[QUAY as usize].owner = 0;
+    let mut bot = Trader::bargainer();
+    let mut moves = Vec::new();
+    while s.phase == Phase::Manage || s.deal.is_some_and(|d| !d.sent) {
+        let a = choice(&g, &s, &mut bot);
+        if a == Action::Go {
+            break;
+        }
+        moves.push(a);
+        g.apply(&mut s, a).unwrap();
+    }
+    // Quay Street (worth $50) and $41 for Tram Lane (worth $30, and $60 more to a holder
+    // whose set it completes): a dollar to the heuristic, and less than the $120 it asks.
+    assert_eq!(
+        moves,
+        [
+            Action::Draft(1),
+            Action::Deed(QUAY),
+            Action::Pay(Side::Mine, When::Now, 41),
+            Action::Deed(TRAM),
+            Action::Send,
+        ]
+    );
+    assert_eq!(choice(&g, &s, &mut Trader::default()), Action::Accept);
+}
+
+/// A player who opens a deal whenever he may, drafts two or three random clauses (any
+/// legal ones, sums included), sends them, and answers packages at random.
+#[derive(Default)]
+struct Dealer {
+    buf: Vec<Action>,
+}
+
+impl Bot<LaissezFaire> for Dealer {
+    fn name(&self) -> String {
+        "dealer".to_owned()
+    }
+
+    fn choose(&mut self, view: &SeatView<'_, LaissezFaire>, rng: &mut Rng) -> Action {
+        view.legal_actions(&mut self.buf);
+        let s = view.observed();
+        let pick = |buf: &[Action], rng: &mut Rng, keep: &dyn Fn(&Action) -> bool| {
+            let some: Vec<Action> = buf.iter().copied().filter(keep).collect();
+            if some.is_empty() {
+                buf[rng.below(buf.len() as u64) as usize]
+            } else {
+                some[rng.below(some.len() as u64) as usize]
+            }
+        };
+        match (s.phase, s.deal) {
+            (Phase::Manage, _) => pick(&self.buf, rng, &|a| matches!(a, Action::Draft(_))),
+            (Phase::Deal, Some(d)) if !d.sent && d.package.len() >= 2 + (d.edits % 2) as usize => {
+                pick(&self.buf, rng, &|&a| a == Action::Send)
+            }
+            (Phase::Deal, Some(d)) if !d.sent => pick(&self.buf, rng, &|&a| {
+                !matches!(a, Action::Withdraw | Action::Send | Action::Strike(_))
+            }),
+            _ => pick(&self.buf, rng, &|_| true),
+        }
+    }
+}
+
+#[test]
+fn bots_among_dealing_players_make_only_legal_moves_in_deals() {
+    let g = game("laissez-faire(players=4,max_rounds=30)");
+    let (mut answered, mut made) = ([0u32; 3], 0);
+    for i in 0..8 {
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = vec![
+            Box::new(Dealer::default()),
+            Box::new(Trader::default()),
+            Box::new(Dealer::default()),
+            Box::new(Trader::bargainer()),
+        ];
+        let mut s = g.initial_state();
+        play(
+            &g,
+            &mut s,
+            &mut bots,
+            &mut Rng::for_stream(11, i),
+            |before, a| {
+                assert!(g.is_legal(before, a), "{a} in {before:?}");
+                if let (Phase::Deal, Some(d)) = (before.phase, before.deal) {
+                    if d.sent && d.answerer % 2 == 1 {
+                        let k = match a {
+                            Action::Accept => 0,
+                            Action::Amend => 1,
+                            _ => 2,
+                        };
+                        answered[k] += 1;
+                    }
+                }
+            },
+        );
+        made += s.ledger.made;
+        assert!(g.is_terminal(&s));
+    }
+    assert!(
+        answered.iter().all(|&n| n > 0),
+        "the traders accepted, countered and refused: {answered:?}"
+    );
+    assert!(made > 0);
 }
