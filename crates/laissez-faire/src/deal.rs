@@ -279,11 +279,9 @@ impl LaissezFaire {
                     s.deal = Some(deal);
                 }
             }
-            Action::Strike(i) => {
-                if deal.edits < MAX_EDITS && deal.package.strike(usize::from(i)) {
-                    deal.edits += 1;
-                    s.deal = Some(deal);
-                }
+            Action::Strike(i) if deal.edits < MAX_EDITS && deal.package.strike(usize::from(i)) => {
+                deal.edits += 1;
+                s.deal = Some(deal);
             }
             Action::Send => {
                 deal.sent = true;
