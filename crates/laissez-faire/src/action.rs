@@ -7,7 +7,7 @@ use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
-use crate::package::{Cadence, Side, When};
+use crate::package::{Cadence, Right, Side, When};
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
 /// and chance-outcome lists; space payloads are board indices, city payloads city indices.
@@ -73,6 +73,9 @@ pub enum Action {
     Lend(Side, u8, u32),
     /// Draft the loan's repayment: this instalment on this schedule.
     Repay(Cadence, u32),
+    /// Draft a right on this deed, granted by its holder (once the package's deeds have
+    /// moved) to the other party: a lodging right capped at the sum, or an option at it.
+    Right(Right, u8, u32),
     /// Strike the draft's clause at this place.
     Strike(u8),
     /// Send the draft to the other party.
@@ -143,6 +146,10 @@ impl fmt::Display for Action {
                 }
             }
             Action::Repay(c, x) => write!(f, "add: repaid ${x} {}", c.words()),
+            Action::Right(Right::Lodging, p, x) => {
+                write!(f, "add: a lodging right at {p} for at most ${x}")
+            }
+            Action::Right(Right::Option, d, x) => write!(f, "add: an option on {d} at ${x}"),
             Action::Strike(i) => write!(f, "strike clause {}", u16::from(*i) + 1),
             Action::Send => f.write_str("send the package"),
             Action::Amend => f.write_str("counter with changed terms"),

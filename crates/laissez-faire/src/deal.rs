@@ -5,7 +5,7 @@
 //! In his management window (or a tax shortfall window) a player opens a deal with another
 //! player ([`Action::Draft`]); it counts among the threads he may open that turn. He then
 //! drafts: each clause is one action ([`Action::Pay`], [`Action::Deed`], [`Action::Lend`],
-//! [`Action::Repay`]), checked by the notary as it is added; he may strike a clause
+//! [`Action::Repay`], [`Action::Right`]), checked by the notary as it is added; he may strike a clause
 //! ([`Action::Strike`]), send the package ([`Action::Send`]) once the notary finds it
 //! complete and legal, or withdraw ([`Action::Withdraw`]). The other party then accepts
 //! ([`Action::Accept`]: the notary checks the whole package again and executes it
@@ -27,7 +27,7 @@ use crate::action::Action;
 use crate::contract::NO_DEED;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
-use crate::package::{Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Side, When};
+use crate::package::{Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, When};
 use crate::price::MAX_PRICE;
 use crate::state::{Phase, State};
 use crate::trade::{MAX_COUNTERS, MAX_OFFERS};
@@ -154,6 +154,18 @@ impl LaissezFaire {
                 };
                 both(side, Kind::Deed(d), 0)
             }
+            Action::Right(right, d, amount) => {
+                if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
+                    return Err(Refusal::NotADeed(d));
+                }
+                let holder = deal.package.holder_after(d, s.lots.0[d as usize].owner);
+                let side = match holder {
+                    h if h == deal.author => Side::Mine,
+                    h if h == deal.answerer => Side::Yours,
+                    _ => return Err(Refusal::NotHeld(d)),
+                };
+                both(side, Kind::Right(right, d), amount)
+            }
             Action::Repay(cadence, amount) => {
                 let (_, loan) = deal.package.loan().ok_or(Refusal::NoLoan)?;
                 Item {
@@ -183,9 +195,11 @@ impl LaissezFaire {
             .ok_or(Refusal::NoDeal)?;
         let drafting = |ok: bool| if ok { Ok(()) } else { Err(Refusal::NoDeal) };
         match action {
-            Action::Pay(..) | Action::Lend(..) | Action::Deed(_) | Action::Repay(..) => {
-                self.draft_clause(s, &deal, action).map(|_| ())
-            }
+            Action::Pay(..)
+            | Action::Lend(..)
+            | Action::Deed(_)
+            | Action::Repay(..)
+            | Action::Right(..) => self.draft_clause(s, &deal, action).map(|_| ()),
             Action::Strike(i) => {
                 drafting(!deal.sent)?;
                 if deal.edits >= MAX_EDITS {
@@ -237,6 +251,13 @@ impl LaissezFaire {
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
             let deeds = held & self.board().deeds;
             candidates.extend(spaces_in(deeds).map(Action::Deed));
+            // Rights at the deed's reference rent or value, granted by its holder.
+            for d in spaces_in(deeds) {
+                candidates.push(Action::Right(Right::Option, d, self.deed_value(s, d)));
+                if let Some(rent) = self.reference_rent(s, d) {
+                    candidates.push(Action::Right(Right::Lodging, d, rent));
+                }
+            }
             match deal.package.loan() {
                 None => {
                     for side in [Side::Mine, Side::Yours] {
@@ -272,7 +293,11 @@ impl LaissezFaire {
     pub(crate) fn apply_deal(&self, s: &mut State, action: Action) {
         let Some(mut deal) = s.deal else { return };
         match action {
-            Action::Pay(..) | Action::Lend(..) | Action::Deed(_) | Action::Repay(..) => {
+            Action::Pay(..)
+            | Action::Lend(..)
+            | Action::Deed(_)
+            | Action::Repay(..)
+            | Action::Right(..) => {
                 if let Ok(item) = self.draft_clause(s, &deal, action) {
                     deal.package.push(item);
                     deal.edits += 1;

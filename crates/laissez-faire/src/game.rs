@@ -197,6 +197,17 @@ impl LaissezFaire {
         rent[column][s.lots.0[space as usize].level as usize]
     }
 
+    /// The reference rent of a property for lodging rights: its no-monopoly rent at its
+    /// buildings now; `None` for a space that is not a property.
+    pub fn reference_rent(&self, s: &State, space: u8) -> Option<u32> {
+        match self.board.spaces.get(space as usize)?.kind {
+            SpaceKind::Property { rent, .. } => {
+                Some(rent[0][s.lots.0[space as usize].level as usize])
+            }
+            _ => None,
+        }
+    }
+
     /// The booking fee for `seat` now (B3 J): `H + t·H/10`, H the jail side's house price,
     /// t the jail turn.
     pub fn jail_fee(&self, s: &State, seat: Seat) -> u32 {
@@ -706,11 +717,9 @@ impl LaissezFaire {
                 (Some(new(a, b, clause, instalment, INSTALMENTS)), 0)
             }
             Term::Lodging(property, cap) => {
-                let SpaceKind::Property { rent, .. } = self.board.spaces[property as usize].kind
-                else {
+                let Some(reference) = self.reference_rent(s, property) else {
                     return;
                 };
-                let reference = rent[0][s.lots.0[property as usize].level as usize];
                 let cap = cap.of(reference);
                 let clause = Clause::Lodging { property, cap };
                 (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
@@ -1250,7 +1259,14 @@ impl LaissezFaire {
     pub fn describe_contract(&self, c: &Contract) -> String {
         let name = |i: u8| &self.board.spaces[i as usize].name;
         let (p, q) = (c.payer + 1, c.payee + 1);
+        let rounds = match c.every {
+            0 | 1 => "each round".to_owned(),
+            k => format!("every {k} rounds"),
+        };
         let body = match c.clause {
+            Clause::Schedule(Due::EachRound) => {
+                format!("seat {p} pays seat {q} ${} {rounds}", c.instalment)
+            }
             Clause::Schedule(due) => {
                 format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
             }
@@ -1265,7 +1281,7 @@ impl LaissezFaire {
                     format!("collateral {}", name(collateral))
                 };
                 format!(
-                    "seat {q} lent seat {p} ${principal}; ${} each round, {pledge}",
+                    "seat {q} lent seat {p} ${principal}; ${} {rounds}, {pledge}",
                     c.instalment
                 )
             }
@@ -1848,6 +1864,7 @@ impl Game for LaissezFaire {
             | Action::Deed(_)
             | Action::Lend(..)
             | Action::Repay(..)
+            | Action::Right(..)
             | Action::Strike(_)
             | Action::Send
             | Action::Amend => {}
@@ -2052,7 +2069,8 @@ impl Game for LaissezFaire {
             | Action::Offer(_, _, p)
             | Action::Pay(_, _, p)
             | Action::Lend(_, _, p)
-            | Action::Repay(_, p) => Some(p),
+            | Action::Repay(_, p)
+            | Action::Right(_, _, p) => Some(p),
             _ => None,
         }
     }
@@ -2065,6 +2083,7 @@ impl Game for LaissezFaire {
             Action::Pay(side, when, _) => Some(Action::Pay(side, when, amount)),
             Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
+            Action::Right(right, deed, _) => Some(Action::Right(right, deed, amount)),
             _ => None,
         }
     }

@@ -9,7 +9,10 @@
 //! moment (the clauses execute together, so a seller may use the buyer's cash to pay his
 //! own part); a loan has one repayment schedule from the borrower to the lender, and its
 //! collateral is a deed the borrower holds once the package's deeds have moved and that
-//! no live loan holds already; and the notary's table has a place for each standing clause.
+//! no live loan holds already; a right is granted by the deed's holder once the package's
+//! deeds have moved, a lodging right only at a property, and never twice to the same
+//! holder on the same deed (in the package or live); and the notary's table has a place for
+//! each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -19,9 +22,9 @@
 use gameshelf_engine::Seat;
 
 use crate::board::SPACES;
-use crate::contract::{Clause, Contract, Due, Entry, MAX_CONTRACTS, NO_DEED};
+use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED};
 use crate::game::LaissezFaire;
-use crate::package::{Item, Kind, Package, When};
+use crate::package::{Item, Kind, Package, Right, When};
 use crate::price::MAX_PRICE;
 use crate::state::State;
 
@@ -72,6 +75,12 @@ pub enum Refusal {
     /// A deed twice in one package.
     #[error("deed {0} is in the package already")]
     DeedTwice(u8),
+    /// A lodging right at a space that is not a property.
+    #[error("space {0} is not a property with rooms")]
+    NotAProperty(u8),
+    /// A right its holder has already (live, or earlier in the package).
+    #[error("the holder has that right on deed {0} already")]
+    RightTwice(u8),
     /// A collateral already pledged under a live loan.
     #[error("deed {0} is pledged under a live loan already")]
     Pledged(u8),
@@ -155,13 +164,16 @@ impl LaissezFaire {
                     moved |= 1 << d;
                     owners[d as usize] = item.to;
                 }
-                Kind::Lend(_) | Kind::Repay(_) => {}
+                Kind::Lend(_) | Kind::Repay(_) | Kind::Right(..) => {}
             }
-            if !matches!(item.kind, Kind::Deed(_)) && !(1..=MAX_PRICE).contains(&item.amount) {
+            // A right may cap a rent or set a strike at nothing; a payment is something.
+            let least = u32::from(!matches!(item.kind, Kind::Right(..)));
+            if !matches!(item.kind, Kind::Deed(_)) && !(least..=MAX_PRICE).contains(&item.amount) {
                 return Err(Refusal::Amount(item.amount));
             }
         }
         self.check_loan(s, package, &owners, complete)?;
+        self.check_rights(s, package, &owners)?;
         for seat in [a, b] {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let has = s.players[seat as usize].cash;
@@ -239,6 +251,45 @@ impl LaissezFaire {
         Ok(())
     }
 
+    /// The rights' part of [`LaissezFaire::check_package`]: each granted by the deed's holder
+    /// once the package's deeds have moved (`owners`), a lodging right only at a property,
+    /// and none its holder has already.
+    fn check_rights(
+        &self,
+        s: &State,
+        package: &Package,
+        owners: &[u8; SPACES],
+    ) -> Result<(), Refusal> {
+        for (i, item) in package.iter().enumerate() {
+            let Kind::Right(right, d) = item.kind else {
+                continue;
+            };
+            if d as usize >= SPACES || self.board().deeds & (1 << d) == 0 {
+                return Err(Refusal::NotADeed(d));
+            }
+            if owners[d as usize] != item.from {
+                return Err(Refusal::NotHeld(d));
+            }
+            let held = match right {
+                Right::Lodging => {
+                    if self.reference_rent(s, d).is_none() {
+                        return Err(Refusal::NotAProperty(d));
+                    }
+                    s.contracts.lodging_cap(item.to, d).is_some()
+                }
+                Right::Option => s.contracts.option_on(item.to, d).is_some(),
+            };
+            let again = package
+                .iter()
+                .take(i)
+                .any(|o| o.kind == item.kind && o.to == item.to);
+            if held || again {
+                return Err(Refusal::RightTwice(d));
+            }
+        }
+        Ok(())
+    }
+
     /// Executes `package` between `author` and `answerer` atomically: it is checked whole
     /// ([`LaissezFaire::check_package`]), then the cash due at acceptance moves (each
     /// party's net), the deeds move with their buildings and attached rights, and each
@@ -272,7 +323,7 @@ impl LaissezFaire {
                     s.lots.0[d as usize].owner = item.to;
                     self.follow_deed(s, d, item.to);
                 }
-                Kind::Pay(_) | Kind::Repay(_) => {}
+                Kind::Pay(_) | Kind::Repay(_) | Kind::Right(..) => {}
             }
         }
         if package
@@ -355,6 +406,25 @@ impl LaissezFaire {
                     payer: item.to,
                     payee: item.from,
                     ..contract(loan, repay.amount, c.times(), c.every())
+                })
+            }
+            // A right's holder is the contract's payer, its grantor the payee (see
+            // [`Contract`]); it follows the deed like the templates' rights.
+            Kind::Right(right, d) => {
+                let clause = match right {
+                    Right::Lodging => Clause::Lodging {
+                        property: d,
+                        cap: item.amount,
+                    },
+                    Right::Option => Clause::Option {
+                        deed: d,
+                        strike: item.amount,
+                    },
+                };
+                Some(Contract {
+                    payer: item.to,
+                    payee: item.from,
+                    ..contract(clause, 0, LODGING_ROUNDS, 1)
                 })
             }
             Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) => None,

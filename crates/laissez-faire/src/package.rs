@@ -13,7 +13,11 @@
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
 //!   the borrower's deeds or none, and the borrower repays it on the package's repayment
 //!   schedule ([`Kind::Repay`]: an instalment every `k` rounds, `n` times), whatever
-//!   interest the two agree.
+//!   interest the two agree;
+//! * a right ([`Kind::Right`]) the holder of a deed grants the other party on it for
+//!   [`crate::contract::LODGING_ROUNDS`] rounds: a lodging right at a property at a rent of
+//!   at most any sum, which the owner may neither refuse nor exceed, or an option to buy the
+//!   deed at a strike of any sum.
 //!
 //! # Why a draft in the state
 //!
@@ -130,6 +134,15 @@ impl When {
     }
 }
 
+/// A right a deed's holder grants on it ([`Kind::Right`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Right {
+    /// Lodging (and staying) at the property for at most the sum; the owner may not refuse.
+    Lodging,
+    /// Buying the deed for the sum, in any of the holder's management windows.
+    Option,
+}
+
 /// What a clause does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Kind {
@@ -143,6 +156,9 @@ pub enum Kind {
     /// [`Item::from`] (the borrower) repays [`Item::to`] the package's loan: the amount on
     /// this schedule.
     Repay(Cadence),
+    /// [`Item::from`], the holder of this deed once the package's deeds have moved, grants
+    /// [`Item::to`] this right on it, at the amount (a rent cap or a strike).
+    Right(Right, u8),
 }
 
 /// One clause of a package, with absolute seats.
@@ -168,7 +184,8 @@ impl Item {
     /// Whether it becomes a live contract at acceptance: a scheduled payment, or the loan
     /// (its repayment schedule is part of that one contract).
     pub fn standing(&self) -> bool {
-        matches!(self.kind, Kind::Pay(w) if w != When::Now) || matches!(self.kind, Kind::Lend(_))
+        matches!(self.kind, Kind::Pay(w) if w != When::Now)
+            || matches!(self.kind, Kind::Lend(_) | Kind::Right(..))
     }
 
     /// The cash `seat` pays (negative) or receives at acceptance under this clause.
@@ -251,6 +268,13 @@ impl Package {
     /// Whether a clause moves `deed`.
     pub fn moves_deed(&self, deed: u8) -> bool {
         self.iter().any(|i| i.kind == Kind::Deed(deed))
+    }
+
+    /// Who holds `deed` once the package's deeds have moved, given its holder now.
+    pub fn holder_after(&self, deed: u8, now: u8) -> u8 {
+        self.iter()
+            .find(|i| i.kind == Kind::Deed(deed))
+            .map_or(now, |i| i.to)
     }
 
     /// The contract places the package takes when accepted: one per standing clause.

@@ -9,9 +9,10 @@ use std::fmt::Write;
 use gameshelf_engine::{Actor, Game, Presenter, Seat};
 
 use crate::board::SpaceKind;
+use crate::contract::LODGING_ROUNDS;
 use crate::contract::{Entry, NO_DEED};
 use crate::deal::Deal;
-use crate::package::{Item, Kind, Package, Side};
+use crate::package::{Item, Kind, Package, Right, Side};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
 
 /// The words of Laissez-faire, for every front end.
@@ -343,6 +344,17 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
             verb(item.from, viewer, "repay"),
             c.words()
         ),
+        Kind::Right(Right::Lodging, p) => format!(
+            "{from} {} {to} a lodging right at {} for {LODGING_ROUNDS} rounds at a rent of at \
+             most ${x}",
+            verb(item.from, viewer, "grant"),
+            board.spaces[usize::from(p)].name
+        ),
+        Kind::Right(Right::Option, d) => format!(
+            "{from} {} {to} an option to buy {} for ${x} within {LODGING_ROUNDS} rounds",
+            verb(item.from, viewer, "grant"),
+            board.spaces[usize::from(d)].name
+        ),
     }
 }
 
@@ -404,12 +416,14 @@ pub fn deal_move_text(
         viewer,
     );
     match action {
-        Action::Pay(..) | Action::Deed(_) | Action::Lend(..) | Action::Repay(..) => {
-            match game.draft_clause(s, deal, action) {
-                Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
-                Err(why) => format!("{action} (refused: {why})"),
-            }
-        }
+        Action::Pay(..)
+        | Action::Deed(_)
+        | Action::Lend(..)
+        | Action::Repay(..)
+        | Action::Right(..) => match game.draft_clause(s, deal, action) {
+            Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
+            Err(why) => format!("{action} (refused: {why})"),
+        },
         Action::Strike(i) => match deal.package.get(usize::from(i)) {
             Some(item) => format!("strike: {}", item_text(game, s, item, viewer)),
             None => action.to_string(),
@@ -482,6 +496,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Pay(Side::Yours, ..) => "add a payment to you".to_owned(),
             Action::Deed(_) => "add a deed".to_owned(),
             Action::Lend(..) | Action::Repay(..) => "add a loan".to_owned(),
+            Action::Right(..) => "add a lodging right or an option".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
             _ => return None,
         };
@@ -539,6 +554,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             }
             (Action::Lend(..), ..) => "the principal of the loan".to_owned(),
             (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
+            (Action::Right(Right::Lodging, ..), ..) => "the most rent the right allows".to_owned(),
+            (Action::Right(Right::Option, ..), ..) => "the option's strike".to_owned(),
             _ => "another sum".to_owned(),
         }
     }

@@ -9,7 +9,7 @@ use gameshelf_laissez_faire::present::LaissezFairePresenter;
 use gameshelf_laissez_faire::state::BANK;
 use gameshelf_laissez_faire::trade::MAX_COUNTERS;
 use gameshelf_laissez_faire::{
-    Action, Cadence, LaissezFaire, Phase, Refusal, Side, State, Sum, Term, When,
+    Action, Cadence, LaissezFaire, Phase, Price, Refusal, Right, Side, State, Sum, Term, When,
 };
 
 mod common;
@@ -122,6 +122,10 @@ fn you_pay_me_every_round_for_six_rounds() {
 fn a_schedule_every_k_rounds_pays_only_on_those_rounds() {
     let (g, mut s) = setup(2);
     agree(&g, &mut s, &[Action::Pay(Side::Mine, rounds(2, 2), 75)]);
+    assert_eq!(
+        g.describe_contract(&under(&s, 1)[0]),
+        "#1 seat 1 pays seat 2 $75 every 2 rounds (2 left)"
+    );
     next_round(&g, &mut s);
     assert_eq!(s.players[0].cash, 1500, "not due in the first round");
     next_round(&g, &mut s);
@@ -183,6 +187,10 @@ fn i_lend_you_three_hundred_at_seventy_a_round_against_your_deed() {
         }
     );
     assert!(s.contracts.pledged(TRAM));
+    assert_eq!(
+        g.describe_contract(&c[0]),
+        "#1 seat 1 lent seat 2 $300; $70 each round, collateral Tram Lane (5 left)"
+    );
     // The lender's net worth counts the principal owed, the borrower's the debt.
     assert_eq!(
         g.net_worth(&s, 0) - g.net_worth(&s, 1),
@@ -262,6 +270,79 @@ fn a_deed_financed_by_its_seller_may_be_its_own_collateral() {
         (s.players[0].cash, s.players[1].cash),
         (1500, 1500),
         "lent and paid back"
+    );
+}
+
+#[test]
+fn a_seller_keeps_an_option_to_buy_back_and_exercises_it() {
+    // "I sell you Tile Row for $60 and you grant me an option to buy it back for $80."
+    let (g, mut s) = setup(2);
+    agree(
+        &g,
+        &mut s,
+        &[
+            Action::Deed(TILE),
+            Action::Pay(Side::Yours, When::Now, 60),
+            Action::Right(Right::Option, TILE, 80),
+        ],
+    );
+    let c = under(&s, 1);
+    assert_eq!(c.len(), 1);
+    assert_eq!(
+        (c[0].clause, c[0].payer, c[0].payee, c[0].part),
+        (
+            Clause::Option {
+                deed: TILE,
+                strike: 80
+            },
+            0,
+            1,
+            2
+        ),
+        "granted by the buyer, who holds the deed once it has moved"
+    );
+    g.apply(&mut s, Action::Exercise(TILE)).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 0);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1480, 1520));
+}
+
+#[test]
+fn an_owner_grants_a_lodging_right_at_any_cap() {
+    let (g, mut s) = setup(2);
+    agree(
+        &g,
+        &mut s,
+        &[
+            Action::Right(Right::Lodging, TRAM, 1),
+            Action::Pay(Side::Mine, When::Now, 15),
+        ],
+    );
+    assert_eq!(s.contracts.lodging_cap(0, TRAM), Some(1));
+    assert_eq!(
+        g.room_price(&s, 0, TRAM),
+        Some(Price::Listed(1)),
+        "listed, not bargained"
+    );
+    // The holder benefits, so he may release it.
+    assert!(g.is_legal(&s, Action::Release(1, 0)));
+    // A right needs a property for lodging, a holder among the parties, and is held once.
+    s.lots.0[5].owner = 1;
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Right(Right::Lodging, 5, 10)),
+        Refusal::NotAProperty(5)
+    );
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Right(Right::Lodging, TRAM, 1)),
+        Refusal::RightTwice(TRAM)
+    );
+    let option = Action::Right(Right::Option, TRAM, 10);
+    assert_eq!(
+        refusal(&g, &s, &[option], option),
+        Refusal::RightTwice(TRAM)
+    );
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Right(Right::Option, 6, 10)),
+        Refusal::NotHeld(6)
     );
 }
 

@@ -12,7 +12,11 @@
 //! * **a loan**: the lender gives the principal and gets the repayments, at their total
 //!   when the collateral's worth covers them and at half otherwise (the risk); the borrower
 //!   gets the principal and owes the repayments, and a trader short of its reserve counts
-//!   the cash it needs twice.
+//!   the cash it needs twice;
+//! * **a right** (which counts nothing in net worth) at what it may save its holder: a
+//!   lodging right at twice the amount its cap is under the reference rent (a couple of
+//!   stays), an option at half the amount its strike is under the deed's value; the same
+//!   is a cost to the grantor.
 //!
 //! A trader accepts a package worth more than nothing to it that leaves it its reserve (or
 //! does not lower its cash), and refuses the rest; the bargainer, before refusing, counters
@@ -23,7 +27,7 @@ use crate::action::Action;
 use crate::contract::NO_DEED;
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Item, Kind, Package, Side, When};
+use crate::package::{Item, Kind, Package, Right, Side, When};
 use crate::price::Share;
 use crate::state::{BANK, State, Status};
 
@@ -79,6 +83,17 @@ impl Trader {
             }
             // Counted with its loan.
             Kind::Repay(_) => 0,
+            Kind::Right(right, d) => {
+                let gain = match right {
+                    // The discount on a couple of stays.
+                    Right::Lodging => {
+                        2 * (i64::from(game.reference_rent(s, d).unwrap_or(0)) - amount)
+                    }
+                    // Half the discount on the deed, should it be bought.
+                    Right::Option => (i64::from(game.deed_value(s, d)) - amount) / 2,
+                };
+                sign * gain.max(0)
+            }
         }
     }
 
