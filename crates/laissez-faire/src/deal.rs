@@ -5,8 +5,8 @@
 //! In his management window (or a tax shortfall window) a player opens a deal with another
 //! player ([`Action::Draft`]); it counts among the threads he may open that turn. He then
 //! drafts: each clause is one action ([`Action::Pay`], [`Action::Deed`], [`Action::Lend`],
-//! [`Action::Repay`], [`Action::Right`]), checked by the notary as it is added; he may strike a clause
-//! ([`Action::Strike`]), send the package ([`Action::Send`]) once the notary finds it
+//! [`Action::Repay`], [`Action::Right`]), checked by the notary as it is added; he may strike
+//! a clause ([`Action::Strike`]), send the package ([`Action::Send`]) once the notary finds it
 //! complete and legal, or withdraw ([`Action::Withdraw`]). The other party then accepts
 //! ([`Action::Accept`]: the notary checks the whole package again and executes it
 //! atomically), refuses ([`Action::Refuse`]), or counters ([`Action::Amend`]): the roles
@@ -18,7 +18,7 @@
 //! Every drafting move is checked by one predicate ([`LaissezFaire::deal_move`]), which
 //! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
 //! accepts a clause with any sum and schedule the rules allow, while the list offers
-//! representative ones ([`SUMS`], [`INSTALMENTS`], [`REPRESENTATIVE`]).
+//! representative ones ([`SUMS`], [`SCHEDULED`], [`REPRESENTATIVE`]).
 
 use gameshelf_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -36,7 +36,7 @@ use crate::trade::{MAX_COUNTERS, MAX_OFFERS};
 pub const SUMS: [u32; 4] = [50, 100, 200, 500];
 
 /// Instalments the list offers for a scheduled payment.
-pub const INSTALMENTS: [u32; 2] = [20, 50];
+pub const SCHEDULED: [u32; 2] = [20, 50];
 
 /// The schedule the list offers: every round, five times.
 pub const REPRESENTATIVE: Cadence = match Cadence::new(1, 5) {
@@ -205,7 +205,10 @@ impl LaissezFaire {
                 if deal.edits >= MAX_EDITS {
                     return Err(Refusal::Edits);
                 }
-                drafting(deal.package.get(usize::from(i)).is_some())
+                deal.package
+                    .get(usize::from(i))
+                    .map(|_| ())
+                    .ok_or(Refusal::NoClause(i))
             }
             Action::Send => {
                 drafting(!deal.sent)?;
@@ -243,10 +246,10 @@ impl LaissezFaire {
             for side in [Side::Mine, Side::Yours] {
                 candidates.extend(SUMS.map(|x| Action::Pay(side, When::Now, x)));
                 let scheduled =
-                    INSTALMENTS.map(|x| Action::Pay(side, When::Rounds(REPRESENTATIVE), x));
+                    SCHEDULED.map(|x| Action::Pay(side, When::Rounds(REPRESENTATIVE), x));
                 candidates.extend(scheduled);
-                candidates.push(Action::Pay(side, When::Starts(EVENTS), INSTALMENTS[1]));
-                candidates.push(Action::Pay(side, When::Stays(EVENTS), INSTALMENTS[0]));
+                candidates.push(Action::Pay(side, When::Starts(EVENTS), SCHEDULED[1]));
+                candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
             }
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
             let deeds = held & self.board().deeds;
@@ -269,9 +272,10 @@ impl LaissezFaire {
                     }
                 }
                 Some((_, loan)) => {
-                    // Repaid with no interest, 10% or 20% over five rounds.
+                    // Repaid with no interest, 10% or 20% on the representative schedule.
+                    let times = u64::from(REPRESENTATIVE.times());
                     for percent in [100, 110, 120] {
-                        let x = u64::from(loan.amount) * percent / 100 / 5;
+                        let x = u64::from(loan.amount) * percent / 100 / times;
                         let x = x.clamp(1, u64::from(MAX_PRICE)) as u32;
                         candidates.push(Action::Repay(REPRESENTATIVE, x));
                     }

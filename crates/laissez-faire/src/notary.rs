@@ -41,6 +41,9 @@ pub enum Refusal {
     /// The package has no clause.
     #[error("the package has no clause")]
     Empty,
+    /// No clause at this place of the draft.
+    #[error("the draft has no clause {}", .0 + 1)]
+    NoClause(u8),
     /// The package is full.
     #[error("a package holds at most {} clauses", crate::package::MAX_CLAUSES)]
     Full,

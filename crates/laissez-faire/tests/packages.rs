@@ -422,6 +422,14 @@ fn the_notary_refuses_what_the_rules_do_not_permit_and_says_why() {
     assert_eq!(refusal(&g, &s, &[lend], Action::Send), Refusal::NoRepayment);
     assert_eq!(refusal(&g, &s, &[], Action::Send), Refusal::Empty);
     assert_eq!(
+        refusal(&g, &s, &[lend], Action::Strike(1)),
+        Refusal::NoClause(1)
+    );
+    assert_eq!(
+        Refusal::NoClause(1).to_string(),
+        "the draft has no clause 2"
+    );
+    assert_eq!(
         refusal(&g, &s, &[], Action::Pay(Side::Mine, When::Starts(0), 5)),
         Refusal::Schedule
     );
