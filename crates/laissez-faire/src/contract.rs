@@ -116,6 +116,9 @@ pub enum Due {
     /// Each time the payer stays in his room instead of moving (e.g. a tenant's side of a
     /// deal with his landlord).
     EachStay,
+    /// At the start of each of the payer's turns (a package's schedule; the templates'
+    /// menu, [`Due::ALL`], does not list it).
+    EachTurn,
 }
 
 impl Due {
@@ -128,6 +131,7 @@ impl Due {
             Due::EachRound => "each round",
             Due::EachStart => "at each Start",
             Due::EachStay => "at each stay",
+            Due::EachTurn => "at each of his turns",
         }
     }
 }
@@ -141,6 +145,8 @@ pub enum Occasion {
     Start(u8),
     /// This seat stayed.
     Stay(u8),
+    /// This seat's turn began.
+    Turn(u8),
 }
 
 /// A rule the players may change by a unanimous contract (B-19): one of the engine's flags

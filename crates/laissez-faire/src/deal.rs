@@ -44,7 +44,7 @@ pub const REPRESENTATIVE: Cadence = match Cadence::new(1, 5) {
     None => panic!("1 x 5 is a cadence"),
 };
 
-/// Start passes or stays the list offers for payments on those events.
+/// Start passes, stays or turns the list offers for payments on those events.
 const EVENTS: u8 = 4;
 
 /// An offer being negotiated: a draft its author builds, then sends; the answerer accepts,
@@ -250,6 +250,7 @@ impl LaissezFaire {
                 candidates.extend(scheduled);
                 candidates.push(Action::Pay(side, When::Starts(EVENTS), SCHEDULED[1]));
                 candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
+                candidates.push(Action::Pay(side, When::Turns(EVENTS), SCHEDULED[0]));
             }
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
             let deeds = held & self.board().deeds;

@@ -785,8 +785,8 @@ impl LaissezFaire {
     }
 
     /// The obligations due on `occasion`: at the start of a round, scheduled payments each
-    /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start or
-    /// stays, that payer's scheduled payments for the event. Each payment is checked and
+    /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start,
+    /// stays or begins a turn, that payer's scheduled payments for the event. Each payment is checked and
     /// made in full, or defaults (see [`crate::contract`]).
     fn obligations_due(&self, s: &mut State, occasion: Occasion) {
         for slot in 0..s.contracts.0.len() {
@@ -806,8 +806,9 @@ impl LaissezFaire {
                     false
                 }
                 (Clause::Schedule(Due::EachStart), Occasion::Start(seat))
-                | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat)) => c.payer == seat,
-                (Clause::Schedule(Due::EachStart | Due::EachStay), _) => false,
+                | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat))
+                | (Clause::Schedule(Due::EachTurn), Occasion::Turn(seat)) => c.payer == seat,
+                (Clause::Schedule(Due::EachStart | Due::EachStay | Due::EachTurn), _) => false,
                 // Due by the round: every `every` rounds.
                 (_, Occasion::Round) => {
                     c.wait = c.wait.saturating_sub(1);
@@ -945,6 +946,7 @@ impl LaissezFaire {
             p.jail_turns += 1;
         }
         s.phase = Phase::Manage;
+        self.obligations_due(s, Occasion::Turn(seat));
     }
 
     fn send_to_jail(&self, s: &mut State, seat: usize, side: u8) {

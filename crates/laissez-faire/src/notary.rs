@@ -394,6 +394,9 @@ impl LaissezFaire {
             Kind::Pay(When::Stays(n)) => {
                 Some(contract(Clause::Schedule(Due::EachStay), item.amount, n, 1))
             }
+            Kind::Pay(When::Turns(n)) => {
+                Some(contract(Clause::Schedule(Due::EachTurn), item.amount, n, 1))
+            }
             Kind::Lend(collateral) => {
                 let repay = package.repayment()?;
                 let Kind::Repay(c) = repay.kind else {

@@ -7,7 +7,8 @@
 //!
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
-//!   the payer's passes of Start, or at each of his stays, `n` times;
+//!   the payer's passes of Start, at each of his stays, or at the start of each of his
+//!   turns, `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
@@ -110,6 +111,8 @@ pub enum When {
     Starts(u8),
     /// At each of the payer's stays, this many times.
     Stays(u8),
+    /// At the start of each of the payer's turns, this many times.
+    Turns(u8),
 }
 
 impl When {
@@ -119,7 +122,9 @@ impl When {
         match self {
             When::Now => Some(1),
             When::Rounds(c) => c.valid().then_some(c.times()),
-            When::Starts(n) | When::Stays(n) => (1..=Cadence::MAX).contains(&n).then_some(n),
+            When::Starts(n) | When::Stays(n) | When::Turns(n) => {
+                (1..=Cadence::MAX).contains(&n).then_some(n)
+            }
         }
     }
 
@@ -130,6 +135,7 @@ impl When {
             When::Rounds(c) => c.words(),
             When::Starts(n) => format!("at each Start, {n} times"),
             When::Stays(n) => format!("at each stay, {n} times"),
+            When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
         }
     }
 }

@@ -160,6 +160,22 @@ fn payments_on_start_and_on_stays_become_schedules_on_those_events() {
 }
 
 #[test]
+fn a_payment_at_each_of_the_payer_s_turns_falls_due_when_his_turn_begins() {
+    let (g, mut s) = setup(2);
+    agree(&g, &mut s, &[Action::Pay(Side::Yours, When::Turns(2), 15)]);
+    assert_eq!(under(&s, 1)[0].clause, Clause::Schedule(Due::EachTurn));
+    s.players[0].jailed = true;
+    g.apply(&mut s, Action::Go).unwrap();
+    g.apply(&mut s, Action::Wait).unwrap();
+    assert_eq!(s.current, 1);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1515, 1485));
+    next_round(&g, &mut s);
+    next_round(&g, &mut s);
+    assert_eq!(s.players[1].cash, 1470, "twice, then done");
+    assert!(under(&s, 1).is_empty());
+}
+
+#[test]
 fn i_lend_you_three_hundred_at_seventy_a_round_against_your_deed() {
     let (g, mut s) = setup(2);
     agree(
