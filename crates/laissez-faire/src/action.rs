@@ -149,6 +149,10 @@ impl fmt::Display for Action {
             Action::Right(Right::Lodging, p, x) => {
                 write!(f, "add: a lodging right at {p} for at most ${x}")
             }
+            Action::Right(Right::RefusableLodging, p, x) => write!(
+                f,
+                "add: a lodging right at {p} for at most ${x}, which the owner may refuse"
+            ),
             Action::Right(Right::Option, d, x) => write!(f, "add: an option on {d} at ${x}"),
             Action::Strike(i) => write!(f, "strike clause {}", u16::from(*i) + 1),
             Action::Send => f.write_str("send the package"),

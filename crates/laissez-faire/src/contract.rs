@@ -295,6 +295,11 @@ pub enum Clause {
         property: u8,
         /// The rent cap in dollars.
         cap: u32,
+        /// The owner may refuse a lodging (B6 `owner_may_refuse`): the room is then
+        /// bargained, at most at the cap, instead of listed at it. A stay's rent is never
+        /// refused.
+        #[serde(default)]
+        refusable: bool,
     },
     /// `payer` (the holder) pays at most this share of the reference price on the transit
     /// company or utility owned by `payee`.

@@ -260,6 +260,7 @@ impl LaissezFaire {
                 candidates.push(Action::Right(Right::Option, d, self.deed_value(s, d)));
                 if let Some(rent) = self.reference_rent(s, d) {
                     candidates.push(Action::Right(Right::Lodging, d, rent));
+                    candidates.push(Action::Right(Right::RefusableLodging, d, rent));
                 }
             }
             match deal.package.loan() {

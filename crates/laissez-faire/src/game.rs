@@ -721,7 +721,11 @@ impl LaissezFaire {
                     return;
                 };
                 let cap = cap.of(reference);
-                let clause = Clause::Lodging { property, cap };
+                let clause = Clause::Lodging {
+                    property,
+                    cap,
+                    refusable: false,
+                };
                 (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
             }
             Term::Service(space, cap) => {
@@ -1287,10 +1291,19 @@ impl LaissezFaire {
                     c.instalment
                 )
             }
-            Clause::Lodging { property, cap } => {
+            Clause::Lodging {
+                property,
+                cap,
+                refusable,
+            } => {
                 format!(
-                    "seat {p} may lodge at {} for at most ${cap}",
-                    name(property)
+                    "seat {p} may lodge at {} for at most ${cap}{}",
+                    name(property),
+                    if refusable {
+                        ", if the owner agrees"
+                    } else {
+                        ""
+                    }
                 )
             }
             Clause::Service { space, cap } => {

@@ -274,7 +274,7 @@ impl LaissezFaire {
                 return Err(Refusal::NotHeld(d));
             }
             let held = match right {
-                Right::Lodging => {
+                Right::Lodging | Right::RefusableLodging => {
                     if self.reference_rent(s, d).is_none() {
                         return Err(Refusal::NotAProperty(d));
                     }
@@ -282,10 +282,15 @@ impl LaissezFaire {
                 }
                 Right::Option => s.contracts.option_on(item.to, d).is_some(),
             };
-            let again = package
-                .iter()
-                .take(i)
-                .any(|o| o.kind == item.kind && o.to == item.to);
+            let lodging = |k: Kind| {
+                matches!(
+                    k,
+                    Kind::Right(Right::Lodging | Right::RefusableLodging, x) if x == d
+                )
+            };
+            let again = package.iter().take(i).any(|o| {
+                o.to == item.to && (o.kind == item.kind || (lodging(o.kind) && lodging(item.kind)))
+            });
             if held || again {
                 return Err(Refusal::RightTwice(d));
             }
@@ -418,9 +423,10 @@ impl LaissezFaire {
             // [`Contract`]); it follows the deed like the templates' rights.
             Kind::Right(right, d) => {
                 let clause = match right {
-                    Right::Lodging => Clause::Lodging {
+                    Right::Lodging | Right::RefusableLodging => Clause::Lodging {
                         property: d,
                         cap: item.amount,
+                        refusable: right == Right::RefusableLodging,
                     },
                     Right::Option => Clause::Option {
                         deed: d,

@@ -17,8 +17,8 @@
 //!   interest the two agree;
 //! * a right ([`Kind::Right`]) the holder of a deed grants the other party on it for
 //!   [`crate::contract::LODGING_ROUNDS`] rounds: a lodging right at a property at a rent of
-//!   at most any sum, which the owner may neither refuse nor exceed, or an option to buy the
-//!   deed at a strike of any sum.
+//!   at most any sum, which the owner may not exceed and may not refuse (or, as the parties
+//!   agree, may refuse), or an option to buy the deed at a strike of any sum.
 //!
 //! # Why a draft in the state
 //!
@@ -145,6 +145,9 @@ impl When {
 pub enum Right {
     /// Lodging (and staying) at the property for at most the sum; the owner may not refuse.
     Lodging,
+    /// Lodging at the property for at most the sum if the owner agrees: he may refuse a
+    /// lodging (B6 `owner_may_refuse`), not ask more (nor refuse a stay).
+    RefusableLodging,
     /// Buying the deed for the sum, in any of the holder's management windows.
     Option,
 }

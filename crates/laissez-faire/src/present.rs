@@ -344,11 +344,16 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
             verb(item.from, viewer, "repay"),
             c.words()
         ),
-        Kind::Right(Right::Lodging, p) => format!(
+        Kind::Right(right @ (Right::Lodging | Right::RefusableLodging), p) => format!(
             "{from} {} {to} a lodging right at {} for {LODGING_ROUNDS} rounds at a rent of at \
-             most ${x}",
+             most ${x}{}",
             verb(item.from, viewer, "grant"),
-            board.spaces[usize::from(p)].name
+            board.spaces[usize::from(p)].name,
+            if right == Right::RefusableLodging {
+                ", which the owner may refuse"
+            } else {
+                ""
+            }
         ),
         Kind::Right(Right::Option, d) => format!(
             "{from} {} {to} an option to buy {} for ${x} within {LODGING_ROUNDS} rounds",
@@ -554,7 +559,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             }
             (Action::Lend(..), ..) => "the principal of the loan".to_owned(),
             (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
-            (Action::Right(Right::Lodging, ..), ..) => "the most rent the right allows".to_owned(),
+            (Action::Right(Right::Lodging | Right::RefusableLodging, ..), ..) => {
+                "the most rent the right allows".to_owned()
+            }
             (Action::Right(Right::Option, ..), ..) => "the option's strike".to_owned(),
             _ => "another sum".to_owned(),
         }

@@ -341,6 +341,34 @@ fn an_owner_grants_a_lodging_right_at_any_cap() {
     );
     // The holder benefits, so he may release it.
     assert!(g.is_legal(&s, Action::Release(1, 0)));
+    g.apply(&mut s, Action::Release(1, 0)).unwrap();
+    assert!(matches!(
+        g.room_price(&s, 0, TRAM),
+        Some(Price::Negotiable { ceiling: None, .. })
+    ));
+    // A right the owner may refuse: the room is bargained, at most at the cap.
+    s.offers = 0;
+    agree(
+        &g,
+        &mut s,
+        &[Action::Right(Right::RefusableLodging, TRAM, 3)],
+    );
+    assert!(matches!(
+        g.room_price(&s, 0, TRAM),
+        Some(Price::Negotiable {
+            ceiling: Some(3),
+            ..
+        })
+    ));
+    assert_eq!(
+        g.describe_contract(&under(&s, 2)[0]),
+        "#2 seat 1 may lodge at Tram Lane for at most $3, if the owner agrees (10 left)"
+    );
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Right(Right::Lodging, TRAM, 1)),
+        Refusal::RightTwice(TRAM),
+        "one lodging right per holder and property, refusable or not"
+    );
     // A right needs a property for lodging, a holder among the parties, and is held once.
     s.lots.0[5].owner = 1;
     assert_eq!(

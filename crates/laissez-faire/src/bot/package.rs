@@ -86,7 +86,7 @@ impl Trader {
             Kind::Right(right, d) => {
                 let gain = match right {
                     // The discount on a couple of stays.
-                    Right::Lodging => {
+                    Right::Lodging | Right::RefusableLodging => {
                         2 * (i64::from(game.reference_rent(s, d).unwrap_or(0)) - amount)
                     }
                     // Half the discount on the deed, should it be bought.
