@@ -935,3 +935,21 @@ fn bots_among_dealing_players_make_only_legal_moves_in_deals() {
     );
     assert!(made > 0);
 }
+
+#[test]
+fn a_package_may_raise_the_cash_for_a_tax_and_the_window_goes_on() {
+    let (g, mut s) = setup(2);
+    s.phase = Phase::Shortfall;
+    s.tax_due = 200;
+    s.players[0].cash = 50;
+    send(
+        &g,
+        &mut s,
+        &[Action::Deed(TILE), Action::Pay(Side::Yours, When::Now, 150)],
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.phase, Phase::Shortfall, "back to the tax window");
+    assert_eq!(s.players[0].cash, 200);
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(s.players[0].cash, 0, "the tax is paid");
+}
