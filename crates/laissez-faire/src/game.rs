@@ -2185,7 +2185,11 @@ impl Game for LaissezFaire {
             Action::Release(id, part) => {
                 let live = s.contracts.iter().find(|c| c.id == id && c.part == part);
                 match live {
-                    Some(c) => format!("release: {}", self.describe_contract(c)),
+                    Some(c) => format!(
+                        "release clause {} of {}",
+                        part + 1,
+                        self.describe_contract(c)
+                    ),
                     None => action.to_string(),
                 }
             }

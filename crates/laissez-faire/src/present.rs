@@ -430,7 +430,11 @@ pub fn deal_move_text(
             Err(why) => format!("{action} (refused: {why})"),
         },
         Action::Strike(i) => match deal.package.get(usize::from(i)) {
-            Some(item) => format!("strike: {}", item_text(game, s, item, viewer)),
+            Some(item) => format!(
+                "strike clause {}: {}",
+                i + 1,
+                item_text(game, s, item, viewer)
+            ),
             None => action.to_string(),
         },
         Action::Send => format!(
