@@ -2181,13 +2181,15 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
-            Action::Draft(to) => format!("draft a package of clauses for seat {}", to + 1),
+            Action::Draft(to) => {
+                format!("draft a package of clauses for seat {}", u16::from(to) + 1)
+            }
             Action::Release(id, part) => {
                 let live = s.contracts.iter().find(|c| c.id == id && c.part == part);
                 match live {
                     Some(c) => format!(
                         "release clause {} of {}",
-                        part + 1,
+                        u16::from(part) + 1,
                         self.describe_contract(c)
                     ),
                     None => action.to_string(),

@@ -42,7 +42,7 @@ pub enum Refusal {
     #[error("the package has no clause")]
     Empty,
     /// No clause at this place of the draft.
-    #[error("the draft has no clause {}", .0 + 1)]
+    #[error("the draft has no clause {}", u16::from(*.0) + 1)]
     NoClause(u8),
     /// The package is full.
     #[error("a package holds at most {} clauses", crate::package::MAX_CLAUSES)]
@@ -60,7 +60,7 @@ pub enum Refusal {
     #[error("a schedule runs 1 to 15 times, every 1 to 15 rounds")]
     Schedule,
     /// A party cannot pay what the package makes him pay at acceptance.
-    #[error("seat {} cannot pay ${needed} now: it holds ${has}", .seat + 1)]
+    #[error("seat {} cannot pay ${needed} now: it holds ${has}", u16::from(*.seat) + 1)]
     Cash {
         /// The seat.
         seat: u8,
@@ -111,7 +111,7 @@ pub enum Refusal {
         free: usize,
     },
     /// A party is out of the game.
-    #[error("seat {} is out of the game", .0 + 1)]
+    #[error("seat {} is out of the game", u16::from(*.0) + 1)]
     Party(u8),
     /// A counter that changes nothing.
     #[error("a counter must change the terms")]

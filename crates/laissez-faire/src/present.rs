@@ -290,7 +290,7 @@ fn who(seat: u8, viewer: Option<Seat>) -> String {
     if viewer == Some(usize::from(seat)) {
         "you".to_owned()
     } else {
-        format!("seat {}", seat + 1)
+        format!("seat {}", u16::from(seat) + 1)
     }
 }
 
@@ -432,7 +432,7 @@ pub fn deal_move_text(
         Action::Strike(i) => match deal.package.get(usize::from(i)) {
             Some(item) => format!(
                 "strike clause {}: {}",
-                i + 1,
+                u16::from(i) + 1,
                 item_text(game, s, item, viewer)
             ),
             None => action.to_string(),

@@ -473,6 +473,15 @@ fn the_notary_refuses_what_the_rules_do_not_permit_and_says_why() {
         Refusal::NoClause(1).to_string(),
         "the draft has no clause 2"
     );
+    // Any place a record may name is refused in words (no overflow).
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Strike(255)),
+        Refusal::NoClause(255)
+    );
+    assert_eq!(
+        Refusal::NoClause(255).to_string(),
+        "the draft has no clause 256"
+    );
     assert_eq!(
         refusal(&g, &s, &[], Action::Pay(Side::Mine, When::Starts(0), 5)),
         Refusal::Schedule
