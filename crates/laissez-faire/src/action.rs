@@ -7,6 +7,7 @@ use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
+use crate::package::{Cadence, Right, Side, When};
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
 /// and chance-outcome lists; space payloads are board indices, city payloads city indices.
@@ -28,11 +29,17 @@ pub enum Action {
     Offer(u8, u8, u32),
     /// Open a contract thread (`contracts=on`): to seat, the proposed terms.
     Propose(u8, Term),
+    /// Open a deal with this seat (`contracts=on`): a package of clauses drafted one action
+    /// at a time ([`crate::deal`]).
+    Draft(u8),
     /// Exercise an option held on this deed: pay the strike, take the deed.
     Exercise(u8),
     /// Claim that the other party broke the free-text clause with this text number: the
     /// players who are not parties judge it.
     Dispute(u8),
+    /// Release the other party from the live clause with this contract number and place in
+    /// its package: the obligation ends (only its beneficiary may).
+    Release(u16, u8),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
     DeclareRace,
     /// Objective 3: declare a stalemate after the quiet rounds.
@@ -56,6 +63,25 @@ pub enum Action {
     Withdraw,
     /// The author lets his terms stand after a request for time.
     Insist,
+    // ---- a deal (the seat with the floor: the drafter, then the answerer) ------------------
+    /// Draft a payment of any sum by this side to the other, now or on a schedule.
+    Pay(Side, When, u32),
+    /// Draft a deed: it goes from whichever party holds it to the other.
+    Deed(u8),
+    /// Draft a loan of any sum by this side to the other, against this deed of the borrower
+    /// ([`crate::contract::NO_DEED`]: none).
+    Lend(Side, u8, u32),
+    /// Draft the loan's repayment: this instalment on this schedule.
+    Repay(Cadence, u32),
+    /// Draft a right on this deed, granted by its holder (once the package's deeds have
+    /// moved) to the other party: a lodging right capped at the sum, or an option at it.
+    Right(Right, u8, u32),
+    /// Strike the draft's clause at this place.
+    Strike(u8),
+    /// Send the draft to the other party.
+    Send,
+    /// Counter the package received: draft changed terms from it (the roles swap).
+    Amend,
     // ---- a ruling (an arbiter) ---------------------------------------------------------------
     /// Uphold the claimed breach.
     Uphold,
@@ -102,6 +128,35 @@ impl fmt::Display for Action {
                 write!(f, "offer seat {} deed {d} for ${c}", u16::from(*to) + 1)
             }
             Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", u16::from(*to) + 1),
+            Action::Draft(to) => write!(f, "draft a package for seat {}", u16::from(*to) + 1),
+            Action::Release(id, part) => write!(f, "release clause #{id}.{part}"),
+            Action::Pay(Side::Mine, when, x) => write!(f, "add: I pay ${x} {}", when.words()),
+            Action::Pay(Side::Yours, when, x) => write!(f, "add: you pay ${x} {}", when.words()),
+            Action::Deed(d) => write!(f, "add: deed {d} changes hands"),
+            Action::Lend(side, c, x) => {
+                let who = if *side == Side::Mine {
+                    "I lend"
+                } else {
+                    "you lend"
+                };
+                if *c == crate::contract::NO_DEED {
+                    write!(f, "add: {who} ${x} without collateral")
+                } else {
+                    write!(f, "add: {who} ${x} against deed {c}")
+                }
+            }
+            Action::Repay(c, x) => write!(f, "add: repaid ${x} {}", c.words()),
+            Action::Right(Right::Lodging, p, x) => {
+                write!(f, "add: a lodging right at {p} for at most ${x}")
+            }
+            Action::Right(Right::RefusableLodging, p, x) => write!(
+                f,
+                "add: a lodging right at {p} for at most ${x}, which the owner may refuse"
+            ),
+            Action::Right(Right::Option, d, x) => write!(f, "add: an option on {d} at ${x}"),
+            Action::Strike(i) => write!(f, "strike clause {}", u16::from(*i) + 1),
+            Action::Send => f.write_str("send the package"),
+            Action::Amend => f.write_str("counter with changed terms"),
             Action::Exercise(d) => write!(f, "exercise the option on {d}"),
             Action::Dispute(n) => write!(f, "claim a breach of clause #{n}"),
             Action::Uphold => f.write_str("uphold the claim"),

@@ -3,7 +3,8 @@
 //! phases).
 //!
 //! The bank posts its listed prices and never bargains ([`Price::Listed`]); so does a right
-//! the notary keeps (a lodging right's cap). A player owner's price is
+//! the notary keeps (a lodging right's cap), unless the right lets the owner refuse: then
+//! the room is bargained, at most at the cap. A player owner's price is
 //! [`Price::Negotiable`]: the customer (the player whose turn it is) asks, the owner
 //! quotes a price in dollars (any, or up to a ceiling) or refuses, and the two may counter each other
 //! up to [`MAX_COUNTERS`] times, each counter moving towards the other side, until one
@@ -28,6 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::board::{SPACES, SpaceKind};
+use crate::contract::Clause;
 use crate::game::{LaissezFaire, capacity, spaces_in};
 use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
@@ -255,12 +257,24 @@ impl LaissezFaire {
         Some(match lot.owner {
             o if o as usize == seat => Price::Listed(0),
             BANK => Price::Listed(rent[usize::from(monopoly)][lot.level as usize]),
-            o => match s.contracts.lodging_cap(seat as u8, space) {
-                Some(cap) => Price::Listed(cap),
-                None => Price::Negotiable {
+            o => match s
+                .contracts
+                .lodging_right(seat as u8, space)
+                .map(|c| c.clause)
+            {
+                Some(Clause::Lodging {
+                    cap,
+                    refusable: false,
+                    ..
+                }) => Price::Listed(cap),
+                // A right the owner may refuse: he quotes at most the cap, or refuses.
+                right => Price::Negotiable {
                     provider: o,
                     reference: rent[0][lot.level as usize],
-                    ceiling: None,
+                    ceiling: match right {
+                        Some(Clause::Lodging { cap, .. }) => Some(cap),
+                        _ => None,
+                    },
                 },
             },
         })

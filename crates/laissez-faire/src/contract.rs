@@ -116,6 +116,9 @@ pub enum Due {
     /// Each time the payer stays in his room instead of moving (e.g. a tenant's side of a
     /// deal with his landlord).
     EachStay,
+    /// At the start of each of the payer's turns (a package's schedule; the templates'
+    /// menu, [`Due::ALL`], does not list it).
+    EachTurn,
 }
 
 impl Due {
@@ -128,6 +131,7 @@ impl Due {
             Due::EachRound => "each round",
             Due::EachStart => "at each Start",
             Due::EachStay => "at each stay",
+            Due::EachTurn => "at each of his turns",
         }
     }
 }
@@ -141,6 +145,8 @@ pub enum Occasion {
     Start(u8),
     /// This seat stayed.
     Stay(u8),
+    /// This seat's turn began.
+    Turn(u8),
 }
 
 /// A rule the players may change by a unanimous contract (B-19): one of the engine's flags
@@ -278,6 +284,9 @@ pub enum Clause {
         collateral: u8,
         /// The principal lent.
         principal: u32,
+        /// Instalments in all ([`INSTALMENTS`] for a template loan; a package's schedule
+        /// says).
+        times: u8,
     },
     /// `payer` (the holder) may lodge at the property owned by `payee` at a rent of at
     /// most `cap`.
@@ -286,6 +295,11 @@ pub enum Clause {
         property: u8,
         /// The rent cap in dollars.
         cap: u32,
+        /// The owner may refuse a lodging (B6 `owner_may_refuse`): the room is then
+        /// bargained, at most at the cap, instead of listed at it. A stay's rent is never
+        /// refused.
+        #[serde(default)]
+        refusable: bool,
     },
     /// `payer` (the holder) pays at most this share of the reference price on the transit
     /// company or utility owned by `payee`.
@@ -331,8 +345,13 @@ impl Clause {
 /// A live contract: a small `Copy` value kept by the notary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contract {
-    /// The notary's number (1, 2, ... in the order contracts were made).
+    /// The notary's number (1, 2, ... in the order contracts were made). The standing
+    /// clauses of one package share it.
     pub id: u16,
+    /// The clause's place in its package ([`crate::package`]; 0 for a template contract):
+    /// with [`Contract::id`], what a release names.
+    #[serde(default)]
+    pub part: u8,
     /// The party who owes (payer, borrower) or holds the right.
     pub payer: u8,
     /// The party who is owed (payee, lender) or grants the right (the property owner).
@@ -345,6 +364,17 @@ pub struct Contract {
     pub left: u8,
     /// Missed amounts not yet paid: a debt of the payer.
     pub arrears: u32,
+    /// Rounds between instalments of a payment due by the round (a schedule each round, a
+    /// loan): 1 for the templates, any for a package's schedule.
+    #[serde(default = "one")]
+    pub every: u8,
+    /// Rounds until the next such instalment.
+    #[serde(default = "one")]
+    pub wait: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 impl Contract {
@@ -352,10 +382,20 @@ impl Contract {
     /// the share of instalments still to come.
     pub fn principal_outstanding(&self) -> u32 {
         match self.clause {
-            Clause::Loan { principal, .. } => {
-                principal * u32::from(self.left) / u32::from(INSTALMENTS)
-            }
+            Clause::Loan {
+                principal, times, ..
+            } => (u64::from(principal) * u64::from(self.left) / u64::from(times.max(1))) as u32,
             _ => 0,
+        }
+    }
+
+    /// The party the contract benefits, who may release it (B6: it binds "until it is
+    /// fulfilled or RELEASEd by the parties who benefit"): the payee of a payment or a loan
+    /// and the party a free-text promise was made to, the holder of a right.
+    pub fn beneficiary(&self) -> u8 {
+        match self.clause {
+            Clause::Schedule(_) | Clause::Loan { .. } | Clause::Text { .. } => self.payee,
+            Clause::Lodging { .. } | Clause::Service { .. } | Clause::Option { .. } => self.payer,
         }
     }
 
@@ -465,6 +505,9 @@ pub enum Entry {
     Upheld,
     /// The arbiters dismissed a claimed breach (`from` the accused, `to` the claimant).
     Dismissed,
+    /// The beneficiary (`from`) released the other party (`to`) from a contract's clause
+    /// (its place in the package in [`Line::amount`]).
+    Released,
 }
 
 /// One line of the ledger.
@@ -549,13 +592,17 @@ mod tests {
             id: 1,
             payer: 0,
             payee: 1,
+            part: 0,
             clause: Clause::Loan {
                 collateral: NO_DEED,
                 principal: 500,
+                times: INSTALMENTS,
             },
             instalment: 110,
             left: 2,
             arrears: 30,
+            every: 1,
+            wait: 1,
         };
         assert_eq!(c.principal_outstanding(), 200);
         assert_eq!(c.owed(), 230);

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use gameshelf_engine::dice::{self, DicePair};
 use gameshelf_engine::{
-    Actor, ChanceMode, Game, GameInfo, GameSpec, Information, Outcomes, Returns, Rng, Seat,
-    SpecError, Utility,
+    Actor, ChanceMode, Game, GameInfo, GameSpec, IllegalAction, Information, Outcomes, Returns,
+    Rng, Seat, SpecError, Utility,
 };
 use gameshelf_open_oubliette::OpenOubliette;
 
@@ -24,6 +24,7 @@ use crate::contract::{
     Clause, Contract, Due, Entry, INSTALMENTS, LODGING_ROUNDS, Line, NO_DEED, Occasion,
     REPAYMENT_PERCENT, Rule, Rules, Sum, Term,
 };
+use crate::package::MAX_EDITS;
 use crate::price::{MAX_PRICE, Prices, Share, percent_of};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, Ruling, State, Status};
 use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
@@ -196,6 +197,17 @@ impl LaissezFaire {
         rent[column][s.lots.0[space as usize].level as usize]
     }
 
+    /// The reference rent of a property for lodging rights: its no-monopoly rent at its
+    /// buildings now; `None` for a space that is not a property.
+    pub fn reference_rent(&self, s: &State, space: u8) -> Option<u32> {
+        match self.board.spaces.get(space as usize)?.kind {
+            SpaceKind::Property { rent, .. } => {
+                Some(rent[0][s.lots.0[space as usize].level as usize])
+            }
+            _ => None,
+        }
+    }
+
     /// The booking fee for `seat` now (B3 J): `H + t·H/10`, H the jail side's house price,
     /// t the jail turn.
     pub fn jail_fee(&self, s: &State, seat: Seat) -> u32 {
@@ -325,7 +337,7 @@ impl LaissezFaire {
 
     /// Whether `seat` can take part in a trade: a seat of this game not eliminated (removed
     /// and jailed players still negotiate, B5, B-12).
-    fn trades(&self, s: &State, seat: u8) -> bool {
+    pub(crate) fn trades(&self, s: &State, seat: u8) -> bool {
         (seat as usize) < self.cfg.players && s.players[seat as usize].status != Status::Eliminated
     }
 
@@ -645,12 +657,15 @@ impl LaissezFaire {
         let id = s.ledger.made + 1;
         let new = |payer, payee, clause, instalment, left| Contract {
             id,
+            part: 0,
             payer,
             payee,
             clause,
             instalment,
             left,
             arrears: 0,
+            every: 1,
+            wait: 1,
         };
         let (contract, now) = match term {
             Term::Rule(rule, value) => {
@@ -683,6 +698,7 @@ impl LaissezFaire {
                 let clause = Clause::Loan {
                     collateral,
                     principal,
+                    times: INSTALMENTS,
                 };
                 (Some(new(a, b, clause, instalment, INSTALMENTS)), principal)
             }
@@ -695,18 +711,21 @@ impl LaissezFaire {
                 let clause = Clause::Loan {
                     collateral: deed,
                     principal,
+                    times: INSTALMENTS,
                 };
                 let instalment = principal / u32::from(INSTALMENTS);
                 (Some(new(a, b, clause, instalment, INSTALMENTS)), 0)
             }
             Term::Lodging(property, cap) => {
-                let SpaceKind::Property { rent, .. } = self.board.spaces[property as usize].kind
-                else {
+                let Some(reference) = self.reference_rent(s, property) else {
                     return;
                 };
-                let reference = rent[0][s.lots.0[property as usize].level as usize];
                 let cap = cap.of(reference);
-                let clause = Clause::Lodging { property, cap };
+                let clause = Clause::Lodging {
+                    property,
+                    cap,
+                    refusable: false,
+                };
                 (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
             }
             Term::Service(space, cap) => {
@@ -757,7 +776,7 @@ impl LaissezFaire {
         }
     }
 
-    fn log(&self, s: &mut State, id: u16, entry: Entry, from: u8, to: u8, amount: u32) {
+    pub(crate) fn log(&self, s: &mut State, id: u16, entry: Entry, from: u8, to: u8, amount: u32) {
         let round = s.round;
         s.ledger.push(Line {
             round,
@@ -770,8 +789,8 @@ impl LaissezFaire {
     }
 
     /// The obligations due on `occasion`: at the start of a round, scheduled payments each
-    /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start or
-    /// stays, that payer's scheduled payments for the event. Each payment is checked and
+    /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start,
+    /// stays or begins a turn, that payer's scheduled payments for the event. Each payment is checked and
     /// made in full, or defaults (see [`crate::contract`]).
     fn obligations_due(&self, s: &mut State, occasion: Occasion) {
         for slot in 0..s.contracts.0.len() {
@@ -791,9 +810,18 @@ impl LaissezFaire {
                     false
                 }
                 (Clause::Schedule(Due::EachStart), Occasion::Start(seat))
-                | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat)) => c.payer == seat,
-                (Clause::Schedule(Due::EachStart | Due::EachStay), _) => false,
-                (_, Occasion::Round) => true,
+                | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat))
+                | (Clause::Schedule(Due::EachTurn), Occasion::Turn(seat)) => c.payer == seat,
+                (Clause::Schedule(Due::EachStart | Due::EachStay | Due::EachTurn), _) => false,
+                // Due by the round: every `every` rounds.
+                (_, Occasion::Round) => {
+                    c.wait = c.wait.saturating_sub(1);
+                    let due = c.wait == 0;
+                    if due {
+                        c.wait = c.every.max(1);
+                    }
+                    due
+                }
                 (_, _) => false,
             };
             if due_now {
@@ -851,7 +879,7 @@ impl LaissezFaire {
 
     /// Rights attached to `deed` (lodging, service, options) follow it to its new owner
     /// (B-20: the tenant stays); a right the new owner would hold on his own deed ends.
-    fn follow_deed(&self, s: &mut State, deed: u8, owner: u8) {
+    pub(crate) fn follow_deed(&self, s: &mut State, deed: u8, owner: u8) {
         for slot in &mut s.contracts.0 {
             if let Some(c) = slot {
                 if c.clause.right_at() == Some(deed) {
@@ -864,10 +892,11 @@ impl LaissezFaire {
         }
     }
 
-    /// Closes the thread and hands the window back to the player whose turn it is: his
+    /// Closes the thread (or the deal) and hands the window back to the player whose turn it is: his
     /// management window, or the tax window it was opened from.
-    fn close_thread(&self, s: &mut State) {
+    pub(crate) fn close_thread(&self, s: &mut State) {
         s.trade = None;
+        s.deal = None;
         s.phase = if s.tax_due > 0 {
             Phase::Shortfall
         } else {
@@ -921,6 +950,7 @@ impl LaissezFaire {
             p.jail_turns += 1;
         }
         s.phase = Phase::Manage;
+        self.obligations_due(s, Occasion::Turn(seat));
     }
 
     fn send_to_jail(&self, s: &mut State, seat: usize, side: u8) {
@@ -1235,13 +1265,21 @@ impl LaissezFaire {
     pub fn describe_contract(&self, c: &Contract) -> String {
         let name = |i: u8| &self.board.spaces[i as usize].name;
         let (p, q) = (c.payer + 1, c.payee + 1);
+        let rounds = match c.every {
+            0 | 1 => "each round".to_owned(),
+            k => format!("every {k} rounds"),
+        };
         let body = match c.clause {
+            Clause::Schedule(Due::EachRound) => {
+                format!("seat {p} pays seat {q} ${} {rounds}", c.instalment)
+            }
             Clause::Schedule(due) => {
                 format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
             }
             Clause::Loan {
                 collateral,
                 principal,
+                ..
             } => {
                 let pledge = if collateral == NO_DEED {
                     "no collateral".to_owned()
@@ -1249,14 +1287,23 @@ impl LaissezFaire {
                     format!("collateral {}", name(collateral))
                 };
                 format!(
-                    "seat {q} lent seat {p} ${principal}; ${} each round, {pledge}",
+                    "seat {q} lent seat {p} ${principal}; ${} {rounds}, {pledge}",
                     c.instalment
                 )
             }
-            Clause::Lodging { property, cap } => {
+            Clause::Lodging {
+                property,
+                cap,
+                refusable,
+            } => {
                 format!(
-                    "seat {p} may lodge at {} for at most ${cap}",
-                    name(property)
+                    "seat {p} may lodge at {} for at most ${cap}{}",
+                    name(property),
+                    if refusable {
+                        ", if the owner agrees"
+                    } else {
+                        ""
+                    }
                 )
             }
             Clause::Service { space, cap } => {
@@ -1288,7 +1335,7 @@ impl LaissezFaire {
         format!("#{} {body} ({} left{arrears})", c.id, c.left)
     }
 
-    /// Every thread `seat` may open now (offers, then proposals), in action order.
+    /// Every thread `seat` may open now (offers, proposals, then deals), in action order.
     fn threads(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         if !self.cfg.trading || s.offers >= MAX_OFFERS {
             return;
@@ -1305,6 +1352,11 @@ impl LaissezFaire {
         if self.cfg.contracts && s.contracts.has_room() {
             self.proposals(s, seat, out);
         }
+        out.extend(
+            (0..self.cfg.players as u8)
+                .filter(|&to| self.open_deal(s, seat, to).is_some())
+                .map(Action::Draft),
+        );
     }
 
     /// Every legal `Propose` for `seat`, in action order.
@@ -1409,10 +1461,16 @@ impl Game for LaissezFaire {
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
-        let threads = usize::from(MAX_OFFERS) * (usize::from(MAX_EXCHANGES) + self.cfg.players);
+        // A deal: each draft (the first and one per counter) takes its edits and a send,
+        // and the last answer closes it.
+        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 2);
+        let thread = (usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
+        let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.
         let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
-        let window = 3 * deeds + 3 + threads + claims;
+        // Each live clause may be released once.
+        let releases = crate::contract::MAX_CONTRACTS;
+        let window = 3 * deeds + 3 + threads + claims + releases;
         let rooms = self
             .board
             .cities
@@ -1448,6 +1506,7 @@ impl Game for LaissezFaire {
             tax_due: 0,
             offers: 0,
             trade: None,
+            deal: None,
             contracts: Default::default(),
             notes: 0,
             ruling: None,
@@ -1478,6 +1537,10 @@ impl Game for LaissezFaire {
             },
             Phase::Bargain => match &s.bargain {
                 Some(b) => Actor::Player(b.floor as usize),
+                None => Actor::Terminal,
+            },
+            Phase::Deal => match &s.deal {
+                Some(d) => Actor::Player(d.floor() as usize),
                 None => Actor::Terminal,
             },
             Phase::Ruling => match &s.ruling {
@@ -1540,6 +1603,14 @@ impl Game for LaissezFaire {
                         .filter(|&n| claims[n as usize])
                         .map(Action::Dispute),
                 );
+                let mut releases: Vec<Action> = s
+                    .contracts
+                    .iter()
+                    .filter(|c| usize::from(c.beneficiary()) == seat)
+                    .map(|c| Action::Release(c.id, c.part))
+                    .collect();
+                releases.sort_unstable();
+                out.extend(releases);
                 if self.may_declare_race(s, seat) {
                     out.push(Action::DeclareRace);
                 }
@@ -1553,6 +1624,7 @@ impl Game for LaissezFaire {
                 out.push(Action::Go);
             }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
+            Phase::Deal => self.deal_moves(s, out),
             Phase::Trade => {
                 let Some(t) = &s.trade else { return };
                 if t.floor == t.answerer {
@@ -1639,6 +1711,12 @@ impl Game for LaissezFaire {
             (Phase::Manage | Phase::Shortfall, Action::Propose(to, term)) => {
                 self.proposal(s, seat, to, term).is_some()
             }
+            (Phase::Manage | Phase::Shortfall, Action::Draft(to)) => {
+                self.open_deal(s, seat, to).is_some()
+            }
+            // Clauses name any sum and schedule: checked by the notary, not against the
+            // listed (representative) clauses.
+            (Phase::Deal, _) => self.deal_move(s, action).is_ok(),
             // Prices are any whole number of dollars: checked by the rules of the bargain
             // or the thread, not against the listed (representative) prices.
             (Phase::Bargain, Action::Quote(_) | Action::Counter(_)) => {
@@ -1660,6 +1738,9 @@ impl Game for LaissezFaire {
             (Phase::Manage, Action::DeclareRace) => self.may_declare_race(s, seat),
             (Phase::Manage, Action::DeclareStalemate) => self.may_declare_stalemate(s),
             (Phase::Manage, Action::Dispute(note)) => self.claim(s, seat, note).is_some(),
+            (Phase::Manage, Action::Release(id, part)) => {
+                self.releasable(s, seat, id, part).is_ok()
+            }
             (Phase::Manage, Action::Exercise(deed)) => {
                 (deed as usize) < SPACES && self.exercisable(s, seat, deed).is_some()
             }
@@ -1678,6 +1759,31 @@ impl Game for LaissezFaire {
                     v.contains(&action)
                 }
             },
+        }
+    }
+
+    /// A refused deal move or release names the notary's reason ([`crate::Refusal`]).
+    fn refusal(&self, s: &State, action: Action) -> IllegalAction {
+        let notary = match (s.phase, action) {
+            (Phase::Deal, _) => self.deal_move(s, action).err(),
+            (Phase::Manage, Action::Release(id, part)) => {
+                self.releasable(s, s.current as usize, id, part).err()
+            }
+            _ => None,
+        };
+        let actor = self.actor(s);
+        let reason = match (notary, actor) {
+            (Some(why), _) => format!("the notary refuses it: {why}"),
+            (None, Actor::Player(p)) => {
+                format!("it is not one of player {}'s legal actions here", p + 1)
+            }
+            (None, Actor::Chance) => "it is not one of the chance outcomes here".to_owned(),
+            (None, Actor::Terminal) => "the game is over".to_owned(),
+        };
+        IllegalAction {
+            action: action.to_string(),
+            actor,
+            reason,
         }
     }
 
@@ -1719,6 +1825,9 @@ impl Game for LaissezFaire {
         if s.phase == Phase::Bargain {
             return self.apply_bargain(s, action);
         }
+        if s.phase == Phase::Deal {
+            return self.apply_deal(s, action);
+        }
         match action {
             Action::First(f) => {
                 s.first = f;
@@ -1757,6 +1866,23 @@ impl Game for LaissezFaire {
                     s.phase = Phase::Trade;
                 }
             }
+            Action::Draft(to) => {
+                if let Some(d) = self.open_deal(s, seat, to) {
+                    s.offers += 1;
+                    s.deal = Some(d);
+                    s.phase = Phase::Deal;
+                }
+            }
+            Action::Release(id, part) => self.release(s, seat, id, part),
+            // Drafting and answering a deal, handled above.
+            Action::Pay(..)
+            | Action::Deed(_)
+            | Action::Lend(..)
+            | Action::Repay(..)
+            | Action::Right(..)
+            | Action::Strike(_)
+            | Action::Send
+            | Action::Amend => {}
             Action::Propose(to, term) => {
                 if let Some(t) = self.proposal(s, seat, to, term) {
                     if matches!(term, Term::Text(..)) {
@@ -1949,11 +2075,17 @@ impl Game for LaissezFaire {
         s.clone()
     }
 
-    /// A free-text clause's proposal comes with its words.
-    /// Quotes, counters and trade offers name any whole number of dollars.
+    /// Quotes, counters, trade offers and a package's payments, loans and repayments name
+    /// any whole number of dollars.
     fn amount(&self, action: Action) -> Option<u32> {
         match action {
-            Action::Quote(p) | Action::Counter(p) | Action::Offer(_, _, p) => Some(p),
+            Action::Quote(p)
+            | Action::Counter(p)
+            | Action::Offer(_, _, p)
+            | Action::Pay(_, _, p)
+            | Action::Lend(_, _, p)
+            | Action::Repay(_, p)
+            | Action::Right(_, _, p) => Some(p),
             _ => None,
         }
     }
@@ -1963,6 +2095,10 @@ impl Game for LaissezFaire {
             Action::Quote(_) => Some(Action::Quote(amount)),
             Action::Counter(_) => Some(Action::Counter(amount)),
             Action::Offer(to, deed, _) => Some(Action::Offer(to, deed, amount)),
+            Action::Pay(side, when, _) => Some(Action::Pay(side, when, amount)),
+            Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
+            Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
+            Action::Right(right, deed, _) => Some(Action::Right(right, deed, amount)),
             _ => None,
         }
     }
@@ -1985,6 +2121,11 @@ impl Game for LaissezFaire {
         let seat = s.current as usize;
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
+        }
+        if let (Phase::Deal, Some(d)) = (s.phase, &s.deal) {
+            // A choice of the seat with the floor, worded for him.
+            let floor = usize::from(d.floor());
+            return crate::present::deal_move_text(self, s, d, action, Some(floor));
         }
         match action {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
@@ -2041,6 +2182,20 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
+            Action::Draft(to) => {
+                format!("draft a package of clauses for seat {}", u16::from(to) + 1)
+            }
+            Action::Release(id, part) => {
+                let live = s.contracts.iter().find(|c| c.id == id && c.part == part);
+                match live {
+                    Some(c) => format!(
+                        "release clause {} of {}",
+                        u16::from(part) + 1,
+                        self.describe_contract(c)
+                    ),
+                    None => action.to_string(),
+                }
+            }
             Action::Buy => {
                 let at = s.me().pos;
                 format!(

@@ -31,6 +31,13 @@
 //!   contracts in the state, checks legality when a contract is made and whenever an
 //!   obligation comes due, executes each payment all or nothing, hands over collateral or
 //!   records arrears on a default, and keeps a ledger; net worth counts what is owed.
+//! * **Packages** ([`package`], [`deal`], [`notary`]): an offer of clauses in any
+//!   combination and either direction with free sums (payments now or on schedules, deeds,
+//!   a loan with its repayment schedule and collateral), drafted in the state one clause
+//!   per action ([`Phase::Deal`]), sent, and accepted, refused or countered with changed
+//!   terms. The notary checks each clause as it is drafted and the whole package when it is
+//!   sent and accepted, and executes it atomically; standing clauses become live contracts
+//!   sharing the package's number, which their beneficiary may release.
 //! * With `jail=oubliette` a jailed player plays Open Oubliette's jail mode: the host embeds
 //!   an [`gameshelf_open_oubliette::OpenOubliette`] and one jail state per jailed seat and
 //!   forwards its chance outcomes and decisions as [`Action::Oubliette`].
@@ -42,7 +49,10 @@ pub mod board;
 pub mod bot;
 pub mod config;
 pub mod contract;
+pub mod deal;
 pub mod game;
+pub mod notary;
+pub mod package;
 mod picture;
 pub mod present;
 pub mod price;
@@ -55,7 +65,10 @@ pub use bargain::{Bargain, Price, Service};
 pub use board::{Board, BoardError};
 pub use config::{Config, MAX_PLAYERS, Objective, PARAMS};
 pub use contract::{Contract, Ledger, Sum, Term};
+pub use deal::Deal;
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
+pub use notary::Refusal;
+pub use package::{Cadence, Item, Kind, Package, Right, Side, When};
 pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
 pub use trade::Thread;

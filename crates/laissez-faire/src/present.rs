@@ -9,7 +9,10 @@ use std::fmt::Write;
 use gameshelf_engine::{Actor, Game, Presenter, Seat};
 
 use crate::board::SpaceKind;
-use crate::contract::Entry;
+use crate::contract::LODGING_ROUNDS;
+use crate::contract::{Entry, NO_DEED};
+use crate::deal::Deal;
+use crate::package::{Item, Kind, Package, Right, Side};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
 
 /// The words of Laissez-faire, for every front end.
@@ -158,6 +161,13 @@ pub fn notary(game: &LaissezFaire, s: &State) -> Option<Notary> {
                 line.to + 1,
                 line.from + 1
             ),
+            Entry::Released => format!(
+                "seat {} released seat {} from clause #{}.{}",
+                line.from + 1,
+                line.to + 1,
+                line.id,
+                line.amount
+            ),
             Entry::None => continue,
         };
         ledger.push(format!(
@@ -228,6 +238,27 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             }
             None => who,
         },
+        Phase::Deal => match &s.deal {
+            Some(d) if d.sent => format!(
+                "{who}: seat {} offers seat {}: {}; {}; seat {} to answer",
+                d.author + 1,
+                d.answerer + 1,
+                package_text(game, s, &d.package, None),
+                effect_text(game, s, d, None),
+                d.answerer + 1
+            ),
+            Some(d) => format!(
+                "{who}: seat {} drafts a package for seat {}: {}",
+                d.author + 1,
+                d.answerer + 1,
+                if d.package.is_empty() {
+                    "no clause yet".to_owned()
+                } else {
+                    package_text(game, s, &d.package, None)
+                }
+            ),
+            None => who,
+        },
         Phase::Trade => match &s.trade {
             Some(t) if t.contract.is_some() => format!(
                 "{who}: seat {} proposes to seat {}: {}; seat {} to answer",
@@ -251,6 +282,174 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             None => who,
         },
         _ => who,
+    }
+}
+
+/// A seat in words for `viewer`: `you` or `seat 2`.
+fn who(seat: u8, viewer: Option<Seat>) -> String {
+    if viewer == Some(usize::from(seat)) {
+        "you".to_owned()
+    } else {
+        format!("seat {}", u16::from(seat) + 1)
+    }
+}
+
+/// A verb agreeing with [`who`]: `pay` for you, `pays` for a seat.
+fn verb(seat: u8, viewer: Option<Seat>, plain: &str) -> String {
+    if viewer == Some(usize::from(seat)) {
+        plain.to_owned()
+    } else {
+        format!("{plain}s")
+    }
+}
+
+/// One clause of a package in words, for `viewer`: `you pay seat 2 $100 now`, `seat 2
+/// gives you Tile Row`, `you lend seat 2 $300 against Tile Row`.
+pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Seat>) -> String {
+    let board = game.board();
+    let (from, to) = (who(item.from, viewer), who(item.to, viewer));
+    let x = item.amount;
+    match item.kind {
+        Kind::Pay(when) => format!(
+            "{from} {} {to} ${x} {}",
+            verb(item.from, viewer, "pay"),
+            when.words()
+        ),
+        Kind::Deed(d) => {
+            let level = s.lots.0[usize::from(d)].level;
+            let buildings = match level {
+                0 => String::new(),
+                3 => " with its apartment".to_owned(),
+                n => format!(" with {n} houses"),
+            };
+            format!(
+                "{from} {} {to} {}{buildings}",
+                verb(item.from, viewer, "give"),
+                board.spaces[usize::from(d)].name
+            )
+        }
+        Kind::Lend(collateral) => {
+            let against = if collateral == NO_DEED {
+                "without collateral".to_owned()
+            } else {
+                format!("against {}", board.spaces[usize::from(collateral)].name)
+            };
+            format!(
+                "{from} {} {to} ${x} now {against}",
+                verb(item.from, viewer, "lend")
+            )
+        }
+        Kind::Repay(c) => format!(
+            "{from} {} {to} ${x} {}",
+            verb(item.from, viewer, "repay"),
+            c.words()
+        ),
+        Kind::Right(right @ (Right::Lodging | Right::RefusableLodging), p) => format!(
+            "{from} {} {to} a lodging right at {} for {LODGING_ROUNDS} rounds at a rent of at \
+             most ${x}{}",
+            verb(item.from, viewer, "grant"),
+            board.spaces[usize::from(p)].name,
+            if right == Right::RefusableLodging {
+                ", which the owner may refuse"
+            } else {
+                ""
+            }
+        ),
+        Kind::Right(Right::Option, d) => format!(
+            "{from} {} {to} an option to buy {} for ${x} within {LODGING_ROUNDS} rounds",
+            verb(item.from, viewer, "grant"),
+            board.spaces[usize::from(d)].name
+        ),
+    }
+}
+
+/// A package in words for `viewer`: its clauses, joined by semicolons.
+pub fn package_text(
+    game: &LaissezFaire,
+    s: &State,
+    package: &Package,
+    viewer: Option<Seat>,
+) -> String {
+    let items: Vec<String> = package
+        .iter()
+        .map(|i| item_text(game, s, i, viewer))
+        .collect();
+    items.join("; ")
+}
+
+/// What accepting the deal's package now would do to both parties' net worths (worked out
+/// by executing it on a copy), or the notary's reason why it cannot be accepted.
+pub fn effect_text(game: &LaissezFaire, s: &State, deal: &Deal, viewer: Option<Seat>) -> String {
+    let mut after = s.clone();
+    match game.execute_package(&mut after, deal.author, deal.answerer, &deal.package) {
+        Ok(_) => {
+            let (old, new) = (game.net_worths(s), game.net_worths(&after));
+            let change = |seat: u8| {
+                let d = new[usize::from(seat)] - old[usize::from(seat)];
+                format!(
+                    "{} {}${}",
+                    who(seat, viewer),
+                    if d < 0 { "-" } else { "+" },
+                    d.abs()
+                )
+            };
+            format!(
+                "net worth if accepted: {}, {}",
+                change(deal.author),
+                change(deal.answerer)
+            )
+        }
+        Err(why) => format!("the notary would refuse it: {why}"),
+    }
+}
+
+/// A move of the open deal in words, for `viewer` (the drafter's or answerer's own choices
+/// are worded for him).
+pub fn deal_move_text(
+    game: &LaissezFaire,
+    s: &State,
+    deal: &Deal,
+    action: Action,
+    viewer: Option<Seat>,
+) -> String {
+    let other = who(
+        if deal.sent {
+            deal.author
+        } else {
+            deal.answerer
+        },
+        viewer,
+    );
+    match action {
+        Action::Pay(..)
+        | Action::Deed(_)
+        | Action::Lend(..)
+        | Action::Repay(..)
+        | Action::Right(..) => match game.draft_clause(s, deal, action) {
+            Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
+            Err(why) => format!("{action} (refused: {why})"),
+        },
+        Action::Strike(i) => match deal.package.get(usize::from(i)) {
+            Some(item) => format!(
+                "strike clause {}: {}",
+                u16::from(i) + 1,
+                item_text(game, s, item, viewer)
+            ),
+            None => action.to_string(),
+        },
+        Action::Send => format!(
+            "send {other} the package: {}; {}",
+            package_text(game, s, &deal.package, viewer),
+            effect_text(game, s, deal, viewer)
+        ),
+        Action::Withdraw => "withdraw the draft".to_owned(),
+        Action::Accept => format!(
+            "accept {other}'s package: {}",
+            package_text(game, s, &deal.package, viewer)
+        ),
+        Action::Refuse => format!("refuse {other}'s package"),
+        Action::Amend => format!("counter {other}'s package with changed terms"),
+        _ => action.to_string(),
     }
 }
 
@@ -278,9 +477,12 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         game: &LaissezFaire,
         before: &State,
         action: Action,
-        _viewer: Option<Seat>,
+        viewer: Option<Seat>,
     ) -> String {
-        let text = game.describe_action(before, action);
+        let text = match (&before.deal, before.phase) {
+            (Some(d), Phase::Deal) => deal_move_text(game, before, d, action, viewer),
+            _ => game.describe_action(before, action),
+        };
         match (action, game.actor(before)) {
             (Action::Roll(_) | Action::First(_) | Action::Oubliette(_), _) => text,
             (_, Actor::Player(seat)) => format!("seat {}: {text}", seat + 1),
@@ -288,15 +490,26 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         }
     }
 
-    /// Rolling, paying, staying and answering come first; the window's many proposals,
-    /// trade offers and buildings are folded, one group per other player (or for building).
+    /// Rolling, paying, staying and answering come first, and so do sending, withdrawing
+    /// and answering a package; the window's many proposals, trade offers, deals, releases
+    /// and buildings are folded, one group per other player (or per kind), and so are a
+    /// draft's clauses, one group per kind of clause.
     fn choice_group(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
-        match action {
-            Action::Propose(to, _) => Some(format!("propose a contract to seat {}", to + 1)),
-            Action::Offer(to, ..) => Some(format!("offer seat {} a deed trade", to + 1)),
-            Action::Build(_) => Some("build".to_owned()),
-            _ => None,
-        }
+        let group = match action {
+            Action::Propose(to, _) => format!("propose a contract to seat {}", to + 1),
+            Action::Offer(to, ..) => format!("offer seat {} a deed trade", to + 1),
+            Action::Draft(_) => "draft a package of clauses".to_owned(),
+            Action::Release(..) => "release a contract".to_owned(),
+            Action::Build(_) => "build".to_owned(),
+            Action::Pay(Side::Mine, ..) => "add a payment you make".to_owned(),
+            Action::Pay(Side::Yours, ..) => "add a payment to you".to_owned(),
+            Action::Deed(_) => "add a deed".to_owned(),
+            Action::Lend(..) | Action::Repay(..) => "add a loan".to_owned(),
+            Action::Right(..) => "add a lodging right or an option".to_owned(),
+            Action::Strike(_) => "strike a clause".to_owned(),
+            _ => return None,
+        };
+        Some(group)
     }
 
     fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
@@ -304,15 +517,17 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
-    /// refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand.
+    /// refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
+    /// withdraw a draft.
     fn safe_choice(&self, _game: &LaissezFaire, _s: &State, legal: &[Action]) -> usize {
-        const SAFE: [Action; 6] = [
+        const SAFE: [Action; 7] = [
             Action::Go,
             Action::Refuse,
             Action::Wait,
             Action::Decline,
             Action::Move,
             Action::Insist,
+            Action::Withdraw,
         ];
         SAFE.iter()
             .find_map(|safe| legal.iter().position(|a| a == safe))
@@ -340,6 +555,18 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             (Action::Offer(to, deed, _), ..) => {
                 format!("what you offer seat {} for {}", to + 1, name(deed))
             }
+            (Action::Pay(Side::Mine, when, _), ..) => {
+                format!("the sum you pay {}", when.words())
+            }
+            (Action::Pay(Side::Yours, when, _), ..) => {
+                format!("the sum you are paid {}", when.words())
+            }
+            (Action::Lend(..), ..) => "the principal of the loan".to_owned(),
+            (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
+            (Action::Right(Right::Lodging | Right::RefusableLodging, ..), ..) => {
+                "the most rent the right allows".to_owned()
+            }
+            (Action::Right(Right::Option, ..), ..) => "the option's strike".to_owned(),
             _ => "another sum".to_owned(),
         }
     }

@@ -9,6 +9,7 @@ use crate::bargain::Bargain;
 use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger, Rules};
+use crate::deal::Deal;
 use crate::trade::Thread;
 
 /// The owner value of a deed the bank holds.
@@ -96,6 +97,8 @@ pub enum Phase {
     Manage,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
+    /// A deal is open ([`State::deal`]): its author drafts, or its answerer answers.
+    Deal,
     /// The players who are not parties judge a claimed breach of a free-text clause
     /// ([`State::ruling`]), one vote each.
     Ruling,
@@ -207,6 +210,9 @@ pub struct State {
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].
     pub trade: Option<Thread>,
+    /// The open deal, in [`Phase::Deal`].
+    #[serde(default)]
+    pub deal: Option<Deal>,
     /// The live contracts the notary keeps (B6).
     pub contracts: Contracts,
     /// The rules the players may change by a unanimous contract (B-19), as they stand.

@@ -96,6 +96,15 @@ pub struct LaissezFaireTally {
     pub deal_percent: u64,
     /// Contracts made, by the kind of their terms.
     pub contracts_by_kind: ByKind,
+    /// Packages sent ([`crate::package`]), counters included.
+    #[serde(default)]
+    pub packages_sent: u64,
+    /// Counters on packages.
+    #[serde(default)]
+    pub package_counters: u64,
+    /// Packages accepted and executed.
+    #[serde(default)]
+    pub packages_made: u64,
     /// Games still going at the start of rounds [`CHECK_ROUNDS`].
     pub reached_round: [u64; CHECK_ROUNDS.len()],
     /// Deeds held by players then, summed over those games.
@@ -279,6 +288,17 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             }
             return;
         }
+        if s.phase == Phase::Deal {
+            match action {
+                Action::Send => self.packages_sent += 1,
+                Action::Amend => self.package_counters += 1,
+                Action::Accept => {
+                    self.packages_made += u64::from(game.deal_move(s, action).is_ok());
+                }
+                _ => {}
+            }
+            return;
+        }
         match action {
             Action::Offer(..) => self.offers += 1,
             Action::Propose(..) => self.proposals += 1,
@@ -380,6 +400,9 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             }
         };
         self.contracts_by_kind.merge(&o.contracts_by_kind);
+        self.packages_sent += o.packages_sent;
+        self.package_counters += o.package_counters;
+        self.packages_made += o.packages_made;
         add(&mut self.reached_round, &o.reached_round);
         add(&mut self.deeds_held, &o.deeds_held);
         add(&mut self.deeds_total, &o.deeds_total);
@@ -462,6 +485,16 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.lent),
                 per(self.contract_income),
                 per(self.defaults)
+            );
+        }
+        if self.packages_sent > 0 {
+            let _ = writeln!(
+                out,
+                "packages per game: {:.2} sent (counters included), {:.2} counters, {:.2} \
+                 accepted",
+                per(self.packages_sent),
+                per(self.package_counters),
+                per(self.packages_made)
             );
         }
         if self.contracts > 0 {

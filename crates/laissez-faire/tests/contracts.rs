@@ -19,22 +19,6 @@ fn make(g: &LaissezFaire, s: &mut State, to: u8, term: Term) {
     assert_eq!(s.phase, Phase::Manage);
 }
 
-/// Plays one round with both players jailed and waiting (no money moves but the notary's):
-/// the obligations of the next round come due when it begins.
-fn next_round(g: &LaissezFaire, s: &mut State) {
-    let round = s.round;
-    while s.round == round {
-        let seat = s.current as usize;
-        s.players[seat].jailed = true;
-        s.players[seat].jail_turns = 0;
-        g.apply(s, Action::Go).unwrap();
-        g.apply(s, Action::Wait).unwrap();
-        for p in &mut s.players {
-            p.jail_turns = 0;
-        }
-    }
-}
-
 #[test]
 fn a_payment_now_moves_cash_and_is_ledgered() {
     let (g, mut s) = setup(2);

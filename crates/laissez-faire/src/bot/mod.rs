@@ -15,6 +15,7 @@ use crate::state::{BANK, Phase, State, Status};
 use crate::trade::Thread;
 
 mod bargainer;
+mod package;
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
 pub const RESERVE: u32 = 200;
@@ -360,6 +361,11 @@ impl Trader {
         if let Some(offer) = self.broker_offer(game, s, seat, mine) {
             return offer;
         }
+        if let Some((to, _)) = self.package_plan(game, s, seat) {
+            if s.offers == 0 && game.is_legal(s, Action::Draft(to)) {
+                return Action::Draft(to);
+            }
+        }
         if let Some(offer) = self.trade_offer(game, s, seat, mine) {
             return offer;
         }
@@ -566,6 +572,11 @@ impl Bot<LaissezFaire> for Trader {
                     .or_else(|| self.loan_request(game, &s, seat, mine))
                     .unwrap_or(Action::Go)
             }
+            Phase::Deal => match &s.deal {
+                Some(d) if d.sent => self.answer_package(game, &s, seat, d),
+                Some(d) => self.draft(game, &s, seat, d),
+                None => self.buf[0],
+            },
             Phase::Trade => match &s.trade {
                 Some(t) if t.floor == t.answerer => match t.contract {
                     Some(term) => self.answer_contract(game, &s, seat, t, term),

@@ -1,0 +1,342 @@
+//! Deals: the protocol by which a package ([`crate::package`]) is drafted, sent, and
+//! accepted, refused or countered (B7's PROPOSE, COUNTER, ACCEPT, REJECT and WITHDRAW for
+//! packages), played in [`Phase::Deal`].
+//!
+//! In his management window (or a tax shortfall window) a player opens a deal with another
+//! player ([`Action::Draft`]); it counts among the threads he may open that turn. He then
+//! drafts: each clause is one action ([`Action::Pay`], [`Action::Deed`], [`Action::Lend`],
+//! [`Action::Repay`], [`Action::Right`]), checked by the notary as it is added; he may strike
+//! a clause ([`Action::Strike`]), send the package ([`Action::Send`]) once the notary finds it
+//! complete and legal, or withdraw ([`Action::Withdraw`]). The other party then accepts
+//! ([`Action::Accept`]: the notary checks the whole package again and executes it
+//! atomically), refuses ([`Action::Refuse`]), or counters ([`Action::Amend`]): the roles
+//! swap and he drafts from the package he received; his counter must change it. A counter
+//! withdrawn is a refusal. Silence is not possible in a game of turns: every deal ends in
+//! an acceptance, a refusal or a withdrawal, within the bounds of [`MAX_EDITS`] and
+//! [`MAX_COUNTERS`].
+//!
+//! Every drafting move is checked by one predicate ([`LaissezFaire::deal_move`]), which
+//! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
+//! accepts a clause with any sum and schedule the rules allow, while the list offers
+//! representative ones ([`SUMS`], [`SCHEDULED`], [`REPRESENTATIVE`]).
+
+use gameshelf_engine::Seat;
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::contract::NO_DEED;
+use crate::game::{LaissezFaire, spaces_in};
+use crate::notary::Refusal;
+use crate::package::{Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, When};
+use crate::price::MAX_PRICE;
+use crate::state::{Phase, State};
+use crate::trade::{MAX_COUNTERS, MAX_OFFERS};
+
+/// Sums the list offers for a payment now and a loan's principal.
+pub const SUMS: [u32; 4] = [50, 100, 200, 500];
+
+/// Instalments the list offers for a scheduled payment.
+pub const SCHEDULED: [u32; 2] = [20, 50];
+
+/// The schedule the list offers: every round, five times.
+pub const REPRESENTATIVE: Cadence = match Cadence::new(1, 5) {
+    Some(c) => c,
+    None => panic!("1 x 5 is a cadence"),
+};
+
+/// Start passes, stays or turns the list offers for payments on those events.
+const EVENTS: u8 = 4;
+
+/// An offer being negotiated: a draft its author builds, then sends; the answerer accepts,
+/// refuses, or counters by drafting changed terms, and the roles swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// The seat whose terms these are (drafting them, or having sent them).
+    pub author: u8,
+    /// The other party.
+    pub answerer: u8,
+    /// The terms have been sent: the answerer has the floor. Until then the author drafts.
+    pub sent: bool,
+    /// The terms.
+    pub package: Package,
+    /// The terms a counter answers (empty for a first offer): a counter must change them.
+    pub before: Package,
+    /// Additions and strikes made to this draft.
+    pub edits: u8,
+    /// Counters so far.
+    pub counters: u8,
+}
+
+impl Deal {
+    /// The seat that acts now.
+    pub fn floor(&self) -> u8 {
+        if self.sent {
+            self.answerer
+        } else {
+            self.author
+        }
+    }
+
+    /// The absolute seat a [`Side`] names in this draft.
+    pub fn seat(&self, side: Side) -> u8 {
+        match side {
+            Side::Mine => self.author,
+            Side::Yours => self.answerer,
+        }
+    }
+}
+
+impl LaissezFaire {
+    /// The deal `seat` would open with `Draft(to)`, if it may: trading and contracts are on,
+    /// fewer than [`MAX_OFFERS`] threads this turn, and `to` is another player still in the
+    /// game.
+    pub fn open_deal(&self, s: &State, seat: Seat, to: u8) -> Option<Deal> {
+        let me = seat as u8;
+        let ok = self.config().trading
+            && self.config().contracts
+            && s.offers < MAX_OFFERS
+            && to != me
+            && self.trades(s, me)
+            && self.trades(s, to);
+        ok.then_some(Deal {
+            author: me,
+            answerer: to,
+            sent: false,
+            package: Package::default(),
+            before: Package::default(),
+            edits: 0,
+            counters: 0,
+        })
+    }
+
+    /// The clause `action` drafts in `deal`, with absolute seats, once the notary has
+    /// checked the draft with it.
+    ///
+    /// # Errors
+    /// Why it cannot be added: the deal is not being drafted, the draft is full or has had
+    /// its changes, the move is not a clause, or the draft with it is not legal.
+    pub fn draft_clause(&self, s: &State, deal: &Deal, action: Action) -> Result<Item, Refusal> {
+        if deal.sent {
+            return Err(Refusal::NoDeal);
+        }
+        if deal.edits >= MAX_EDITS {
+            return Err(Refusal::Edits);
+        }
+        if deal.package.len() >= MAX_CLAUSES {
+            return Err(Refusal::Full);
+        }
+        let both = |side: Side, kind, amount| {
+            let from = deal.seat(side);
+            let to = if from == deal.author {
+                deal.answerer
+            } else {
+                deal.author
+            };
+            Item {
+                kind,
+                from,
+                to,
+                amount,
+            }
+        };
+        let item = match action {
+            Action::Pay(side, when, amount) => both(side, Kind::Pay(when), amount),
+            Action::Lend(side, collateral, amount) => both(side, Kind::Lend(collateral), amount),
+            Action::Deed(d) => {
+                if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
+                    return Err(Refusal::NotADeed(d));
+                }
+                let holder = s.lots.0[d as usize].owner;
+                let side = match holder {
+                    h if h == deal.author => Side::Mine,
+                    h if h == deal.answerer => Side::Yours,
+                    _ => return Err(Refusal::NotHeld(d)),
+                };
+                both(side, Kind::Deed(d), 0)
+            }
+            Action::Right(right, d, amount) => {
+                if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
+                    return Err(Refusal::NotADeed(d));
+                }
+                let holder = deal.package.holder_after(d, s.lots.0[d as usize].owner);
+                let side = match holder {
+                    h if h == deal.author => Side::Mine,
+                    h if h == deal.answerer => Side::Yours,
+                    _ => return Err(Refusal::NotHeld(d)),
+                };
+                both(side, Kind::Right(right, d), amount)
+            }
+            Action::Repay(cadence, amount) => {
+                let (_, loan) = deal.package.loan().ok_or(Refusal::NoLoan)?;
+                Item {
+                    kind: Kind::Repay(cadence),
+                    from: loan.to,
+                    to: loan.from,
+                    amount,
+                }
+            }
+            _ => return Err(Refusal::NotAClause),
+        };
+        let mut package = deal.package;
+        package.push(item);
+        self.check_package(s, deal.author, deal.answerer, &package, false)?;
+        Ok(item)
+    }
+
+    /// Whether `action` is a legal move in the open deal now, and if not, why: the one
+    /// predicate behind both the list of moves and their check.
+    ///
+    /// # Errors
+    /// Why the move is refused.
+    pub fn deal_move(&self, s: &State, action: Action) -> Result<(), Refusal> {
+        let deal = s
+            .deal
+            .filter(|_| s.phase == Phase::Deal)
+            .ok_or(Refusal::NoDeal)?;
+        let drafting = |ok: bool| if ok { Ok(()) } else { Err(Refusal::NoDeal) };
+        match action {
+            Action::Pay(..)
+            | Action::Lend(..)
+            | Action::Deed(_)
+            | Action::Repay(..)
+            | Action::Right(..) => self.draft_clause(s, &deal, action).map(|_| ()),
+            Action::Strike(i) => {
+                drafting(!deal.sent)?;
+                if deal.edits >= MAX_EDITS {
+                    return Err(Refusal::Edits);
+                }
+                deal.package
+                    .get(usize::from(i))
+                    .map(|_| ())
+                    .ok_or(Refusal::NoClause(i))
+            }
+            Action::Send => {
+                drafting(!deal.sent)?;
+                if deal.package == deal.before {
+                    return Err(if deal.package.is_empty() {
+                        Refusal::Empty
+                    } else {
+                        Refusal::Unchanged
+                    });
+                }
+                self.check_package(s, deal.author, deal.answerer, &deal.package, true)
+            }
+            Action::Withdraw => drafting(!deal.sent),
+            Action::Accept => {
+                drafting(deal.sent)?;
+                self.check_package(s, deal.author, deal.answerer, &deal.package, true)
+            }
+            Action::Refuse => drafting(deal.sent),
+            Action::Amend => drafting(deal.sent && deal.counters < MAX_COUNTERS),
+            _ => Err(Refusal::NotAClause),
+        }
+    }
+
+    /// The moves of the open deal, in action order: when drafting, representative clauses
+    /// (payments either way now and on schedules, each deed either party holds, loans
+    /// either way with or without collateral, the loan's repayment at representative
+    /// rates), strikes, sending and withdrawing; when answering, accepting, refusing and
+    /// countering. Each is checked by [`LaissezFaire::deal_move`].
+    pub(crate) fn deal_moves(&self, s: &State, out: &mut Vec<Action>) {
+        let Some(deal) = s.deal else { return };
+        let mut candidates = Vec::new();
+        if deal.sent {
+            candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
+        } else {
+            for side in [Side::Mine, Side::Yours] {
+                candidates.extend(SUMS.map(|x| Action::Pay(side, When::Now, x)));
+                let scheduled =
+                    SCHEDULED.map(|x| Action::Pay(side, When::Rounds(REPRESENTATIVE), x));
+                candidates.extend(scheduled);
+                candidates.push(Action::Pay(side, When::Starts(EVENTS), SCHEDULED[1]));
+                candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
+                candidates.push(Action::Pay(side, When::Turns(EVENTS), SCHEDULED[0]));
+            }
+            let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
+            let deeds = held & self.board().deeds;
+            candidates.extend(spaces_in(deeds).map(Action::Deed));
+            // Rights at the deed's reference rent or value, granted by its holder.
+            for d in spaces_in(deeds) {
+                candidates.push(Action::Right(Right::Option, d, self.deed_value(s, d)));
+                if let Some(rent) = self.reference_rent(s, d) {
+                    candidates.push(Action::Right(Right::Lodging, d, rent));
+                    candidates.push(Action::Right(Right::RefusableLodging, d, rent));
+                }
+            }
+            match deal.package.loan() {
+                None => {
+                    for side in [Side::Mine, Side::Yours] {
+                        for collateral in spaces_in(deeds).chain([NO_DEED]) {
+                            for x in [SUMS[2], SUMS[3]] {
+                                candidates.push(Action::Lend(side, collateral, x));
+                            }
+                        }
+                    }
+                }
+                Some((_, loan)) => {
+                    // Repaid with no interest, 10% or 20% on the representative schedule.
+                    let times = u64::from(REPRESENTATIVE.times());
+                    for percent in [100, 110, 120] {
+                        let x = u64::from(loan.amount) * percent / 100 / times;
+                        let x = x.clamp(1, u64::from(MAX_PRICE)) as u32;
+                        candidates.push(Action::Repay(REPRESENTATIVE, x));
+                    }
+                }
+            }
+            candidates.extend((0..deal.package.len() as u8).map(Action::Strike));
+            candidates.extend([Action::Send, Action::Withdraw]);
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        out.extend(
+            candidates
+                .into_iter()
+                .filter(|&a| self.deal_move(s, a).is_ok()),
+        );
+    }
+
+    /// Plays a move of the open deal (checked by the caller).
+    pub(crate) fn apply_deal(&self, s: &mut State, action: Action) {
+        let Some(mut deal) = s.deal else { return };
+        match action {
+            Action::Pay(..)
+            | Action::Lend(..)
+            | Action::Deed(_)
+            | Action::Repay(..)
+            | Action::Right(..) => {
+                if let Ok(item) = self.draft_clause(s, &deal, action) {
+                    deal.package.push(item);
+                    deal.edits += 1;
+                    s.deal = Some(deal);
+                }
+            }
+            Action::Strike(i) if deal.edits < MAX_EDITS && deal.package.strike(usize::from(i)) => {
+                deal.edits += 1;
+                s.deal = Some(deal);
+            }
+            Action::Send => {
+                deal.sent = true;
+                s.deal = Some(deal);
+            }
+            Action::Amend => {
+                s.deal = Some(Deal {
+                    author: deal.answerer,
+                    answerer: deal.author,
+                    sent: false,
+                    before: deal.package,
+                    edits: 0,
+                    counters: deal.counters + 1,
+                    ..deal
+                });
+            }
+            Action::Accept => {
+                // Checked whole first: everything executes, or (no longer legal) nothing
+                // does and the acceptance closes the deal as a refusal would.
+                let _ = self.execute_package(s, deal.author, deal.answerer, &deal.package);
+                self.close_thread(s);
+            }
+            Action::Refuse | Action::Withdraw => self.close_thread(s),
+            _ => {}
+        }
+    }
+}

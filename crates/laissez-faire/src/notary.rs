@@ -1,0 +1,479 @@
+//! The notary's work on packages ([`crate::package`]): legality (B-17) when a clause is
+//! drafted, when the package is sent and again when it is accepted; atomic execution; and
+//! releases.
+//!
+//! The rules say a contract may not "require either player to do anything not otherwise
+//! permitted". For a package that means: both parties are still in the game; every deed it
+//! moves is a deed, moved once, and held by the party who gives it; the cash each party
+//! pays at acceptance is covered by what he holds plus what the package pays him at the same
+//! moment (the clauses execute together, so a seller may use the buyer's cash to pay his
+//! own part); a loan has one repayment schedule from the borrower to the lender, and its
+//! collateral is a deed the borrower holds once the package's deeds have moved and that
+//! no live loan holds already; a right is granted by the deed's holder once the package's
+//! deeds have moved, a lodging right only at a property, and never twice to the same
+//! holder on the same deed (in the package or live); and the notary's table has a place for
+//! each standing clause.
+//! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
+//!
+//! Acceptance is atomic: the whole package is checked first, then everything executes, or
+//! nothing does. Each check names its reason ([`Refusal`]), which front ends show and tests
+//! read.
+
+use gameshelf_engine::Seat;
+
+use crate::board::SPACES;
+use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED};
+use crate::game::LaissezFaire;
+use crate::package::{Item, Kind, Package, Right, When};
+use crate::price::MAX_PRICE;
+use crate::state::State;
+
+/// Why the notary refuses a clause, a package, or a release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// Contracts are off, or no deal is open for this move.
+    #[error("no package can be drafted or answered now")]
+    NoDeal,
+    /// This move is not a clause.
+    #[error("this move does not draft a clause")]
+    NotAClause,
+    /// The package has no clause.
+    #[error("the package has no clause")]
+    Empty,
+    /// No clause at this place of the draft.
+    #[error("the draft has no clause {}", u16::from(*.0) + 1)]
+    NoClause(u8),
+    /// The package is full.
+    #[error("a package holds at most {} clauses", crate::package::MAX_CLAUSES)]
+    Full,
+    /// The draft has had all its changes.
+    #[error(
+        "a draft takes at most {} additions and strikes",
+        crate::package::MAX_EDITS
+    )]
+    Edits,
+    /// A sum out of range.
+    #[error("a sum must be from $1 to ${MAX_PRICE}, not ${0}")]
+    Amount(u32),
+    /// A schedule's counts out of range.
+    #[error("a schedule runs 1 to 15 times, every 1 to 15 rounds")]
+    Schedule,
+    /// A party cannot pay what the package makes him pay at acceptance.
+    #[error("seat {} cannot pay ${needed} now: it holds ${has}", u16::from(*.seat) + 1)]
+    Cash {
+        /// The seat.
+        seat: u8,
+        /// What it would pay, less what the package pays it at the same moment.
+        needed: u64,
+        /// Its cash.
+        has: u32,
+    },
+    /// Not a deed.
+    #[error("space {0} is not a deed")]
+    NotADeed(u8),
+    /// A deed neither party (or not the giving party) holds.
+    #[error("deed {0} is not held by the party who would give it")]
+    NotHeld(u8),
+    /// A deed twice in one package.
+    #[error("deed {0} is in the package already")]
+    DeedTwice(u8),
+    /// A lodging right at a space that is not a property.
+    #[error("space {0} is not a property with rooms")]
+    NotAProperty(u8),
+    /// A right its holder has already (live, or earlier in the package).
+    #[error("the holder has that right on deed {0} already")]
+    RightTwice(u8),
+    /// A collateral already pledged under a live loan.
+    #[error("deed {0} is pledged under a live loan already")]
+    Pledged(u8),
+    /// A collateral the borrower would not hold.
+    #[error("the collateral, deed {0}, must be the borrower's once the package's deeds move")]
+    Collateral(u8),
+    /// Two loans.
+    #[error("a package holds one loan")]
+    TwoLoans,
+    /// A repayment schedule without its loan (or running the wrong way).
+    #[error("a repayment schedule needs the package's loan, from the borrower to the lender")]
+    NoLoan,
+    /// Two repayment schedules.
+    #[error("the loan has its repayment schedule already")]
+    TwoRepayments,
+    /// A loan without a repayment schedule.
+    #[error("the loan needs a repayment schedule")]
+    NoRepayment,
+    /// Not enough places on the notary's table.
+    #[error("the notary's table has {free} free places and the package needs {needed}")]
+    Table {
+        /// Standing clauses in the package.
+        needed: usize,
+        /// Free places.
+        free: usize,
+    },
+    /// A party is out of the game.
+    #[error("seat {} is out of the game", u16::from(*.0) + 1)]
+    Party(u8),
+    /// A counter that changes nothing.
+    #[error("a counter must change the terms")]
+    Unchanged,
+    /// No live contract of this number and place benefits this seat.
+    #[error("no live clause #{0}.{1} benefits this seat")]
+    Release(u16, u8),
+}
+
+impl LaissezFaire {
+    /// Whether `package` between `a` and `b` is legal now (B-17, see the module docs). A
+    /// draft (`complete` false) may still lack its loan's repayment schedule and may be
+    /// empty; a package sent or accepted may not.
+    ///
+    /// # Errors
+    /// The first [`Refusal`] found.
+    pub fn check_package(
+        &self,
+        s: &State,
+        a: u8,
+        b: u8,
+        package: &Package,
+        complete: bool,
+    ) -> Result<(), Refusal> {
+        for seat in [a, b] {
+            if !self.trades(s, seat) {
+                return Err(Refusal::Party(seat));
+            }
+        }
+        if complete && package.is_empty() {
+            return Err(Refusal::Empty);
+        }
+        let mut owners = [0u8; SPACES];
+        for (i, lot) in s.lots.0.iter().enumerate() {
+            owners[i] = lot.owner;
+        }
+        let mut moved = 0u64;
+        for item in package.iter() {
+            match item.kind {
+                Kind::Pay(when) => {
+                    when.times().ok_or(Refusal::Schedule)?;
+                }
+                Kind::Deed(d) => {
+                    if d as usize >= SPACES || self.board().deeds & (1 << d) == 0 {
+                        return Err(Refusal::NotADeed(d));
+                    }
+                    if moved & (1 << d) != 0 {
+                        return Err(Refusal::DeedTwice(d));
+                    }
+                    if owners[d as usize] != item.from {
+                        return Err(Refusal::NotHeld(d));
+                    }
+                    moved |= 1 << d;
+                    owners[d as usize] = item.to;
+                }
+                Kind::Lend(_) | Kind::Repay(_) | Kind::Right(..) => {}
+            }
+            // A right may cap a rent or set a strike at nothing; a payment is something.
+            let least = u32::from(!matches!(item.kind, Kind::Right(..)));
+            if !matches!(item.kind, Kind::Deed(_)) && !(least..=MAX_PRICE).contains(&item.amount) {
+                return Err(Refusal::Amount(item.amount));
+            }
+        }
+        self.check_loan(s, package, &owners, complete)?;
+        self.check_rights(s, package, &owners)?;
+        for seat in [a, b] {
+            let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
+            let has = s.players[seat as usize].cash;
+            if i64::from(has) + net < 0 {
+                let needed = package
+                    .iter()
+                    .map(|i| (-i.cash_now(seat)).max(0))
+                    .sum::<i64>();
+                return Err(Refusal::Cash {
+                    seat,
+                    needed: needed as u64,
+                    has,
+                });
+            }
+        }
+        let free = MAX_CONTRACTS - s.contracts.iter().count();
+        if package.places() > free {
+            return Err(Refusal::Table {
+                needed: package.places(),
+                free,
+            });
+        }
+        Ok(())
+    }
+
+    /// The loan's part of [`LaissezFaire::check_package`]: one loan, one repayment schedule
+    /// from its borrower to its lender, a collateral the borrower holds (`owners`: the
+    /// deeds' holders once the package's deeds have moved) and no live loan holds.
+    fn check_loan(
+        &self,
+        s: &State,
+        package: &Package,
+        owners: &[u8; SPACES],
+        complete: bool,
+    ) -> Result<(), Refusal> {
+        let count = |f: fn(&Item) -> bool| package.iter().filter(|i| f(i)).count();
+        if count(|i| matches!(i.kind, Kind::Lend(_))) > 1 {
+            return Err(Refusal::TwoLoans);
+        }
+        if count(|i| matches!(i.kind, Kind::Repay(_))) > 1 {
+            return Err(Refusal::TwoRepayments);
+        }
+        let loan = package.loan().map(|(_, l)| *l);
+        match (loan, package.repayment()) {
+            (None, Some(_)) => return Err(Refusal::NoLoan),
+            (Some(l), Some(r)) if (r.from, r.to) != (l.to, l.from) => {
+                return Err(Refusal::NoLoan);
+            }
+            (Some(_), None) if complete => return Err(Refusal::NoRepayment),
+            _ => {}
+        }
+        if let Some(Kind::Repay(c)) = package.repayment().map(|r| r.kind) {
+            if !c.valid() {
+                return Err(Refusal::Schedule);
+            }
+        }
+        if let Some(Item {
+            kind: Kind::Lend(collateral),
+            to: borrower,
+            ..
+        }) = loan
+        {
+            if collateral != NO_DEED {
+                if collateral as usize >= SPACES || self.board().deeds & (1 << collateral) == 0 {
+                    return Err(Refusal::NotADeed(collateral));
+                }
+                if s.contracts.pledged(collateral) {
+                    return Err(Refusal::Pledged(collateral));
+                }
+                if owners[collateral as usize] != borrower {
+                    return Err(Refusal::Collateral(collateral));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rights' part of [`LaissezFaire::check_package`]: each granted by the deed's holder
+    /// once the package's deeds have moved (`owners`), a lodging right only at a property,
+    /// and none its holder has already.
+    fn check_rights(
+        &self,
+        s: &State,
+        package: &Package,
+        owners: &[u8; SPACES],
+    ) -> Result<(), Refusal> {
+        for (i, item) in package.iter().enumerate() {
+            let Kind::Right(right, d) = item.kind else {
+                continue;
+            };
+            if d as usize >= SPACES || self.board().deeds & (1 << d) == 0 {
+                return Err(Refusal::NotADeed(d));
+            }
+            if owners[d as usize] != item.from {
+                return Err(Refusal::NotHeld(d));
+            }
+            let held = match right {
+                Right::Lodging | Right::RefusableLodging => {
+                    if self.reference_rent(s, d).is_none() {
+                        return Err(Refusal::NotAProperty(d));
+                    }
+                    s.contracts.lodging_cap(item.to, d).is_some()
+                }
+                Right::Option => s.contracts.option_on(item.to, d).is_some(),
+            };
+            let lodging = |k: Kind| {
+                matches!(
+                    k,
+                    Kind::Right(Right::Lodging | Right::RefusableLodging, x) if x == d
+                )
+            };
+            let again = package.iter().take(i).any(|o| {
+                o.to == item.to && (o.kind == item.kind || (lodging(o.kind) && lodging(item.kind)))
+            });
+            if held || again {
+                return Err(Refusal::RightTwice(d));
+            }
+        }
+        Ok(())
+    }
+
+    /// Executes `package` between `author` and `answerer` atomically: it is checked whole
+    /// ([`LaissezFaire::check_package`]), then the cash due at acceptance moves (each
+    /// party's net), the deeds move with their buildings and attached rights, and each
+    /// standing clause becomes a live contract under the package's number.
+    ///
+    /// # Errors
+    /// The [`Refusal`] that stopped it; the state is then unchanged.
+    pub fn execute_package(
+        &self,
+        s: &mut State,
+        author: u8,
+        answerer: u8,
+        package: &Package,
+    ) -> Result<u16, Refusal> {
+        self.check_package(s, author, answerer, package, true)?;
+        let id = s.ledger.made + 1;
+        let net_of_author: i64 = package.iter().map(|i| i.cash_now(author)).sum();
+        for seat in [author, answerer] {
+            let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
+            let p = &mut s.players[seat as usize];
+            p.cash = (i64::from(p.cash) + net).min(i64::from(u32::MAX)) as u32;
+        }
+        for item in package.iter() {
+            match item.kind {
+                Kind::Pay(When::Now) => {
+                    s.ledger.paid += u64::from(item.amount);
+                    s.ledger.payments += 1;
+                }
+                Kind::Lend(_) => s.ledger.lent += u64::from(item.amount),
+                Kind::Deed(d) => {
+                    s.lots.0[d as usize].owner = item.to;
+                    self.follow_deed(s, d, item.to);
+                }
+                Kind::Pay(_) | Kind::Repay(_) | Kind::Right(..) => {}
+            }
+        }
+        if package
+            .iter()
+            .any(|i| i.immediate() || matches!(i.kind, Kind::Lend(_)))
+        {
+            s.quiet = false;
+        }
+        for (part, item) in package.iter().enumerate() {
+            if let Some(c) = self.standing_contract(package, item, id, part as u8) {
+                s.contracts.insert(c);
+            }
+        }
+        s.ledger.made = id;
+        let (from, to) = if net_of_author <= 0 {
+            (author, answerer)
+        } else {
+            (answerer, author)
+        };
+        self.log(
+            s,
+            id,
+            Entry::Made,
+            from,
+            to,
+            net_of_author.unsigned_abs() as u32,
+        );
+        Ok(id)
+    }
+
+    /// The live contract a standing clause of `package` becomes (`None` for a clause done at
+    /// acceptance, and for the repayment schedule, which is part of its loan's contract).
+    fn standing_contract(
+        &self,
+        package: &Package,
+        item: &Item,
+        id: u16,
+        part: u8,
+    ) -> Option<Contract> {
+        let contract = |clause, instalment, left, every| Contract {
+            id,
+            part,
+            payer: item.from,
+            payee: item.to,
+            clause,
+            instalment,
+            left,
+            arrears: 0,
+            every,
+            wait: every,
+        };
+        match item.kind {
+            Kind::Pay(When::Rounds(c)) => Some(contract(
+                Clause::Schedule(Due::EachRound),
+                item.amount,
+                c.times(),
+                c.every(),
+            )),
+            Kind::Pay(When::Starts(n)) => Some(contract(
+                Clause::Schedule(Due::EachStart),
+                item.amount,
+                n,
+                1,
+            )),
+            Kind::Pay(When::Stays(n)) => {
+                Some(contract(Clause::Schedule(Due::EachStay), item.amount, n, 1))
+            }
+            Kind::Pay(When::Turns(n)) => {
+                Some(contract(Clause::Schedule(Due::EachTurn), item.amount, n, 1))
+            }
+            Kind::Lend(collateral) => {
+                let repay = package.repayment()?;
+                let Kind::Repay(c) = repay.kind else {
+                    return None;
+                };
+                let loan = Clause::Loan {
+                    collateral,
+                    principal: item.amount,
+                    times: c.times(),
+                };
+                // The borrower owes; the lender is owed.
+                Some(Contract {
+                    payer: item.to,
+                    payee: item.from,
+                    ..contract(loan, repay.amount, c.times(), c.every())
+                })
+            }
+            // A right's holder is the contract's payer, its grantor the payee (see
+            // [`Contract`]); it follows the deed like the templates' rights.
+            Kind::Right(right, d) => {
+                let clause = match right {
+                    Right::Lodging | Right::RefusableLodging => Clause::Lodging {
+                        property: d,
+                        cap: item.amount,
+                        refusable: right == Right::RefusableLodging,
+                    },
+                    Right::Option => Clause::Option {
+                        deed: d,
+                        strike: item.amount,
+                    },
+                };
+                Some(Contract {
+                    payer: item.to,
+                    payee: item.from,
+                    ..contract(clause, 0, LODGING_ROUNDS, 1)
+                })
+            }
+            Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) => None,
+        }
+    }
+
+    /// The slot of the live clause `#id.part` that `seat` may release: it benefits `seat`
+    /// ([`Contract::beneficiary`]).
+    ///
+    /// # Errors
+    /// [`Refusal::Release`] when there is none.
+    pub fn releasable(&self, s: &State, seat: Seat, id: u16, part: u8) -> Result<usize, Refusal> {
+        s.contracts
+            .0
+            .iter()
+            .position(|c| {
+                c.is_some_and(|c| {
+                    c.id == id && c.part == part && usize::from(c.beneficiary()) == seat
+                })
+            })
+            .ok_or(Refusal::Release(id, part))
+    }
+
+    /// Releases the live clause `#id.part` (see [`LaissezFaire::releasable`]): the
+    /// obligation ends, with its arrears; a released loan frees its collateral.
+    pub(crate) fn release(&self, s: &mut State, seat: Seat, id: u16, part: u8) {
+        let Ok(slot) = self.releasable(s, seat, id, part) else {
+            return;
+        };
+        let Some(c) = s.contracts.0[slot].take() else {
+            return;
+        };
+        let other = if c.payer as usize == seat {
+            c.payee
+        } else {
+            c.payer
+        };
+        self.log(s, id, Entry::Released, seat as u8, other, u32::from(part));
+    }
+}

@@ -1,0 +1,329 @@
+//! Packages: offers made of clauses in any combination and either direction (ruling B6),
+//! negotiated as a *deal* ([`crate::deal::Deal`]) whose draft lives in the state.
+//!
+//! A package is "Tile Row plus $100 for your railway", "you pay me $40 every round for 6
+//! rounds", "I lend you $300 at $70 a round for 5 rounds against your deed X" or "I sell you
+//! deed X for $200 now and $50 a round four times". Its clauses ([`Item`]) are:
+//!
+//! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
+//!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
+//!   the payer's passes of Start, at each of his stays, or at the start of each of his
+//!   turns, `n` times;
+//! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
+//!   buildings and the rights and pledges attached to it (B-20);
+//! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
+//!   the borrower's deeds or none, and the borrower repays it on the package's repayment
+//!   schedule ([`Kind::Repay`]: an instalment every `k` rounds, `n` times), whatever
+//!   interest the two agree;
+//! * a right ([`Kind::Right`]) the holder of a deed grants the other party on it for
+//!   [`crate::contract::LODGING_ROUNDS`] rounds: a lodging right at a property at a rent of
+//!   at most any sum, which the owner may not exceed and may not refuse (or, as the parties
+//!   agree, may refuse), or an option to buy the deed at a strike of any sum.
+//!
+//! # Why a draft in the state
+//!
+//! Terms are free, so an offer does not fit a finite list of actions. Two designs keep the
+//! game's records exact: store each package once in the record beside the actions (as
+//! free-text clauses are), or build it in the state one clause at a time, each clause an
+//! action. The second is chosen: every action stays a small `Copy` value naming at most one
+//! sum ([`gameshelf_engine::Game::amount`]), so a front end builds a clause the way it names
+//! a price (pick a representative move, type the dollars), search and random play walk the
+//! same short lists as for any other move, and a record is nothing but its actions. The
+//! price is a few more actions per deal and a bound on them: a draft holds at most
+//! [`MAX_CLAUSES`] clauses and takes at most [`MAX_EDITS`] additions and strikes, and a deal
+//! at most [`crate::trade::MAX_COUNTERS`] counters, so games stay finite.
+//!
+//! The clauses are kept with absolute seats ([`Item::from`], [`Item::to`]): the package means
+//! the same thing whoever looks at it, and a counter (the roles swap) keeps its clauses as
+//! they are. Actions name the parties relative to the drafter ([`Side`]), since the drafter is
+//! always one of the two.
+//!
+//! The notary (`crate::notary`) checks a clause when it is drafted, the whole package when it
+//! is sent and again when it is accepted, and executes it atomically.
+
+use serde::{Deserialize, Serialize};
+
+/// Clauses a package holds at most.
+pub const MAX_CLAUSES: usize = 6;
+
+/// Additions and strikes a draft takes at most (each counter starts a new draft).
+pub const MAX_EDITS: u8 = 12;
+
+/// A party of a clause, from the drafter's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The drafter pays, gives or lends.
+    Mine,
+    /// The other party pays, gives or lends.
+    Yours,
+}
+
+/// A round schedule: every `every` rounds (1 to 15), `times` times (1 to 15), packed in one
+/// byte so that a payment clause and its sum fit an action of eight bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Cadence(u8);
+
+impl Cadence {
+    /// The most rounds between instalments, and the most instalments.
+    pub const MAX: u8 = 15;
+
+    /// Every `every` rounds, `times` times; `None` outside 1 to [`Cadence::MAX`].
+    pub const fn new(every: u8, times: u8) -> Option<Cadence> {
+        if every == 0 || times == 0 || every > Cadence::MAX || times > Cadence::MAX {
+            None
+        } else {
+            Some(Cadence(every << 4 | times))
+        }
+    }
+
+    /// Rounds between instalments.
+    pub const fn every(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// Instalments.
+    pub const fn times(self) -> u8 {
+        self.0 & 0xF
+    }
+
+    /// Whether the value was made by [`Cadence::new`] (deserialised values may not be).
+    pub const fn valid(self) -> bool {
+        self.every() > 0 && self.times() > 0
+    }
+
+    /// "every round, 5 times", "every 2 rounds, 3 times".
+    pub fn words(self) -> String {
+        match self.every() {
+            1 => format!("every round, {} times", self.times()),
+            k => format!("every {k} rounds, {} times", self.times()),
+        }
+    }
+}
+
+/// When a payment is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum When {
+    /// At acceptance, with the rest of the package.
+    Now,
+    /// On a round schedule.
+    Rounds(Cadence),
+    /// At each of the payer's passes of (or landings on) Start, this many times.
+    Starts(u8),
+    /// At each of the payer's stays, this many times.
+    Stays(u8),
+    /// At the start of each of the payer's turns, this many times.
+    Turns(u8),
+}
+
+impl When {
+    /// The payments this schedule makes (1 for a payment now), or `None` when the count is
+    /// out of range.
+    pub fn times(self) -> Option<u8> {
+        match self {
+            When::Now => Some(1),
+            When::Rounds(c) => c.valid().then_some(c.times()),
+            When::Starts(n) | When::Stays(n) | When::Turns(n) => {
+                (1..=Cadence::MAX).contains(&n).then_some(n)
+            }
+        }
+    }
+
+    /// "now", "every round, 5 times", "at each Start, 4 times".
+    pub fn words(self) -> String {
+        match self {
+            When::Now => "now".to_owned(),
+            When::Rounds(c) => c.words(),
+            When::Starts(n) => format!("at each Start, {n} times"),
+            When::Stays(n) => format!("at each stay, {n} times"),
+            When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
+        }
+    }
+}
+
+/// A right a deed's holder grants on it ([`Kind::Right`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Right {
+    /// Lodging (and staying) at the property for at most the sum; the owner may not refuse.
+    Lodging,
+    /// Lodging at the property for at most the sum if the owner agrees: he may refuse a
+    /// lodging (B6 `owner_may_refuse`), not ask more (nor refuse a stay).
+    RefusableLodging,
+    /// Buying the deed for the sum, in any of the holder's management windows.
+    Option,
+}
+
+/// What a clause does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    /// [`Item::from`] pays [`Item::to`] the amount, when this says.
+    Pay(When),
+    /// This deed goes from [`Item::from`] to [`Item::to`].
+    Deed(u8),
+    /// [`Item::from`] lends [`Item::to`] the amount now, against this deed of the borrower
+    /// ([`crate::contract::NO_DEED`]: none).
+    Lend(u8),
+    /// [`Item::from`] (the borrower) repays [`Item::to`] the package's loan: the amount on
+    /// this schedule.
+    Repay(Cadence),
+    /// [`Item::from`], the holder of this deed once the package's deeds have moved, grants
+    /// [`Item::to`] this right on it, at the amount (a rent cap or a strike).
+    Right(Right, u8),
+}
+
+/// One clause of a package, with absolute seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    /// What it does.
+    pub kind: Kind,
+    /// The party who pays, gives, lends or repays.
+    pub from: u8,
+    /// The other party.
+    pub to: u8,
+    /// Dollars (0 for a deed).
+    pub amount: u32,
+}
+
+impl Item {
+    /// Whether it executes at acceptance and is done (a payment now, a deed); a loan's
+    /// principal moves at acceptance too, but the loan stands.
+    pub fn immediate(&self) -> bool {
+        matches!(self.kind, Kind::Pay(When::Now) | Kind::Deed(_))
+    }
+
+    /// Whether it becomes a live contract at acceptance: a scheduled payment, or the loan
+    /// (its repayment schedule is part of that one contract).
+    pub fn standing(&self) -> bool {
+        matches!(self.kind, Kind::Pay(w) if w != When::Now)
+            || matches!(self.kind, Kind::Lend(_) | Kind::Right(..))
+    }
+
+    /// The cash `seat` pays (negative) or receives at acceptance under this clause.
+    pub fn cash_now(&self, seat: u8) -> i64 {
+        let now = match self.kind {
+            Kind::Pay(When::Now) | Kind::Lend(_) => i64::from(self.amount),
+            _ => 0,
+        };
+        if seat == self.from {
+            -now
+        } else if seat == self.to {
+            now
+        } else {
+            0
+        }
+    }
+}
+
+/// The clauses of an offer, in the order they were drafted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Package {
+    items: [Option<Item>; MAX_CLAUSES],
+}
+
+impl Package {
+    /// The clauses.
+    pub fn iter(&self) -> impl Iterator<Item = &Item> {
+        self.items.iter().flatten()
+    }
+
+    /// How many clauses.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// Whether it has no clause.
+    pub fn is_empty(&self) -> bool {
+        self.items[0].is_none()
+    }
+
+    /// The clause at `index`.
+    pub fn get(&self, index: usize) -> Option<&Item> {
+        self.items.get(index)?.as_ref()
+    }
+
+    /// Adds a clause at the end; `false` (nothing changed) when the package is full.
+    pub fn push(&mut self, item: Item) -> bool {
+        match self.items.iter_mut().find(|i| i.is_none()) {
+            Some(slot) => {
+                *slot = Some(item);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes the clause at `index`, keeping the others in order; `false` when there is
+    /// none.
+    pub fn strike(&mut self, index: usize) -> bool {
+        if self.get(index).is_none() {
+            return false;
+        }
+        self.items[index..].rotate_left(1);
+        self.items[MAX_CLAUSES - 1] = None;
+        true
+    }
+
+    /// The loan clause and its index, if any.
+    pub fn loan(&self) -> Option<(usize, &Item)> {
+        self.iter()
+            .enumerate()
+            .find(|(_, i)| matches!(i.kind, Kind::Lend(_)))
+    }
+
+    /// The loan's repayment clause, if any.
+    pub fn repayment(&self) -> Option<&Item> {
+        self.iter().find(|i| matches!(i.kind, Kind::Repay(_)))
+    }
+
+    /// Whether a clause moves `deed`.
+    pub fn moves_deed(&self, deed: u8) -> bool {
+        self.iter().any(|i| i.kind == Kind::Deed(deed))
+    }
+
+    /// Who holds `deed` once the package's deeds have moved, given its holder now.
+    pub fn holder_after(&self, deed: u8, now: u8) -> u8 {
+        self.iter()
+            .find(|i| i.kind == Kind::Deed(deed))
+            .map_or(now, |i| i.to)
+    }
+
+    /// The contract places the package takes when accepted: one per standing clause.
+    pub fn places(&self) -> usize {
+        self.iter().filter(|i| i.standing()).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cadence_packs_both_counts_and_refuses_what_does_not_fit() {
+        let c = Cadence::new(3, 15).unwrap();
+        assert_eq!((c.every(), c.times()), (3, 15));
+        assert!(Cadence::new(0, 4).is_none());
+        assert!(Cadence::new(2, 16).is_none());
+        assert_eq!(Cadence::new(1, 6).unwrap().words(), "every round, 6 times");
+    }
+
+    #[test]
+    fn striking_keeps_the_other_clauses_in_order() {
+        let item = |amount| Item {
+            kind: Kind::Pay(When::Now),
+            from: 0,
+            to: 1,
+            amount,
+        };
+        let mut p = Package::default();
+        for a in 1..=3 {
+            assert!(p.push(item(a)));
+        }
+        assert!(p.strike(1));
+        let left: Vec<u32> = p.iter().map(|i| i.amount).collect();
+        assert_eq!(left, [1, 3]);
+        assert!(!p.strike(2));
+        for a in 0..4 {
+            assert!(p.push(item(a)));
+        }
+        assert!(!p.push(item(9)), "a package holds {MAX_CLAUSES} clauses");
+    }
+}
