@@ -1,0 +1,183 @@
+//! Sound "cannot win from here" cuts.
+//!
+//! # Rooms against draws
+//!
+//! With one action per window and windows only after an Other card (the standard rules),
+//! a turn adds at most one room, and only a turn whose draw is a number card can: a room
+//! comes from placing the drawn needed card, or from the window that follows a drawn Other
+//! card (a 2, 4, 10 or black 3, 5, 7, 9). A drawn 10 or 2 that starts the Path also opens a
+//! window, so that one turn may add two rooms; counting an unstarted Path as one room
+//! already laid keeps "at most one per turn" true (a Path emptied by an Obstacle under
+//! `obstacle_is_setback=false` lost a room before it can gain two again). Every turn draws
+//! its own card from the deck, so the rooms still to lay cannot exceed the number cards
+//! left to draw, plus one if the current turn may still place a room.
+//!
+//! That holds only while the deck cannot grow, and only an Hourglass (three graveyard cards
+//! into the deck) or a Chaos Time Shift (the whole graveyard) makes it grow. [`Supply`]
+//! proves that neither can ever happen again: no queen and no joker lies anywhere a player
+//! could still bring one into play (the slots, face-down cards included, Equipped, the deck,
+//! a card in hand), and no jack lies there either to dig a queen or joker back out of the
+//! graveyard. Then the graveyard is closed for good: nothing comes back out of it, and the
+//! queens, jacks and jokers in it (or on the Path, in the curse area, out of the game) stay
+//! there.
+//!
+//! Even while the graveyard is open, the deck can grow only in a window, so when no window
+//! is left this turn and no number card is left to draw (no later turn can open one), the
+//! rooms still to lay must come from this turn alone.
+
+use gameshelf_engine::CardSet;
+
+use crate::card::{ACE, FIRST_JOKER, JACK, NO_CARD, QUEEN};
+use crate::game::OublietteSolitaire;
+use crate::state::{PATH_ROOMS, Phase, State};
+
+/// The cards of one rank in all four suits.
+const fn rank_bits(rank: u8) -> u64 {
+    let mut bits = 0;
+    let mut suit = 0;
+    while suit < 4 {
+        bits |= 1 << (suit * 13 + rank - 1);
+        suit += 1;
+    }
+    bits
+}
+
+/// Every queen and joker: the cards that put graveyard cards back into the deck.
+const RESHUFFLERS: u64 = rank_bits(QUEEN) | (0b111 << FIRST_JOKER);
+/// Every jack: a Grave Dig (or Grave Inventory) brings any graveyard card into play.
+const JACKS: u64 = rank_bits(JACK);
+/// Every ace: an Advantage takes cards from the deck into a slot.
+const ACES: u64 = rank_bits(ACE);
+/// Every 10: equipped, Searching takes cards from the deck into a slot.
+const TENS: u64 = rank_bits(10);
+/// Every number card, 2 to 10: the only cards whose draw can bring a room.
+const NUMBERS: u64 = {
+    let mut bits = 0;
+    let mut rank = 2;
+    while rank <= 10 {
+        bits |= rank_bits(rank);
+        rank += 1;
+    }
+    bits
+};
+
+/// Where the deck's future cards can come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Supply {
+    /// An Hourglass or a Time Shift may still put cards back into the deck.
+    Open,
+    /// The deck can only shrink: no card ever comes back out of the graveyard.
+    Closed,
+}
+
+impl Supply {
+    /// Whether the deck of `s` can still grow: whether a queen or a joker could ever be in
+    /// hand (a slot, Equipped, a card being kept) to be used as an Hourglass or a Time
+    /// Shift, or at the top of the graveyard under Grave Inventory.
+    ///
+    /// Cards come into hand from the deck only as drawn Other cards (number cards), by an
+    /// Advantage (an ace in hand), by Searching (a 10 in hand or drawn, equipped while the
+    /// slot is not locked) or by a Restock (a joker, itself a reshuffler); and from the
+    /// graveyard only by a Grave Dig or Grave Inventory (a jack in hand), to which every
+    /// card may yet go. Closing that over the cards in hand and in the deck gives every
+    /// card that could ever be in hand while the deck does not grow; if no queen and no
+    /// joker is among them, it never does.
+    pub fn of(s: &State) -> Supply {
+        let mut deck = s.deck.union(s.bottom.set()).bits();
+        let mut hand = s.slot_cards().bits();
+        // An Hourglass under way: its queen goes to the graveyard, and the cards it picks,
+        // any of the graveyard's, join the deck.
+        let item = if matches!(s.phase, Phase::HourglassPick(_)) {
+            deck |= s.grave.set().bits();
+            NO_CARD
+        } else {
+            s.item
+        };
+        // A drawn card is kept only when Restock or Searching brought it; a drawn event
+        // card goes to the graveyard.
+        let kept = match resolving(s) {
+            Phase::RestockPlace(_) | Phase::SearchStow => s.drawn,
+            _ => NO_CARD,
+        };
+        let adv = &s.advantage;
+        for &c in [s.equipped, kept, item]
+            .iter()
+            .chain(&adv.cards[..adv.len as usize])
+        {
+            if c != NO_CARD {
+                hand |= 1 << c;
+            }
+        }
+        hand |= deck & NUMBERS;
+        loop {
+            let before = hand;
+            if hand & JACKS != 0 {
+                return Supply::Open;
+            }
+            if hand & ACES != 0 || (!s.locked && hand & TENS != 0) {
+                hand |= deck;
+            }
+            if hand & RESHUFFLERS != 0 {
+                return Supply::Open;
+            }
+            if hand == before {
+                return Supply::Closed;
+            }
+        }
+    }
+}
+
+/// The phase a state resolves: an Advantage's interrupted one while it is under way.
+fn resolving(s: &State) -> Phase {
+    match s.phase {
+        Phase::AdvantageDraw(_) | Phase::AdvantageKeep => s.advantage.resume,
+        p => p,
+    }
+}
+
+/// Whether the current turn may still open or use a window: a drawn Other card to stow
+/// before its window, the window itself, or a Map combo under way (the setup's start
+/// counted too, to keep the claim simple).
+fn window_this_turn(s: &State) -> bool {
+    matches!(
+        resolving(s),
+        Phase::SetupStart | Phase::Stow | Phase::Window | Phase::MapCombo
+    )
+}
+
+/// Whether the current turn may still lay a room: in its window, or by placing the drawn
+/// needed card.
+fn room_this_turn(s: &State) -> bool {
+    window_this_turn(s) || resolving(s) == Phase::PathOffer
+}
+
+/// Whether `s` is provably lost: the rooms still to lay outnumber the turns that could lay
+/// them (see the module docs). Only claimed under one action per window after Other cards
+/// only; otherwise nothing is claimed.
+pub fn hopeless(game: &OublietteSolitaire, s: &State) -> bool {
+    let cfg = game.config();
+    if cfg.window_after_every_draw || cfg.actions_per_window != 1 {
+        return false;
+    }
+    if s.end().is_some() {
+        return false;
+    }
+    let laid = usize::from(s.path.len) + usize::from(!s.path.is_set());
+    let missing = PATH_ROOMS.saturating_sub(laid);
+    let now = usize::from(room_this_turn(s));
+    let picks = match s.phase {
+        Phase::HourglassPick(n) => usize::from(n),
+        _ => 0,
+    };
+    let draws = s
+        .deck
+        .union(s.bottom.set())
+        .intersection(CardSet::from_bits(NUMBERS))
+        .len()
+        + picks;
+    match Supply::of(s) {
+        Supply::Closed => missing > draws + now,
+        // No window is left this turn and no draw can open one: nothing can grow the deck.
+        Supply::Open => draws == 0 && !window_this_turn(s) && missing > now,
+    }
+}
