@@ -29,7 +29,7 @@ use gameshelf_engine::CardSet;
 
 use crate::card::{ACE, FIRST_JOKER, JACK, NO_CARD, QUEEN};
 use crate::game::OublietteSolitaire;
-use crate::state::{PATH_ROOMS, Phase, State};
+use crate::state::{Dir, PATH_ROOMS, Phase, State};
 
 /// The cards of one rank in all four suits.
 const fn rank_bits(rank: u8) -> u64 {
@@ -83,6 +83,38 @@ impl Supply {
     /// card that could ever be in hand while the deck does not grow; if no queen and no
     /// joker is among them, it never does.
     pub fn of(s: &State) -> Supply {
+        let Cards { deck, mut hand } = Cards::of(s);
+        hand |= deck & NUMBERS;
+        loop {
+            let before = hand;
+            if hand & JACKS != 0 {
+                return Supply::Open;
+            }
+            if hand & ACES != 0 || (!s.locked && hand & TENS != 0) {
+                hand |= deck;
+            }
+            if hand & RESHUFFLERS != 0 {
+                return Supply::Open;
+            }
+            if hand == before {
+                return Supply::Closed;
+            }
+        }
+    }
+}
+
+/// The cards that may yet be drawn or used, as bit masks.
+struct Cards {
+    /// The deck, the cards under it, and the cards an Hourglass under way may still pick
+    /// (any of the graveyard's).
+    deck: u64,
+    /// The slots (face-down cards included), Equipped, and a card in hand being kept (an
+    /// Advantage's, a Restock's or a searched card, a Grave Dig's jack).
+    hand: u64,
+}
+
+impl Cards {
+    fn of(s: &State) -> Cards {
         let mut deck = s.deck.union(s.bottom.set()).bits();
         let mut hand = s.slot_cards().bits();
         // An Hourglass under way: its queen goes to the graveyard, and the cards it picks,
@@ -108,22 +140,7 @@ impl Supply {
                 hand |= 1 << c;
             }
         }
-        hand |= deck & NUMBERS;
-        loop {
-            let before = hand;
-            if hand & JACKS != 0 {
-                return Supply::Open;
-            }
-            if hand & ACES != 0 || (!s.locked && hand & TENS != 0) {
-                hand |= deck;
-            }
-            if hand & RESHUFFLERS != 0 {
-                return Supply::Open;
-            }
-            if hand == before {
-                return Supply::Closed;
-            }
-        }
+        Cards { deck, hand }
     }
 }
 
@@ -176,8 +193,35 @@ pub fn hopeless(game: &OublietteSolitaire, s: &State) -> bool {
         .len()
         + picks;
     match Supply::of(s) {
-        Supply::Closed => missing > draws + now,
+        Supply::Closed => missing > draws + now || lacks_a_room_card(game, s),
         // No window is left this turn and no draw can open one: nothing can grow the deck.
         Supply::Open => draws == 0 && !window_this_turn(s) && missing > now,
     }
+}
+
+/// Under a closed graveyard ([`Supply::Closed`]): whether some room still to lay has no card
+/// of its value left outside the graveyard and the Path. Each room of a started Path has a
+/// fixed value (the `k`-th room going down is worth `11 - k`, going up `k + 1`) and, with
+/// no Chaos (a joker) and no Map (an equipped ace) to stand for it, needs a number card of
+/// that value, drawn or played from hand; a card in the graveyard never comes back. (Under
+/// `obstacle_is_setback=false` an emptied Path may start again the other way: no claim.)
+fn lacks_a_room_card(game: &OublietteSolitaire, s: &State) -> bool {
+    if !s.path.is_set() || !game.config().obstacle_is_setback {
+        return false;
+    }
+    let Cards { deck, hand } = Cards::of(s);
+    let mut left = deck | hand | s.combo.cards.bits();
+    if s.drawn != NO_CARD {
+        left |= 1 << s.drawn;
+    }
+    if !s.locked && left & ACES != 0 {
+        return false;
+    }
+    (usize::from(s.path.len)..PATH_ROOMS).any(|i| {
+        let value = match s.path.dir {
+            Dir::Up => 2 + i as u8,
+            _ => 10 - i as u8,
+        };
+        left & rank_bits(value) == 0
+    })
 }

@@ -18,7 +18,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::card::NO_CARD;
 use crate::game::OublietteSolitaire;
-use crate::state::{Combo, Fight, Phase, State};
+use crate::state::{Phase, State};
 
 use super::bounds::Supply;
 
@@ -60,22 +60,70 @@ fn resolving(s: &State) -> Phase {
     }
 }
 
-/// The state in canonical form (see the module docs).
-pub(super) fn canonical(game: &OublietteSolitaire, s: &State) -> State {
-    let mut k = *s;
-    k.turns = 0;
-    let phase = resolving(s);
-    if phase != Phase::Creature {
-        k.fight = Fight::default();
-    }
-    if phase != Phase::MapCombo {
-        k.combo = Combo::default();
-    }
-    if k.item == NO_CARD {
-        k.item_from = 0;
-    }
-    let window_open = matches!(
+/// The transposition key of a state (see the module docs), with `salt` for what the search
+/// adds to it. Written field by field, without copying the state: the search computes one
+/// per node.
+pub(super) fn fingerprint(game: &OublietteSolitaire, s: &State, salt: u64) -> u64 {
+    // Every field named, so that a new one cannot be forgotten here.
+    let State {
+        slots,
+        equipped,
+        locked,
+        path,
+        deck,
+        bottom,
+        grave,
+        curse_area,
+        removed,
+        curses,
+        sideways,
+        drawn,
         phase,
+        window_left,
+        fight,
+        advantage,
+        combo,
+        item,
+        item_from,
+        placed,
+        shuffles,
+        dealt,
+        turns: _,
+    } = s;
+    let resolves = resolving(s);
+    let mut h = Mix::default();
+    let names_a_slot = *item != NO_CARD
+        || matches!(
+            phase,
+            Phase::AdvantageDraw(_) | Phase::AdvantageKeep | Phase::GraveDigPick(_)
+        );
+    let mut each = slots.map(|slot| {
+        let mut g = Mix::default();
+        slot.hash(&mut g);
+        g.finish()
+    });
+    if !names_a_slot {
+        each.sort_unstable();
+    }
+    each.hash(&mut h);
+    (equipped, locked, path, deck.bits(), bottom).hash(&mut h);
+    let grave_read = !*locked || game.config().hourglass_top3;
+    if grave_read && Supply::of(s) == Supply::Open {
+        grave.hash(&mut h);
+    } else {
+        grave.set().bits().hash(&mut h);
+    }
+    (
+        curse_area.bits(),
+        removed.bits(),
+        curses,
+        sideways.bits(),
+        drawn,
+    )
+        .hash(&mut h);
+    phase.hash(&mut h);
+    let window_open = matches!(
+        resolves,
         Phase::Window
             | Phase::MapCombo
             | Phase::GraveDigPick(_)
@@ -83,33 +131,17 @@ pub(super) fn canonical(game: &OublietteSolitaire, s: &State) -> State {
             | Phase::Restock(_)
             | Phase::RestockPlace(_)
     );
-    if !window_open {
-        k.window_left = 0;
+    h.write_u8(if window_open { *window_left } else { 0 });
+    if resolves == Phase::Creature {
+        fight.hash(&mut h);
     }
-    if !game.config().search_per_room {
-        k.placed = false;
+    advantage.hash(&mut h);
+    if resolves == Phase::MapCombo {
+        combo.hash(&mut h);
     }
-    let names_a_slot = s.item != NO_CARD
-        || matches!(
-            s.phase,
-            Phase::AdvantageDraw(_) | Phase::AdvantageKeep | Phase::GraveDigPick(_)
-        );
-    if !names_a_slot {
-        k.slots
-            .sort_unstable_by_key(|slot| (slot.len, slot.down, slot.cards));
-    }
-    let grave_read = !s.locked || game.config().hourglass_top3;
-    if !grave_read || Supply::of(s) == Supply::Closed {
-        k.grave.sort();
-    }
-    k
-}
-
-/// The transposition key of a state, with `salt` for what the search adds to it.
-pub(super) fn fingerprint(game: &OublietteSolitaire, s: &State, salt: u64) -> u64 {
-    let mut h = Mix::default();
-    canonical(game, s).hash(&mut h);
-    h.write_u64(salt);
+    (item, if *item == NO_CARD { 0 } else { *item_from }).hash(&mut h);
+    h.write_u8(u8::from(*placed && game.config().search_per_room));
+    (shuffles, dealt, salt).hash(&mut h);
     h.finish()
 }
 
