@@ -14,12 +14,20 @@
 //!
 //! That holds only while the deck cannot grow, and only an Hourglass (three graveyard cards
 //! into the deck) or a Chaos Time Shift (the whole graveyard) makes it grow. [`Supply`]
-//! proves that neither can ever happen again: no queen and no joker lies anywhere a player
-//! could still bring one into play (the slots, face-down cards included, Equipped, the deck,
-//! a card in hand), and no jack lies there either to dig a queen or joker back out of the
-//! graveyard. Then the graveyard is closed for good: nothing comes back out of it, and the
-//! queens, jacks and jokers in it (or on the Path, in the curse area, out of the game) stay
-//! there.
+//! proves that neither can ever happen again, by closing over the cards that could ever be
+//! in hand: no queen and no joker may ever reach a slot or Equipped, and no jack either
+//! (a Grave Dig or Grave Inventory could bring back any card). A queen left in the deck
+//! with no ace, no Searching 10 and no Chaos to pull it out is only ever drawn, as a
+//! Creature. Then the graveyard is closed for good: nothing comes back out of it.
+//!
+//! # Room values against the cards left
+//!
+//! Under a closed graveyard, each room still to lay has a fixed value and needs a card of
+//! that value from outside the graveyard (no Chaos can stand for it, and without an ace
+//! to equip no Map combo either): a value whose four cards all lie in the graveyard or
+//! on the Path cannot be laid.
+//!
+//! # An empty draw
 //!
 //! Even while the graveyard is open, the deck can grow only in a window, so when no window
 //! is left this turn and no number card is left to draw (no later turn can open one), the

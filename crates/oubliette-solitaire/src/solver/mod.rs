@@ -6,21 +6,38 @@
 //! deal the heuristic wins is solved on the first line of the first pass and the solver's
 //! win count is never below the heuristic's; even passes try the choices in the rules'
 //! order. One ordering can sink its whole budget into a huge losing subtree where the other
-//! finds a win at once: over deals 1 to 300 with two jokers and 100,000 nodes, alternating
-//! wins 61 deals where the heuristic's order alone won 40. States proven lost are remembered in a transposition table
-//! keyed on a 64-bit fingerprint of the state without its turn counter (with the deal
-//! fixed, the deck's contents and the shuffle count say where the deal stands), together
-//! with the fewest turns at which the state was proven lost: a state lost after `t` turns
-//! is lost after any later turn too, since turns only ever bring the turn limit closer.
-//! The table has a memory cap ([`Limits::table_bytes`]): when it is full it is emptied and
-//! refilled, which only forgets proofs and never makes one wrong.
+//! finds a win at once.
+//!
+//! What keeps the search small, each part sound (it changes the work, never a verdict):
+//!
+//! * `bounds`: states that cannot lay the rooms still missing are lost without a look at
+//!   their moves: once no Hourglass or Time Shift can ever grow the deck again, the rooms
+//!   missing against the number cards left to draw (a turn lays at most one room, and only
+//!   with a number card drawn), and each missing room's value against the cards of that
+//!   value left outside the graveyard; and whenever nothing is left to draw and no window
+//!   is left this turn.
+//! * `key`: states proven lost are remembered in a transposition table under a 64-bit
+//!   fingerprint of what can still change the outcome: without the turn counter (the
+//!   table keeps the fewest turns each state was lost at: a state lost after `t` turns is
+//!   lost after any later turn too), the records of a finished fight, combo or window, the
+//!   order of the four slots (the rules treat them alike), and the graveyard's order once
+//!   nothing can read it. The table has a memory cap ([`Limits::table_bytes`]): when it is
+//!   full it is emptied and refilled, which only forgets proofs and never makes one wrong.
+//! * `search`: an Hourglass's picks are tried as sets, and a card goes into only the
+//!   first of several empty slots.
+//!
 //! A per-deal node budget bounds the work: a deal is **won** (a line is returned),
-//! **lost** (every line was searched and none wins) or **undecided** (the budget ran out).
-//! Won deals over all deals is a lower bound on what a clairvoyant player wins; won plus
-//! undecided an upper bound. Either bounds from above what any fair player can win, since
-//! a fair player does not know the order.
+//! **lost** (every line was searched or cut and none wins) or **undecided** (the budget
+//! ran out). Won deals over all deals is a lower bound on what a clairvoyant player wins;
+//! won plus undecided an upper bound. Either bounds from above what any fair player can
+//! win, since a fair player does not know the order.
+//!
+//! Most deals the solver leaves undecided hold an Hourglass or Chaos engine: an Hourglass
+//! with an empty graveyard or a Grave Inventory under it reshuffles the deck into a new
+//! order every turn it is used, up to the turn limit, and no bound here cuts such a
+//! position; more budget keeps turning them into wins and never yet into losses.
 
-pub mod bounds;
+mod bounds;
 mod key;
 mod search;
 
