@@ -131,7 +131,7 @@ mod tests {
         let v = shipped(&two, 2).unwrap();
         assert_eq!(
             (v.deal, v.verdict, v.nodes, v.turns),
-            (2, Verdict::Won, 138, 38)
+            (2, Verdict::Won, 78, 38)
         );
         assert!(shipped(&two, 0).is_none());
         assert!(shipped(&two, SHIPPED_DEALS + 1).is_none());

@@ -260,6 +260,12 @@ impl Pile {
         Some(c)
     }
 
+    /// Puts the cards in ascending order: a canonical form for when their order can no
+    /// longer matter (the solver's transposition keys).
+    pub fn sort(&mut self) {
+        self.cards[..self.len as usize].sort_unstable();
+    }
+
     /// Empties the pile.
     pub fn clear(&mut self) {
         *self = Pile::default();
