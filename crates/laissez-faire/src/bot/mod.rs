@@ -136,6 +136,22 @@ impl Trader {
         rest != 0 && rest & !held == 0
     }
 
+    /// The deeds that would complete one of the sets in `mine` and that another player
+    /// still in the game holds, each with its holder: what a trader asks others for.
+    fn set_completers<'a>(
+        game: &'a LaissezFaire,
+        s: &'a State,
+        mine: u64,
+    ) -> impl Iterator<Item = (u8, u8)> + 'a {
+        spaces_in(game.board().deeds & !mine).filter_map(move |deed| {
+            let owner = s.lots.0[deed as usize].owner;
+            (owner != BANK
+                && s.players[owner as usize].status != Status::Eliminated
+                && Trader::completes(game, mine, deed))
+            .then_some((deed, owner))
+        })
+    }
+
     /// An offer that completes a set, if one is worth making and legal now.
     fn trade_offer(
         &self,
@@ -148,14 +164,7 @@ impl Trader {
             return None;
         }
         let cash = s.players[seat].cash;
-        spaces_in(game.board().deeds & !mine).find_map(|deed| {
-            let owner = s.lots.0[deed as usize].owner;
-            if owner == BANK
-                || s.players[owner as usize].status == Status::Eliminated
-                || !Trader::completes(game, mine, deed)
-            {
-                return None;
-            }
+        Trader::set_completers(game, s, mine).find_map(|(deed, owner)| {
             let value = game.deed_value(s, deed);
             [Share::OneAndHalf, Share::Par]
                 .into_iter()

@@ -29,7 +29,7 @@ use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Item, Kind, Package, Right, Side, When};
 use crate::price::Share;
-use crate::state::{BANK, State, Status};
+use crate::state::State;
 
 impl Trader {
     /// What `package` is worth to `seat`, in net-worth dollars (see the module docs).
@@ -177,14 +177,7 @@ impl Trader {
         let me = seat as u8;
         let mine = game.holdings(s, me);
         let cash = s.players[seat].cash;
-        spaces_in(game.board().deeds & !mine).find_map(|target| {
-            let owner = s.lots.0[target as usize].owner;
-            if owner == BANK
-                || s.players[owner as usize].status == Status::Eliminated
-                || !Trader::completes(game, mine, target)
-            {
-                return None;
-            }
+        Trader::set_completers(game, s, mine).find_map(|(target, owner)| {
             let theirs = game.holdings(s, owner);
             let set = Trader::set_of(game, target);
             let give = spaces_in(mine & !set)
