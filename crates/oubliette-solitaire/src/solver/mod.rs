@@ -380,6 +380,14 @@ mod tests {
         assert!(c.solved >= c.heuristic_wins);
     }
 
+    /// The standard rules with `jokers` jokers.
+    fn with_jokers(jokers: u8) -> OublietteSolitaire {
+        OublietteSolitaire::from_spec(
+            &gameshelf_engine::GameSpec::new("oubliette-solitaire").with("jokers", jokers),
+        )
+        .unwrap()
+    }
+
     /// The reference: every legal choice in listed order, no table, no ordering, no cut.
     /// `Some(won)` when the whole tree fits in `budget` decisions, `None` otherwise.
     fn exhaustive(
@@ -420,10 +428,7 @@ mod tests {
     fn the_solver_never_contradicts_an_exhaustive_search_on_small_deals() {
         let mut agreed = [0u32; 2];
         for jokers in [2u8, 3] {
-            let game = OublietteSolitaire::from_spec(
-                &gameshelf_engine::GameSpec::new("oubliette-solitaire").with("jokers", jokers),
-            )
-            .unwrap();
+            let game = with_jokers(jokers);
             for n in 1..=400 {
                 let deal = Deal::new(n, jokers);
                 let mut budget = 3_000;
@@ -469,10 +474,7 @@ mod tests {
     fn the_solver_agrees_with_an_exhaustive_search_near_the_end_of_deals() {
         let mut checked = [0u32; 3];
         for jokers in [2u8, 3] {
-            let game = OublietteSolitaire::from_spec(
-                &gameshelf_engine::GameSpec::new("oubliette-solitaire").with("jokers", jokers),
-            )
-            .unwrap();
+            let game = with_jokers(jokers);
             for n in 1..=60 {
                 let deal = Deal::new(n, jokers);
                 let mut ends = Vec::new();
@@ -518,10 +520,7 @@ mod tests {
     #[test]
     fn the_shipped_verdicts_are_what_the_solver_gives() {
         for jokers in [2, 3] {
-            let game = OublietteSolitaire::from_spec(
-                &gameshelf_engine::GameSpec::new("oubliette-solitaire").with("jokers", jokers),
-            )
-            .unwrap();
+            let game = with_jokers(jokers);
             let mut checked = 0;
             for n in 1..=300 {
                 let row = crate::shipped::shipped(&game, n).unwrap();
