@@ -1,6 +1,6 @@
 //! Checks of a game as a whole: metadata, records, determinism.
 
-use gameshelf_engine::{Game, MAX_SEATS, Record, Rng};
+use gameshelf_engine::{Game, MAX_SEATS, Record, Returns, Rng};
 
 use crate::node::Node;
 use crate::violation::{Check, Violation, ensure, excerpt};
@@ -122,6 +122,46 @@ pub fn check_determinism<G: Game>(
         )?;
         if let Some(a) = action {
             game.apply_unchecked(&mut state, a);
+        }
+    }
+    Ok(())
+}
+
+/// Plays `actions` again with the standings followed ([`Game::follow_standing`]) and,
+/// wherever two states in a row give the same standing stamp ([`Game::standing_stamp`]),
+/// checks that they give the same standings; the leader is checked against the standings'
+/// top seat at every state, as the followed standings are what simulations read.
+///
+/// # Errors
+/// A [`Check::Standing`] violation at the first state that breaks the promise.
+pub fn check_standing_stamps<G: Game>(game: &G, actions: &[G::Action]) -> Result<(), Violation> {
+    let mut state = game.initial_state();
+    game.follow_standing(&mut state, true);
+    let mut last = None;
+    for index in 0..=actions.len() {
+        let standing = game.standing(&state);
+        let top = standing.as_ref().and_then(Returns::leader);
+        ensure(game.leader(&state) == top, Check::Standing, || {
+            format!(
+                "with the standings followed, after action {index} the leader is {:?} but \
+                 the standings' top seat is {top:?}",
+                game.leader(&state)
+            )
+        })?;
+        let stamp = game.standing_stamp(&state);
+        if let (Some(stamp), Some((last_stamp, last_standing))) = (stamp, last)
+            && stamp == last_stamp
+        {
+            ensure(standing == last_standing, Check::Standing, || {
+                format!(
+                    "the standing stamp stays {stamp} over action {index}, but the \
+                     standings change from {last_standing:?} to {standing:?}"
+                )
+            })?;
+        }
+        last = stamp.map(|stamp| (stamp, standing));
+        if let Some(&action) = actions.get(index) {
+            game.apply_unchecked(&mut state, action);
         }
     }
     Ok(())

@@ -15,7 +15,9 @@
 //!   seen round-trips through JSON.
 //! * For **every game**: the terminal returns ([`Check::Returns`]); its [`Record`]
 //!   round-trips through JSON and replays to the same final state ([`Check::Replay`]);
-//!   the same seed plays the same game again ([`Check::Determinism`]).
+//!   the same seed plays the same game again ([`Check::Determinism`]); replayed with the
+//!   standings followed, states in a row with the same standing stamp have the same
+//!   standings, and the leader is their top seat ([`Check::Standing`]).
 //! * At a few **deep-checked states** per game (the first and last included): the state
 //!   clones equal and round-trips through JSON, each seat's observation serialises
 //!   ([`Check::Serde`]), and for each seat several resamples keep that seat's observation
@@ -60,7 +62,7 @@ use std::fmt;
 
 use gameshelf_engine::{Actor, Game};
 
-pub use game::{check_determinism, check_metadata, check_record_replay};
+pub use game::{check_determinism, check_metadata, check_record_replay, check_standing_stamps};
 pub use node::Node;
 pub use state::{
     ResampleStats, SUM_TOLERANCE, check_observations, check_resample, check_returns,

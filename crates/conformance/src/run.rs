@@ -5,7 +5,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use gameshelf_engine::{Actor, Game, Information, Rng};
 
-use crate::game::{check_determinism, check_record_replay};
+use crate::game::{check_determinism, check_record_replay, check_standing_stamps};
 use crate::node::Node;
 use crate::state::{check_observations, check_resample, check_returns, check_round_trip};
 use crate::violation::{Check, Violation, ensure};
@@ -207,6 +207,8 @@ impl<'a, G: Game> Runner<'a, G> {
         check_record_replay(game, &cursor.actions, Some(config.seed), &state)?;
         cursor.stage = "while replaying its seed";
         check_determinism(game, Rng::for_stream(config.seed, index), &cursor.actions)?;
+        cursor.stage = "while following its standings";
+        check_standing_stamps(game, &cursor.actions)?;
         self.summary.games += 1;
         self.summary.actions += cursor.actions.len() as u64;
         self.summary.longest_game = self.summary.longest_game.max(cursor.actions.len());

@@ -39,6 +39,9 @@ pub enum Check {
     Resample,
     /// The same seed plays the same game.
     Determinism,
+    /// The standing stamp moves whenever the standings change, and the leader is the
+    /// standings' top seat, with the standings followed.
+    Standing,
     /// The game panicked.
     Panic,
 }
@@ -61,6 +64,7 @@ impl Check {
             Check::Observation => "observation",
             Check::Resample => "resample",
             Check::Determinism => "determinism",
+            Check::Standing => "standing",
             Check::Panic => "panic",
         }
     }

@@ -53,6 +53,8 @@ enum Flaw {
     NonDeterministic,
     /// `observe_cow` forgets the discards.
     BorrowedObservationDiffers,
+    /// `standing_stamp` does not see the last seat's card.
+    BlindStamp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -317,6 +319,26 @@ impl Game for Toy {
         r
     }
 
+    /// Each seat's card, the highest leading.
+    fn standing(&self, state: &State) -> Option<Returns> {
+        let mut r = Returns::zeros(self.players);
+        for (v, hand) in r.as_mut_slice().iter_mut().zip(&state.hands) {
+            *v = hand.map_or(0.0, |c| f64::from(c) + 1.0);
+        }
+        Some(r)
+    }
+
+    /// The hands as one number, each a digit (none, or a card).
+    fn standing_stamp(&self, state: &State) -> Option<u64> {
+        let seen = match self.flaw {
+            Flaw::BlindStamp => self.players - 1,
+            _ => self.players,
+        };
+        Some(state.hands[..seen].iter().fold(0, |stamp, hand| {
+            stamp * (u64::from(DECK) + 1) + hand.map_or(0, |c| u64::from(c) + 1)
+        }))
+    }
+
     fn observe(&self, state: &State, seat: Seat) -> Obs {
         let everything = self.open || state.phase == Phase::Over;
         Obs {
@@ -446,6 +468,7 @@ fn every_flaw_is_caught_by_its_check() {
         (Flaw::StaleBuffer, Check::Lists),
         (Flaw::NonDeterministic, Check::Determinism),
         (Flaw::BorrowedObservationDiffers, Check::Observation),
+        (Flaw::BlindStamp, Check::Standing),
     ];
     for (flaw, expected) in cases {
         let failure =

@@ -202,6 +202,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.standing(state).as_ref().and_then(Returns::leader)
     }
 
+    /// A number that moves whenever [`Game::standing`] may have changed, for games that can
+    /// tell cheaply: along one game whose standings are followed
+    /// ([`Game::follow_standing`]), two states with the same stamp have the same standings.
+    /// Simulations read the leader between turns; with a stamp they read it only when the
+    /// stamp has moved, which in most turns it has not (gold is banked, cords close, now
+    /// and then). `None` (the default, and whenever the game cannot tell): the leader is
+    /// read in every turn. The conformance suite checks the promise along its games.
+    fn standing_stamp(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
+
     /// A fingerprint of the rules data this game was built with (decks, boards), when the
     /// game loads such data. Records store it, so a record made with edited data files is
     /// refused when replayed against other data instead of replaying a different game.

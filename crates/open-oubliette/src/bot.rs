@@ -47,6 +47,11 @@ impl Bot<OpenOubliette> for Heuristic {
         _rng: &mut gameshelf_engine::Rng,
     ) -> Action {
         view.legal_actions(&mut self.buf);
+        if let [only] = self.buf[..] {
+            // Nothing to weigh, so nothing to observe (`decide` only ever picks a legal
+            // action).
+            return only;
+        }
         let obs = view.observation();
         let mind = Mind {
             game: view.game(),

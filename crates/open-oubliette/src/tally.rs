@@ -132,16 +132,20 @@ impl OublietteTally {
 impl Tally<OpenOubliette> for OublietteTally {
     /// Called at every action, so the common case (nothing to count) only works out where
     /// the fight stands, inlined into the simulator's loop; the counting is out of line.
+    /// Each chance phase deals only its own kind of action, so a monster's reward (a
+    /// treasure draw) and a Hoard's (a die roll) are told from the action's kind before
+    /// the state is read: most actions cost one read of the fight in progress.
     #[inline]
     fn record(&mut self, game: &OpenOubliette, before: &State, action: Action) {
-        let in_reward = match before.fight.kind {
-            FightKind::Monster => {
-                before.phase == Phase::DrawTreasure && before.turn.draw_for == DrawFor::MonsterWin
+        let hoard = before.fight.kind == FightKind::Hoard;
+        let in_reward = match action {
+            Action::DrawTreasure(_) => {
+                before.fight.kind == FightKind::Monster
+                    && before.turn.draw_for == DrawFor::MonsterWin
             }
-            FightKind::Hoard => before.phase == Phase::Die && before.turn.die_for == DieFor::Hoard,
+            Action::Die(_) => hoard && before.turn.die_for == DieFor::Hoard,
             _ => false,
         };
-        let hoard = before.fight.kind == FightKind::Hoard;
         let seen = Seen { in_reward, hoard };
         if (in_reward && !self.seen.in_reward)
             || (hoard && !self.seen.hoard)

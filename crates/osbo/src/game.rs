@@ -1074,6 +1074,17 @@ impl Game for Osbo {
         beats_all.then_some(best)
     }
 
+    /// The closed cords of all the designs, counted, while they are followed: a cord stays
+    /// closed and keeps its length, so the standings move only when one closes, and then
+    /// the count moves too. `None` when the cords are not followed, or once a design's
+    /// count has stopped at its cap.
+    fn standing_stamp(&self, s: &State) -> Option<u64> {
+        s.boards[..self.seats()].iter().try_fold(0, |stamp, board| {
+            let count = board.closed_cords().filter(|&c| c < u8::MAX)?;
+            Some(stamp + u64::from(count))
+        })
+    }
+
     fn observe(&self, s: &State, _seat: Seat) -> State {
         s.clone()
     }

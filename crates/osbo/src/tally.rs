@@ -192,6 +192,16 @@ fn closed(board: &Board) -> bool {
 }
 
 impl OsboTally {
+    /// Counts a die placed in `before`, and follows the kingmaking it may be.
+    #[inline(never)]
+    fn placed(&mut self, game: &Osbo, before: &State) {
+        self.dice_placed += 1;
+        if let Actor::Player(mover) = game.actor(before) {
+            self.watch.place(game, before, mover);
+            self.kingmaking.placements += u64::from(self.watch.last.is_some_and(|l| l.1));
+        }
+    }
+
     /// The mean winning score.
     pub fn mean_winning_score(&self) -> f64 {
         mean(&self.winning_scores)
@@ -219,16 +229,13 @@ fn quantile(h: &BTreeMap<u32, u64>, q: f64) -> u32 {
 }
 
 impl Tally<Osbo> for OsboTally {
+    /// Called at every action: counting a roll is inlined into the simulator's loop, and
+    /// what a placement may change in who leads is worked out of line.
+    #[inline]
     fn record(&mut self, game: &Osbo, before: &State, action: Action) {
         match action {
             Action::Roll(_) => self.rolls += 1,
-            Action::Place(_) => {
-                self.dice_placed += 1;
-                if let Actor::Player(mover) = game.actor(before) {
-                    self.watch.place(game, before, mover);
-                    self.kingmaking.placements += u64::from(self.watch.last.is_some_and(|l| l.1));
-                }
-            }
+            Action::Place(_) => self.placed(game, before),
             Action::First(_) => {}
         }
     }

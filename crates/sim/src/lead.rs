@@ -30,7 +30,7 @@
 //! [`Moments`]), so shards merge exactly.
 
 use gameshelf_engine::interval::count_mean;
-use gameshelf_engine::{Game, Returns, Seat};
+use gameshelf_engine::{Game, MAX_SEATS, Returns, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::stats::{Interval, Moments, Z95, wilson};
@@ -48,6 +48,8 @@ pub(crate) struct LeadTrack {
     turn: u32,
     /// Whether the game gives standings (known at its first state).
     standings: bool,
+    /// The standings' stamp ([`Game::standing_stamp`]) when they were last read.
+    stamp: Option<u64>,
 }
 
 /// The points of a game at which the leader's chance is followed for the lead curve: each
@@ -71,6 +73,7 @@ impl LeadTrack {
         self.changes.clear();
         self.seen = 0;
         self.standings = false;
+        self.stamp = None;
         // No game reaches this many turns, so the first state is read.
         self.turn = u32::MAX;
     }
@@ -95,15 +98,22 @@ impl LeadTrack {
         self.read(game, state);
     }
 
-    /// Reads the standings of the state seen now (when the game gives them), and counts
-    /// the state. Kept out of line so that [`Self::see`]'s common case stays small.
+    /// Reads the standings of the state seen now (when the game gives them and they may
+    /// have changed since they were last read), and counts the state. Kept out of line so
+    /// that [`Self::see`]'s common case stays small.
     #[inline(never)]
     fn read<G: Game>(&mut self, game: &G, state: &G::State) {
         // Whether the game gives standings is read once, at its first state; from then on
-        // only the leader is asked for.
+        // only the leader is asked for, and only when the stamp has moved: the same stamp
+        // means the same standings, so the same leader as at the last read.
+        let stamp = game.standing_stamp(state);
         if self.seen == 0 {
             self.standings = game.standing(state).is_some();
+        } else if stamp.is_some() && stamp == self.stamp {
+            self.seen += 1;
+            return;
         }
+        self.stamp = stamp;
         let leader = if self.standings {
             game.leader(state)
         } else {
@@ -145,12 +155,22 @@ impl LeadTrack {
 /// The share of the win that `seat` got: 1 alone on the best return, `1/k` among `k`
 /// seats on it, 0 below it.
 pub(crate) fn share_of_win(returns: &Returns, seat: Seat) -> f64 {
+    shares_of_win(returns)[seat]
+}
+
+/// Every seat's [`share_of_win`], worked out in one pass: a game's leaders are looked up
+/// in it at every point of the lead curve.
+fn shares_of_win(returns: &Returns) -> [f64; MAX_SEATS] {
     let values = returns.as_slice();
     let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if values[seat] < best {
-        return 0.0;
+    let share = 1.0 / values.iter().filter(|&&v| v == best).count() as f64;
+    let mut shares = [0.0; MAX_SEATS];
+    for (s, &v) in shares.iter_mut().zip(values) {
+        if v >= best {
+            *s = share;
+        }
     }
-    1.0 / values.iter().filter(|&&v| v == best).count() as f64
+    shares
 }
 
 /// The lead figures of a run of games: integer sums only.
@@ -175,12 +195,13 @@ impl LeadTotals {
         self.games += 1;
         self.changes += lead.changes;
         self.changes_sq += lead.changes * lead.changes;
+        let shares = shares_of_win(returns);
         if let Some(seat) = lead.late {
-            self.late.add(share_of_win(returns, seat));
+            self.late.add(shares[seat]);
         }
         for (point, leader) in self.curve.iter_mut().zip(lead.curve) {
             if let Some(seat) = leader {
-                point.add(share_of_win(returns, seat));
+                point.add(shares[seat]);
             }
         }
     }
