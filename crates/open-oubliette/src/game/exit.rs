@@ -2,8 +2,8 @@
 //! actions Recovery and cash-in (of all unused treasure or of a chosen subset), banking and
 //! the win check that follows it.
 //!
-//! Separate because the Exit is a turn of its own inside the turn: it may be reached from
-//! the window before the roll, a move or an event, and goes back to where it came from.
+//! Separate because the Exit is a turn of its own inside the turn: reached by a move, an
+//! event or a Shortcut played in a window, it goes back to where it came from afterwards.
 
 use gameshelf_engine::CardSet;
 

@@ -1,7 +1,7 @@
 //! Scores and the end: a player's score and jail dollars, the tie-break tiers when the
 //! treasure runs out, a jailed player leaving, and the end of the game.
 //!
-//! Public because hosts and reports read the same numbers the rules decide with
+//! Most of it is public: hosts and reports read the same numbers the rules decide with
 //! ([`OpenOubliette::jail_dollars`], [`OpenOubliette::tier_score`]).
 
 use gameshelf_engine::Seat;
