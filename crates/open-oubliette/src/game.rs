@@ -370,6 +370,7 @@ impl Game for OpenOubliette {
             fight: Fight::default(),
             check: Check::default(),
             turns: 0,
+            standing_moves: 0,
             winners: 0,
             end: EndKind::None,
         };
@@ -763,6 +764,11 @@ impl Game for OpenOubliette {
             );
         }
         (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat)
+    }
+
+    /// [`State::standing_moves`], which every change to what ranks the seats moves.
+    fn standing_stamp(&self, s: &State) -> Option<u64> {
+        Some(u64::from(s.standing_moves))
     }
 
     fn observe(&self, s: &State, seat: Seat) -> Observation {

@@ -452,6 +452,12 @@ pub struct State {
     pub check: Check,
     /// Turns taken (extra and lost turns count).
     pub turns: u32,
+    /// How many times something that ranks the seats has moved: a seat's banked gold,
+    /// treasure in hand, gear or Level Ups, or a jailed player leaving. The standings can
+    /// only change when it does, so simulations read the leader only then
+    /// ([`gameshelf_engine::Game::standing_stamp`]).
+    #[serde(default)]
+    pub standing_moves: u32,
     /// The winners' seats as a bit mask (standalone, once over).
     pub winners: u8,
     /// How the game ended.
@@ -467,6 +473,12 @@ impl State {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// Notes that something that ranks the seats has moved ([`State::standing_moves`]).
+    #[inline]
+    pub(crate) fn standings_moved(&mut self) {
+        self.standing_moves = self.standing_moves.wrapping_add(1);
     }
 }
 

@@ -176,6 +176,7 @@ impl OpenOubliette {
             }
             Effect::LevelUp => {
                 s.players[cur].level_ups = s.players[cur].level_ups.saturating_add(1);
+                s.standings_moved();
                 Step::EventDone
             }
             Effect::Rage { .. } | Effect::Reroll | Effect::Dodge { .. } | Effect::Revenge => {

@@ -33,6 +33,7 @@ impl OpenOubliette {
         if self.standalone() && self.cfg.levelup_end == LevelUpEnd::NextCashIn {
             p.level_ups = 0;
         }
+        s.standings_moved();
         if s.turn.trap_card != NONE && cards.contains(s.turn.trap_card) {
             s.turn.trap_card = NONE;
         }
@@ -95,6 +96,7 @@ impl OpenOubliette {
         if self.standalone() && self.cfg.levelup_end == LevelUpEnd::NextExitArrival {
             let cur = s.current as usize;
             s.players[cur].level_ups = 0;
+            s.standings_moved();
         }
     }
 

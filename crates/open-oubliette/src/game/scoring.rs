@@ -56,6 +56,7 @@ impl OpenOubliette {
             dollars,
             ..PlayerState::default()
         };
+        s.standings_moved();
     }
 
     #[inline(never)]

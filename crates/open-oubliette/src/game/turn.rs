@@ -345,6 +345,7 @@ impl OpenOubliette {
             left -= 1;
             // The compensation variant: later places start with banked gold.
             s.players[s.order[i] as usize].banked_value = self.cfg.later_gold * i as u32;
+            s.standings_moved();
         }
         s.order_pos = 0;
         s.current = s.order[0];
