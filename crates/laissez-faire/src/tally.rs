@@ -65,6 +65,10 @@ pub struct LaissezFaireTally {
     pub jail_dollars: u64,
     /// Players eliminated.
     pub eliminated: u64,
+    /// Players eliminated in jail (they waited out their last chance to pay) while they
+    /// still held a deed they might have sold or pledged for the fee.
+    #[serde(default)]
+    pub eliminated_with_deeds: u64,
     /// Trade threads opened.
     pub offers: u64,
     /// Counter-offers made.
@@ -322,6 +326,13 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                     self.lapsed += 1;
                 }
             }
+            Action::Wait
+                if s.phase == Phase::JailFee
+                    && s.players[seat].jail_turns >= game.config().jail_chances
+                    && game.holdings(s, s.current) & game.board().deeds != 0 =>
+            {
+                self.eliminated_with_deeds += 1;
+            }
             Action::PayFee => {
                 self.jail_fees += u64::from(game.jail_fee(s, seat));
                 self.jail_dollars += u64::from(game.jail_dollars(s, seat));
@@ -380,6 +391,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.jail_fees += o.jail_fees;
         self.jail_dollars += o.jail_dollars;
         self.eliminated += o.eliminated;
+        self.eliminated_with_deeds += o.eliminated_with_deeds;
         self.offers += o.offers;
         self.counters += o.counters;
         self.trades += o.trades;
@@ -426,9 +438,11 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         }
         let _ = writeln!(
             out,
-            "mean game length: {:.1} rounds; eliminations per game: {:.2}",
+            "mean game length: {:.1} rounds; eliminations per game: {:.2} ({:.1}% of them in \
+             jail with deeds still held)",
             self.mean_rounds(),
-            self.eliminated as f64 / self.games as f64
+            self.eliminated as f64 / self.games as f64,
+            100.0 * self.eliminated_with_deeds as f64 / self.eliminated.max(1) as f64
         );
         let [rent, fares, utilities, contracts] = self.income_shares();
         let _ = writeln!(
