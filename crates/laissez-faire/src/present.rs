@@ -201,6 +201,10 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Stalemate => format!(
+            "{who} proposes a stalemate; seat {} to agree or refuse",
+            s.stalemate.trailing_zeros() + 1
+        ),
         Phase::Ruling => match &s.ruling {
             Some(r) => format!(
                 "{who}: seat {} claims seat {} broke free-text clause #{}; the arbiters vote \
@@ -449,6 +453,7 @@ pub fn deal_move_text(
         ),
         Action::Refuse => format!("refuse {other}'s package"),
         Action::Amend => format!("counter {other}'s package with changed terms"),
+        Action::DeclareRace => game.describe_declaration(s, usize::from(deal.floor())),
         _ => action.to_string(),
     }
 }
