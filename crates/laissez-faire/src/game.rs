@@ -228,7 +228,29 @@ impl LaissezFaire {
     /// price per house payment (an apartment is 3 payments), plus what contracts owe the
     /// player (outstanding loan principal and arrears) minus what he owes under them.
     pub fn net_worth(&self, s: &State, seat: Seat) -> i64 {
-        self.net_worths(s)[seat]
+        // One seat's share of `net_worths`, without the others' deeds: asked at every
+        // decision in a race (may this player declare?), so kept to its own deeds.
+        let Ok(me) = u8::try_from(seat) else { return 0 };
+        let Some(p) = s.players.get(seat) else {
+            return 0;
+        };
+        let owed: i64 = s
+            .contracts
+            .iter()
+            .map(|c| {
+                let owed = i64::from(c.owed());
+                i64::from(c.payee == me) * owed - i64::from(c.payer == me) * owed
+            })
+            .sum();
+        let deeds: i64 = s
+            .lots
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, lot)| lot.owner == me)
+            .map(|(i, _)| i64::from(self.deed_worth(s, i as u8)))
+            .sum();
+        i64::from(p.cash) + owed + deeds
     }
 
     /// Every seat's [`Self::net_worth`], by seat (0 past the players), in one pass over the

@@ -241,3 +241,36 @@ fn bots_agree_to_a_stalemate_only_when_its_result_does_not_cost_them() {
     g.apply(&mut s, Action::ProposeStalemate).unwrap();
     assert_eq!(choice(&g, &s, Trader::default()), Action::Accept);
 }
+
+#[test]
+fn one_seat_s_net_worth_is_its_share_of_everyone_s_in_games_with_loans_and_sales() {
+    let g = game("laissez-faire(players=4,max_rounds=40)");
+    let (mut checked, mut owing) = (0u32, 0u32);
+    for i in 0..4 {
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = vec![
+            Box::new(Trader::bargainer()),
+            Box::new(Trader::default()),
+            Box::new(Trader::default()),
+            Box::new(Trader::default()),
+        ];
+        let mut s = g.initial_state();
+        gameshelf_engine::play(
+            &g,
+            &mut s,
+            &mut bots,
+            &mut Rng::for_stream(5, i),
+            |before, _| {
+                let all = g.net_worths(before);
+                for (seat, &worth) in all.iter().enumerate().take(4) {
+                    assert_eq!(g.net_worth(before, seat), worth, "seat {seat}");
+                }
+                checked += 1;
+                owing += u32::from(before.contracts.iter().next().is_some());
+            },
+        );
+    }
+    assert!(
+        checked > 1000 && owing > 100,
+        "{checked} states, {owing} with contracts"
+    );
+}

@@ -150,7 +150,13 @@ impl Trader {
         s: &'a State,
         mine: u64,
     ) -> impl Iterator<Item = (u8, u8)> + 'a {
-        spaces_in(game.board().deeds & !mine).filter_map(move |deed| {
+        // Nothing held, no set to complete (a set has two deeds or more).
+        let candidates = if mine == 0 {
+            0
+        } else {
+            game.board().deeds & !mine
+        };
+        spaces_in(candidates).filter_map(move |deed| {
             let owner = s.lots.0[deed as usize].owner;
             (owner != BANK
                 && s.players[owner as usize].status != Status::Eliminated
@@ -399,8 +405,9 @@ impl Trader {
         if let Some(offer) = self.broker_offer(game, s, seat, mine) {
             return offer;
         }
-        if let Some((to, _)) = self.package_plan(game, s, seat) {
-            if s.offers == 0 && game.is_legal(s, Action::Draft(to)) {
+        let plan = (s.offers == 0).then(|| self.package_plan(game, s, seat));
+        if let Some((to, _)) = plan.flatten() {
+            if game.is_legal(s, Action::Draft(to)) {
                 return Action::Draft(to);
             }
         }
@@ -610,7 +617,8 @@ impl Bot<LaissezFaire> for Trader {
         } else {
             view.legal_actions(&mut self.buf);
         }
-        if s.phase != Phase::Manage && game.is_legal(&s, Action::DeclareRace) {
+        // Listed at any decision when it may (the window checks its own candidates).
+        if self.buf.contains(&Action::DeclareRace) {
             return Action::DeclareRace;
         }
         let cash = s.players[seat].cash;
