@@ -213,6 +213,10 @@ fn stalemate_proposals_and_answers_are_worded_for_the_table() {
     );
     g.apply(&mut s, Action::ProposeStalemate).unwrap();
     assert_eq!(
+        gameshelf_laissez_faire::present::turn_text(&g, &s),
+        "round 1, seat 1 proposes a stalemate; seat 2 to agree or refuse"
+    );
+    assert_eq!(
         p.describe_move(&g, &s, Action::Refuse, Some(1)),
         "seat 2: refuse seat 1's stalemate: play on"
     );

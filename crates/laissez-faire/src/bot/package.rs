@@ -151,13 +151,8 @@ impl Trader {
         // The roles swap at each counter: the seat that has the floor opened the deal when
         // it drafts after an even number of counters or answers after an odd one.
         let opened = (deal.counters % 2 == 0) != deal.sent;
-        let other = if deal.author == me {
-            deal.answerer
-        } else {
-            deal.author
-        };
         let opening = opened
-            .then(|| self.opening(game, s, seat, other))
+            .then(|| self.opening(game, s, seat, deal.other(me)))
             .flatten()
             .map(|p| Trader::package_value(game, s, me, &p));
         opening.unwrap_or_else(|| self.aspiration(game, s, me, &deal.package))
@@ -187,12 +182,7 @@ impl Trader {
     /// half the way to `aim`, never under a dollar of worth, within the cash the other party
     /// has left after the terms; `None` when there is nothing to ask.
     fn counter_ask(s: &State, seat: usize, deal: &Deal, value: i64, aim: i64) -> Option<u32> {
-        let me = seat as u8;
-        let other = if deal.author == me {
-            deal.answerer
-        } else {
-            deal.author
-        };
+        let other = deal.other(seat as u8);
         let target = ((value + aim) / 2).max(1);
         let spare: i64 = i64::from(s.players[usize::from(other)].cash)
             + deal.package.iter().map(|i| i.cash_now(other)).sum::<i64>();
@@ -207,15 +197,7 @@ impl Trader {
         if to != other {
             return None;
         }
-        let mut deal = Deal {
-            author: seat as u8,
-            answerer: to,
-            sent: false,
-            package: Package::default(),
-            before: Package::default(),
-            edits: 0,
-            counters: 0,
-        };
+        let mut deal = Deal::new(seat as u8, to);
         for a in plan {
             let item = game.draft_clause(s, &deal, a).ok()?;
             deal.package.push(item);
