@@ -305,6 +305,27 @@ impl LaissezFaire {
             && s.quiet_rounds >= self.cfg.stalemate_rounds
     }
 
+    /// Whether the players still taking turns are in the text's known stalemate: each, out
+    /// of jail, lodges in a housed property of his own and owns its forward utility, so each
+    /// may stay there for nothing, turn after turn, and the game goes nowhere (B5). Under
+    /// objective 3 the quiet rounds then let it be declared; under the others only the
+    /// round cap ends it, so the table names it and the simulator counts it.
+    pub fn known_stalemate(&self, s: &State) -> bool {
+        let staying = |seat: usize| {
+            let p = &s.players[seat];
+            let lot = s.lots.0[usize::from(p.pos)];
+            let utility = self.board.forward_utility[usize::from(p.pos)];
+            !p.jailed
+                && usize::from(lot.owner) == seat
+                && lot.level >= 1
+                && usize::from(s.lots.0[usize::from(utility)].owner) == seat
+        };
+        let mut playing = (0..self.cfg.players)
+            .filter(|&i| s.players[i].status == Status::Playing)
+            .peekable();
+        (!s.final_lap || s.rules.final_lap_stay) && playing.peek().is_some() && playing.all(staying)
+    }
+
     /// Whether the current player may propose a stalemate now (objective 3): at most
     /// `stalemate_min_players` players left, and a thread left to open this turn (a
     /// proposal counts as one, so a refused one is not repeated forever). The rulings let

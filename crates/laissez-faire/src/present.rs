@@ -76,6 +76,13 @@ pub fn table_text(game: &LaissezFaire, s: &State) -> String {
         let _ = writeln!(out, "bank deeds with buildings: {}", built.join(", "));
     }
     ledger_text(game, s, &mut out);
+    if game.known_stalemate(s) {
+        let _ = writeln!(
+            out,
+            "the known stalemate: every player taking turns stays for free on a housed \
+             property of his own whose forward utility he owns"
+        );
+    }
     let _ = writeln!(out, "{}", turn_text(game, s));
     out
 }

@@ -115,6 +115,10 @@ pub struct LaissezFaireTally {
     pub deeds_held: [u64; CHECK_ROUNDS.len()],
     /// Deeds on the board then, summed over those games.
     pub deeds_total: [u64; CHECK_ROUNDS.len()],
+    /// Games that ended with the players still taking turns in the text's known stalemate
+    /// ([`LaissezFaire::known_stalemate`]), however they ended.
+    #[serde(default)]
+    pub known_stalemates: u64,
     /// Games in which some player's net worth reached the race's threshold
     /// (`win_net_worth`) at the start of a turn or at the end.
     pub reached_threshold: u64,
@@ -344,6 +348,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
     fn finish(&mut self, game: &LaissezFaire, end: &State) {
         self.look(game, end);
         self.reached_threshold += u64::from(self.current.reached);
+        self.known_stalemates += u64::from(game.known_stalemate(end));
         self.current = Progress::default();
         let worths = game.net_worths(end);
         for (seat, &worth) in worths[..game.num_players()].iter().enumerate() {
@@ -419,6 +424,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         add(&mut self.deeds_held, &o.deeds_held);
         add(&mut self.deeds_total, &o.deeds_total);
         self.reached_threshold += o.reached_threshold;
+        self.known_stalemates += o.known_stalemates;
         for (mine, theirs) in self.worth_by_position.iter_mut().zip(&o.worth_by_position) {
             add(mine, theirs);
         }
@@ -436,6 +442,12 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             }
             let _ = writeln!(out);
         }
+        let _ = writeln!(
+            out,
+            "games ending in the known stalemate (every player taking turns staying for free): \
+             {:.1}%",
+            100.0 * self.known_stalemates as f64 / self.games as f64
+        );
         let _ = writeln!(
             out,
             "mean game length: {:.1} rounds; eliminations per game: {:.2} ({:.1}% of them in \

@@ -278,3 +278,39 @@ fn one_seat_s_net_worth_is_its_share_of_everyone_s_in_games_with_loans_and_sales
         "{checked} states, {owing} with contracts"
     );
 }
+
+#[test]
+fn the_known_stalemate_is_flagged_when_every_player_taking_turns_stays_for_free() {
+    // Seat 0 lodges in Market Lane (11, Krakow), seat 1 in Canal Row (21, Osaka); each holds
+    // his room with a house and its forward utility (12 and 28).
+    let (g, mut s) = setup(2);
+    for (seat, room, utility) in [(0u8, 11u8, 12u8), (1, 21, 28)] {
+        s.lots.0[room as usize].owner = seat;
+        s.lots.0[room as usize].level = 1;
+        s.lots.0[utility as usize].owner = seat;
+        s.players[seat as usize].pos = room;
+    }
+    assert!(g.known_stalemate(&s));
+    let table = gameshelf_laissez_faire::present::table_text(&g, &s);
+    assert!(table.contains("the known stalemate"), "{table}");
+    // Not when one of them could not stay for nothing: no house, a utility held by the
+    // other, jail; a removed or eliminated player takes no turns and does not count.
+    let mut unbuilt = s.clone();
+    unbuilt.lots.0[21].level = 0;
+    assert!(!g.known_stalemate(&unbuilt));
+    let mut theirs = s.clone();
+    theirs.lots.0[28].owner = 0;
+    assert!(!g.known_stalemate(&theirs));
+    let mut jailed = s.clone();
+    jailed.players[1].jailed = true;
+    assert!(!g.known_stalemate(&jailed));
+    jailed.players[1].status = Status::Eliminated;
+    assert!(g.known_stalemate(&jailed));
+    // After a race declaration nobody may stay (`final_lap_stay=false`).
+    let mut racing = s.clone();
+    racing.final_lap = true;
+    assert!(!g.known_stalemate(&racing));
+    assert!(
+        !gameshelf_laissez_faire::present::table_text(&g, &unbuilt).contains("known stalemate")
+    );
+}
