@@ -305,7 +305,8 @@ impl LaissezFaire {
             && s.quiet_rounds >= self.cfg.stalemate_rounds
     }
 
-    /// Whether the players still taking turns are in the text's known stalemate: each, out
+    /// Whether the players still taking turns, two or more, are in the text's known
+    /// stalemate: each, out
     /// of jail, lodges in a housed property of his own and owns its forward utility, so each
     /// may stay there for nothing, turn after turn, and the game goes nowhere (B5). Under
     /// objective 3 the quiet rounds then let it be declared; under the others only the
@@ -320,10 +321,11 @@ impl LaissezFaire {
                 && lot.level >= 1
                 && usize::from(s.lots.0[usize::from(utility)].owner) == seat
         };
-        let mut playing = (0..self.cfg.players)
-            .filter(|&i| s.players[i].status == Status::Playing)
-            .peekable();
-        (!s.final_lap || s.rules.final_lap_stay) && playing.peek().is_some() && playing.all(staying)
+        let playing = || (0..self.cfg.players).filter(|&i| s.players[i].status == Status::Playing);
+        // One player left is no stalemate: the game is over, or he alone takes turns.
+        (!s.final_lap || s.rules.final_lap_stay)
+            && playing().nth(1).is_some()
+            && playing().all(staying)
     }
 
     /// Whether the current player may propose a stalemate now (objective 3): at most

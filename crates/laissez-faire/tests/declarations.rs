@@ -294,7 +294,7 @@ fn the_known_stalemate_is_flagged_when_every_player_taking_turns_stays_for_free(
     let table = gameshelf_laissez_faire::present::table_text(&g, &s);
     assert!(table.contains("the known stalemate"), "{table}");
     // Not when one of them could not stay for nothing: no house, a utility held by the
-    // other, jail; a removed or eliminated player takes no turns and does not count.
+    // other, jail.
     let mut unbuilt = s.clone();
     unbuilt.lots.0[21].level = 0;
     assert!(!g.known_stalemate(&unbuilt));
@@ -305,7 +305,22 @@ fn the_known_stalemate_is_flagged_when_every_player_taking_turns_stays_for_free(
     jailed.players[1].jailed = true;
     assert!(!g.known_stalemate(&jailed));
     jailed.players[1].status = Status::Eliminated;
-    assert!(g.known_stalemate(&jailed));
+    assert!(
+        !g.known_stalemate(&jailed),
+        "one player left is no stalemate"
+    );
+    let g3 = game("laissez-faire(players=3)");
+    let mut three = s.clone();
+    three.players[2].status = Status::Eliminated;
+    assert!(
+        g3.known_stalemate(&three),
+        "an eliminated player does not count"
+    );
+    three.players[2].status = Status::Removed;
+    assert!(
+        g3.known_stalemate(&three),
+        "nor one who finished the final lap"
+    );
     // After a race declaration nobody may stay (`final_lap_stay=false`).
     let mut racing = s.clone();
     racing.final_lap = true;
