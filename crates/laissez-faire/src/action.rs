@@ -41,9 +41,14 @@ pub enum Action {
     /// its package: the obligation ends (only its beneficiary may).
     Release(u16, u8),
     /// Objective 1: declare a net worth of at least the threshold; the final lap begins.
+    /// A player may declare at any of his decisions, in his window or out of it (the
+    /// rules: "at any time"); the decision he was making stays open.
     DeclareRace,
     /// Objective 3: declare a stalemate after the quiet rounds.
     DeclareStalemate,
+    /// Objective 3: propose to end the game in a stalemate now; every other player left
+    /// agrees ([`Action::Accept`]) or refuses ([`Action::Refuse`]) in seat order.
+    ProposeStalemate,
     /// Close the window: roll, or face the jail decision.
     Go,
     // ---- a trade thread or a bargain (the seat with the floor) ------------------------------
@@ -124,6 +129,7 @@ impl fmt::Display for Action {
             Action::Build(s) => write!(f, "build on {s}"),
             Action::DeclareRace => f.write_str("declare the race"),
             Action::DeclareStalemate => f.write_str("declare a stalemate"),
+            Action::ProposeStalemate => f.write_str("propose a stalemate"),
             Action::Offer(to, d, c) => {
                 write!(f, "offer seat {} deed {d} for ${c}", u16::from(*to) + 1)
             }

@@ -68,6 +68,28 @@ pub struct Deal {
 }
 
 impl Deal {
+    /// An empty draft by `author` for `answerer`, before any counter.
+    pub fn new(author: u8, answerer: u8) -> Deal {
+        Deal {
+            author,
+            answerer,
+            sent: false,
+            package: Package::default(),
+            before: Package::default(),
+            edits: 0,
+            counters: 0,
+        }
+    }
+
+    /// The party other than `seat` (one of the two).
+    pub fn other(&self, seat: u8) -> u8 {
+        if seat == self.author {
+            self.answerer
+        } else {
+            self.author
+        }
+    }
+
     /// The seat that acts now.
     pub fn floor(&self) -> u8 {
         if self.sent {
@@ -98,15 +120,7 @@ impl LaissezFaire {
             && to != me
             && self.trades(s, me)
             && self.trades(s, to);
-        ok.then_some(Deal {
-            author: me,
-            answerer: to,
-            sent: false,
-            package: Package::default(),
-            before: Package::default(),
-            edits: 0,
-            counters: 0,
-        })
+        ok.then_some(Deal::new(me, to))
     }
 
     /// The clause `action` drafts in `deal`, with absolute seats, once the notary has
@@ -127,15 +141,10 @@ impl LaissezFaire {
         }
         let both = |side: Side, kind, amount| {
             let from = deal.seat(side);
-            let to = if from == deal.author {
-                deal.answerer
-            } else {
-                deal.author
-            };
             Item {
                 kind,
                 from,
-                to,
+                to: deal.other(from),
                 amount,
             }
         };

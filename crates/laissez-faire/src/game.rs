@@ -228,7 +228,29 @@ impl LaissezFaire {
     /// price per house payment (an apartment is 3 payments), plus what contracts owe the
     /// player (outstanding loan principal and arrears) minus what he owes under them.
     pub fn net_worth(&self, s: &State, seat: Seat) -> i64 {
-        self.net_worths(s)[seat]
+        // One seat's share of `net_worths`, without the others' deeds: asked at every
+        // decision in a race (may this player declare?), so kept to its own deeds.
+        let Ok(me) = u8::try_from(seat) else { return 0 };
+        let Some(p) = s.players.get(seat) else {
+            return 0;
+        };
+        let owed: i64 = s
+            .contracts
+            .iter()
+            .map(|c| {
+                let owed = i64::from(c.owed());
+                i64::from(c.payee == me) * owed - i64::from(c.payer == me) * owed
+            })
+            .sum();
+        let deeds: i64 = s
+            .lots
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, lot)| lot.owner == me)
+            .map(|(i, _)| i64::from(self.deed_worth(s, i as u8)))
+            .sum();
+        i64::from(p.cash) + owed + deeds
     }
 
     /// Every seat's [`Self::net_worth`], by seat (0 past the players), in one pass over the
@@ -281,6 +303,85 @@ impl LaissezFaire {
         self.cfg.objective == Objective::LastStanding
             && self.alive(s) <= self.cfg.stalemate_min_players
             && s.quiet_rounds >= self.cfg.stalemate_rounds
+    }
+
+    /// Whether the players still taking turns, two or more, are in the text's known
+    /// stalemate: each, out
+    /// of jail, lodges in a housed property of his own and owns its forward utility, so each
+    /// may stay there for nothing, turn after turn, and the game goes nowhere (B5). Under
+    /// objective 3 the quiet rounds then let it be declared; under the others only the
+    /// round cap ends it, so the table names it and the simulator counts it.
+    pub fn known_stalemate(&self, s: &State) -> bool {
+        let staying = |seat: usize| {
+            let p = &s.players[seat];
+            let lot = s.lots.0[usize::from(p.pos)];
+            let utility = self.board.forward_utility[usize::from(p.pos)];
+            !p.jailed
+                && usize::from(lot.owner) == seat
+                && lot.level >= 1
+                && usize::from(s.lots.0[usize::from(utility)].owner) == seat
+        };
+        let playing = || (0..self.cfg.players).filter(|&i| s.players[i].status == Status::Playing);
+        // One player left is no stalemate: the game is over, or he alone takes turns.
+        (!s.final_lap || s.rules.final_lap_stay)
+            && playing().nth(1).is_some()
+            && playing().all(staying)
+    }
+
+    /// Whether the current player may propose a stalemate now (objective 3): at most
+    /// `stalemate_min_players` players left, and a thread left to open this turn (a
+    /// proposal counts as one, so a refused one is not repeated forever). The rulings let
+    /// a stalemate stand when the players agree, whatever the quiet rounds.
+    pub fn may_propose_stalemate(&self, s: &State) -> bool {
+        self.cfg.objective == Objective::LastStanding
+            && self.alive(s) <= self.cfg.stalemate_min_players
+            && s.offers < MAX_OFFERS
+    }
+
+    /// The seat that may declare the race now, if any: the player who has the floor at a
+    /// decision of his own (not inside the Oubliette, whose moves are another game's).
+    fn declarer(&self, s: &State) -> Option<Seat> {
+        match (s.phase, self.actor(s)) {
+            (Phase::Oubliette, _) => None,
+            (_, Actor::Player(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// An answer to a stalemate proposal in words, for the seat answering.
+    fn describe_stalemate_answer(&self, s: &State, action: Action) -> String {
+        let proposer = s.current + 1;
+        match action {
+            Action::Accept => format!("agree to seat {proposer}'s stalemate: end the game now"),
+            Action::Refuse => format!("refuse seat {proposer}'s stalemate: play on"),
+            other => other.to_string(),
+        }
+    }
+
+    /// Why the race may not be declared now.
+    fn declaration_refusal(&self, s: &State) -> String {
+        match self.declarer(s) {
+            _ if self.cfg.objective != Objective::Race => {
+                "there is no race to declare under this objective".to_owned()
+            }
+            _ if s.final_lap => "the race has been declared already".to_owned(),
+            None => "nobody has a decision to make here".to_owned(),
+            Some(seat) => format!(
+                "seat {}'s net worth is ${}, under the race's ${}",
+                seat + 1,
+                self.net_worth(s, seat),
+                self.cfg.win_net_worth
+            ),
+        }
+    }
+
+    /// A race declaration in words: the net worth that allows it.
+    pub fn describe_declaration(&self, s: &State, seat: Seat) -> String {
+        format!(
+            "declare a net worth of ${}, at least the race's ${}: the final lap begins",
+            self.net_worth(s, seat),
+            self.cfg.win_net_worth
+        )
     }
 
     /// Seats still in the game (not eliminated).
@@ -983,6 +1084,21 @@ impl LaissezFaire {
         }
     }
 
+    /// An answer to a stalemate proposal: the last agreement ends the game in a stalemate
+    /// (won as a declared one is), a refusal returns the floor to the proposer's window.
+    fn answer_stalemate(&self, s: &mut State, agrees: bool) {
+        s.stalemate = if agrees {
+            s.stalemate & s.stalemate.wrapping_sub(1)
+        } else {
+            0
+        };
+        if !agrees {
+            s.phase = Phase::Manage;
+        } else if s.stalemate == 0 {
+            self.finish(s, EndKind::Stalemate);
+        }
+    }
+
     fn finish(&self, s: &mut State, end: EndKind) {
         s.phase = Phase::Over;
         s.end = end;
@@ -1510,6 +1626,7 @@ impl Game for LaissezFaire {
             contracts: Default::default(),
             notes: 0,
             ruling: None,
+            stalemate: 0,
             rules: Rules {
                 stay_doubles_bonus: self.cfg.stay_doubles_bonus,
                 final_lap_stay: self.cfg.final_lap_stay,
@@ -1547,6 +1664,10 @@ impl Game for LaissezFaire {
                 Some(r) => Actor::Player(r.voters.trailing_zeros() as usize),
                 None => Actor::Terminal,
             },
+            Phase::Stalemate if s.stalemate != 0 => {
+                Actor::Player(s.stalemate.trailing_zeros() as usize)
+            }
+            Phase::Stalemate => Actor::Terminal,
             Phase::Oubliette => {
                 let (Some(og), Some(cell)) = (&self.jail, &s.cells[s.current as usize]) else {
                     return Actor::Terminal;
@@ -1617,6 +1738,9 @@ impl Game for LaissezFaire {
                 if self.may_declare_stalemate(s) {
                     out.push(Action::DeclareStalemate);
                 }
+                if self.may_propose_stalemate(s) {
+                    out.push(Action::ProposeStalemate);
+                }
                 out.push(Action::Go);
             }
             Phase::Shortfall => {
@@ -1624,6 +1748,7 @@ impl Game for LaissezFaire {
                 out.push(Action::Go);
             }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
+            Phase::Stalemate => out.extend([Action::Accept, Action::Refuse]),
             Phase::Deal => self.deal_moves(s, out),
             Phase::Trade => {
                 let Some(t) = &s.trade else { return };
@@ -1696,6 +1821,15 @@ impl Game for LaissezFaire {
                 out.sort_unstable();
             }
         }
+        // The race may be declared at any decision (the window lists it already).
+        if s.phase != Phase::Manage
+            && self
+                .declarer(s)
+                .is_some_and(|p| self.may_declare_race(s, p))
+        {
+            let at = out.partition_point(|&a| a < Action::DeclareRace);
+            out.insert(at, Action::DeclareRace);
+        }
     }
 
     /// A management window's actions, whose list runs over every deed, seat and term, and
@@ -1705,6 +1839,9 @@ impl Game for LaissezFaire {
     fn is_legal(&self, s: &State, action: Action) -> bool {
         let seat = s.current as usize;
         match (s.phase, action) {
+            (_, Action::DeclareRace) => self
+                .declarer(s)
+                .is_some_and(|p| self.may_declare_race(s, p)),
             (Phase::Manage | Phase::Shortfall, Action::Offer(to, deed, cash)) => {
                 self.offer(s, seat, to, deed, cash).is_some()
             }
@@ -1735,8 +1872,8 @@ impl Game for LaissezFaire {
             (Phase::Manage, Action::Build(i)) => {
                 (i as usize) < SPACES && self.can_build(s, seat, i).is_some()
             }
-            (Phase::Manage, Action::DeclareRace) => self.may_declare_race(s, seat),
             (Phase::Manage, Action::DeclareStalemate) => self.may_declare_stalemate(s),
+            (Phase::Manage, Action::ProposeStalemate) => self.may_propose_stalemate(s),
             (Phase::Manage, Action::Dispute(note)) => self.claim(s, seat, note).is_some(),
             (Phase::Manage, Action::Release(id, part)) => {
                 self.releasable(s, seat, id, part).is_ok()
@@ -1764,6 +1901,13 @@ impl Game for LaissezFaire {
 
     /// A refused deal move or release names the notary's reason ([`crate::Refusal`]).
     fn refusal(&self, s: &State, action: Action) -> IllegalAction {
+        if action == Action::DeclareRace {
+            return IllegalAction {
+                action: action.to_string(),
+                actor: self.actor(s),
+                reason: self.declaration_refusal(s),
+            };
+        }
         let notary = match (s.phase, action) {
             (Phase::Deal, _) => self.deal_move(s, action).err(),
             (Phase::Manage, Action::Release(id, part)) => {
@@ -1822,6 +1966,14 @@ impl Game for LaissezFaire {
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
         let seat = s.current as usize;
+        if action == Action::DeclareRace {
+            // Whoever has the floor: the decision he was making stays open.
+            s.final_lap = true;
+            return;
+        }
+        if s.phase == Phase::Stalemate {
+            return self.answer_stalemate(s, action == Action::Accept);
+        }
         if s.phase == Phase::Bargain {
             return self.apply_bargain(s, action);
         }
@@ -1848,7 +2000,8 @@ impl Game for LaissezFaire {
                 self.pay(s, seat, BANK, h);
                 s.lots.0[i as usize].level += 1;
             }
-            Action::DeclareRace => s.final_lap = true,
+            // Handled above, in every phase.
+            Action::DeclareRace => {}
             Action::Exercise(deed) => self.exercise(s, seat, deed),
             Action::Dispute(note) => {
                 if let Some(r) = self.claim(s, seat, note) {
@@ -1859,6 +2012,13 @@ impl Game for LaissezFaire {
             Action::Uphold => self.vote(s, true),
             Action::Dismiss => self.vote(s, false),
             Action::DeclareStalemate => self.finish(s, EndKind::Stalemate),
+            Action::ProposeStalemate => {
+                s.offers += 1;
+                s.stalemate = (0..self.cfg.players)
+                    .filter(|&i| i != seat && s.players[i].status != Status::Eliminated)
+                    .fold(0, |m, i| m | 1 << i);
+                s.phase = Phase::Stalemate;
+            }
             Action::Offer(to, deed, cash) => {
                 if let Some(t) = self.offer(s, seat, to, deed, cash) {
                     s.offers += 1;
@@ -2119,6 +2279,12 @@ impl Game for LaissezFaire {
     fn describe_action(&self, s: &State, action: Action) -> String {
         let name = |i: u8| &self.board.spaces[i as usize].name;
         let seat = s.current as usize;
+        if let (Action::DeclareRace, Some(declarer)) = (action, self.declarer(s)) {
+            return self.describe_declaration(s, declarer);
+        }
+        if s.phase == Phase::Stalemate {
+            return self.describe_stalemate_answer(s, action);
+        }
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
         }
@@ -2184,6 +2350,17 @@ impl Game for LaissezFaire {
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)
+            }
+            Action::ProposeStalemate => {
+                let result = if self.cfg.stalemate_draw {
+                    "shared by every player left".to_owned()
+                } else {
+                    format!("won on net worth (yours is ${})", self.net_worth(s, seat))
+                };
+                format!(
+                    "propose a stalemate: the game ends now, {result}, if every other player \
+                     left agrees"
+                )
             }
             Action::Release(id, part) => {
                 let live = s.contracts.iter().find(|c| c.id == id && c.part == part);

@@ -76,6 +76,13 @@ pub fn table_text(game: &LaissezFaire, s: &State) -> String {
         let _ = writeln!(out, "bank deeds with buildings: {}", built.join(", "));
     }
     ledger_text(game, s, &mut out);
+    if game.known_stalemate(s) {
+        let _ = writeln!(
+            out,
+            "the known stalemate: every player taking turns stays for free on a housed \
+             property of his own whose forward utility he owns"
+        );
+    }
     let _ = writeln!(out, "{}", turn_text(game, s));
     out
 }
@@ -201,6 +208,10 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Stalemate => format!(
+            "{who} proposes a stalemate; seat {} to agree or refuse",
+            s.stalemate.trailing_zeros() + 1
+        ),
         Phase::Ruling => match &s.ruling {
             Some(r) => format!(
                 "{who}: seat {} claims seat {} broke free-text clause #{}; the arbiters vote \
@@ -449,6 +460,7 @@ pub fn deal_move_text(
         ),
         Action::Refuse => format!("refuse {other}'s package"),
         Action::Amend => format!("counter {other}'s package with changed terms"),
+        Action::DeclareRace => game.describe_declaration(s, usize::from(deal.floor())),
         _ => action.to_string(),
     }
 }

@@ -99,6 +99,9 @@ pub enum Phase {
     Trade,
     /// A deal is open ([`State::deal`]): its author drafts, or its answerer answers.
     Deal,
+    /// A stalemate has been proposed ([`State::stalemate`]): the other players left agree
+    /// or refuse, one at a time.
+    Stalemate,
     /// The players who are not parties judge a claimed breach of a free-text clause
     /// ([`State::ruling`]), one vote each.
     Ruling,
@@ -222,6 +225,10 @@ pub struct State {
     pub notes: u8,
     /// The claim being judged, in [`Phase::Ruling`].
     pub ruling: Option<Ruling>,
+    /// In [`Phase::Stalemate`], the players still to answer the proposal (bit per seat);
+    /// the lowest answers next.
+    #[serde(default)]
+    pub stalemate: u8,
     /// The notary's ledger: every contract and every payment made under one.
     pub ledger: Ledger,
     /// `jail=oubliette`: the Oubliette Turns taken when this jail turn's Turn began.

@@ -65,6 +65,10 @@ pub struct LaissezFaireTally {
     pub jail_dollars: u64,
     /// Players eliminated.
     pub eliminated: u64,
+    /// Players eliminated in jail (they waited out their last chance to pay) while they
+    /// still held a deed they might have sold or pledged for the fee.
+    #[serde(default)]
+    pub eliminated_with_deeds: u64,
     /// Trade threads opened.
     pub offers: u64,
     /// Counter-offers made.
@@ -111,6 +115,10 @@ pub struct LaissezFaireTally {
     pub deeds_held: [u64; CHECK_ROUNDS.len()],
     /// Deeds on the board then, summed over those games.
     pub deeds_total: [u64; CHECK_ROUNDS.len()],
+    /// Games that ended with the players still taking turns in the text's known stalemate
+    /// ([`LaissezFaire::known_stalemate`]), however they ended.
+    #[serde(default)]
+    pub known_stalemates: u64,
     /// Games in which some player's net worth reached the race's threshold
     /// (`win_net_worth`) at the start of a turn or at the end.
     pub reached_threshold: u64,
@@ -322,6 +330,13 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                     self.lapsed += 1;
                 }
             }
+            Action::Wait
+                if s.phase == Phase::JailFee
+                    && s.players[seat].jail_turns >= game.config().jail_chances
+                    && game.holdings(s, s.current) & game.board().deeds != 0 =>
+            {
+                self.eliminated_with_deeds += 1;
+            }
             Action::PayFee => {
                 self.jail_fees += u64::from(game.jail_fee(s, seat));
                 self.jail_dollars += u64::from(game.jail_dollars(s, seat));
@@ -333,6 +348,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
     fn finish(&mut self, game: &LaissezFaire, end: &State) {
         self.look(game, end);
         self.reached_threshold += u64::from(self.current.reached);
+        self.known_stalemates += u64::from(game.known_stalemate(end));
         self.current = Progress::default();
         let worths = game.net_worths(end);
         for (seat, &worth) in worths[..game.num_players()].iter().enumerate() {
@@ -380,6 +396,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.jail_fees += o.jail_fees;
         self.jail_dollars += o.jail_dollars;
         self.eliminated += o.eliminated;
+        self.eliminated_with_deeds += o.eliminated_with_deeds;
         self.offers += o.offers;
         self.counters += o.counters;
         self.trades += o.trades;
@@ -407,6 +424,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         add(&mut self.deeds_held, &o.deeds_held);
         add(&mut self.deeds_total, &o.deeds_total);
         self.reached_threshold += o.reached_threshold;
+        self.known_stalemates += o.known_stalemates;
         for (mine, theirs) in self.worth_by_position.iter_mut().zip(&o.worth_by_position) {
             add(mine, theirs);
         }
@@ -426,9 +444,17 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         }
         let _ = writeln!(
             out,
-            "mean game length: {:.1} rounds; eliminations per game: {:.2}",
+            "games ending in the known stalemate (every player taking turns staying for free): \
+             {:.1}%",
+            100.0 * self.known_stalemates as f64 / self.games as f64
+        );
+        let _ = writeln!(
+            out,
+            "mean game length: {:.1} rounds; eliminations per game: {:.2} ({:.1}% of them in \
+             jail with deeds still held)",
             self.mean_rounds(),
-            self.eliminated as f64 / self.games as f64
+            self.eliminated as f64 / self.games as f64,
+            100.0 * self.eliminated_with_deeds as f64 / self.eliminated.max(1) as f64
         );
         let [rent, fares, utilities, contracts] = self.income_shares();
         let _ = writeln!(

@@ -37,12 +37,17 @@ fn a_bargainer_at_its_last_jail_chance_sells_a_deed_and_pays_its_way_out() {
     assert_eq!(g.jail_fee(&s, 0), 130);
     let offer = bargainer(&g, &s, 0);
     assert_eq!(offer, Action::Offer(1, MARKET, 69));
-    assert_ne!(heuristic(&g, &s, 0), offer, "the heuristic does not sell");
+    assert_eq!(heuristic(&g, &s, 0), offer, "the heuristic sells too");
     g.apply(&mut s, offer).unwrap();
     assert_eq!(
         heuristic(&g, &s, 1),
         Action::Accept,
         "the buyer gains by it"
+    );
+    assert_eq!(
+        bargainer(&g, &s, 1),
+        Action::Refuse,
+        "the bargainer does not bail a rival out"
     );
     g.apply(&mut s, Action::Accept).unwrap();
     g.apply(&mut s, Action::Go).unwrap();
@@ -51,6 +56,37 @@ fn a_bargainer_at_its_last_jail_chance_sells_a_deed_and_pays_its_way_out() {
     g.apply(&mut s, Action::PayFee).unwrap();
     assert_eq!(s.players[0].status, Status::Playing);
     assert!(!s.players[0].jailed);
+}
+
+#[test]
+fn a_trader_whose_deeds_each_fall_short_of_the_gap_sells_its_dearest_first() {
+    let (g, mut s) = setup(2);
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 3;
+    s.players[0].jail_side = 1;
+    s.lots.0[QUAY as usize].owner = 0;
+    // $130 due, $10 in hand: neither Tile Row ($30) nor Quay Street ($50) covers the $120
+    // gap, so Quay Street goes first.
+    s.players[0].cash = 10;
+    assert_eq!(heuristic(&g, &s, 0), Action::Offer(1, QUAY, 49));
+    // A pledged deed is not sold: it carries the lender's claim.
+    let mut pledged = s.clone();
+    g.apply(&mut pledged, Action::Draft(1)).unwrap();
+    g.apply(
+        &mut pledged,
+        Action::Lend(gameshelf_laissez_faire::Side::Yours, QUAY, 10),
+    )
+    .unwrap();
+    g.apply(
+        &mut pledged,
+        Action::Repay(gameshelf_laissez_faire::Cadence::new(1, 1).unwrap(), 10),
+    )
+    .unwrap();
+    g.apply(&mut pledged, Action::Send).unwrap();
+    g.apply(&mut pledged, Action::Accept).unwrap();
+    assert!(pledged.contracts.pledged(QUAY));
+    pledged.offers = 0; // a later turn
+    assert_eq!(heuristic(&g, &pledged, 0), Action::Offer(1, TILE, 29));
 }
 
 #[test]

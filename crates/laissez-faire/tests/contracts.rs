@@ -572,13 +572,17 @@ fn trader_choice(g: &LaissezFaire, s: &State, seat: usize) -> Action {
 }
 
 #[test]
-fn the_trader_borrows_for_the_jail_fee_against_good_collateral() {
+fn the_trader_borrows_for_the_jail_fee_against_good_collateral_when_no_one_buys() {
     let (g, mut s) = setup(2);
     s.lots.0[39].owner = 0; // a $400 deed to pledge
     s.players[0].cash = 20;
     s.players[0].jailed = true;
     s.players[0].jail_turns = 1;
     s.players[0].jail_side = 3;
+    // It offers to sell first; the other player refuses, and no one else can buy.
+    assert_eq!(trader_choice(&g, &s, 0), Action::Offer(1, 39, 199));
+    g.apply(&mut s, Action::Offer(1, 39, 199)).unwrap();
+    g.apply(&mut s, Action::Refuse).unwrap();
     let a = trader_choice(&g, &s, 0);
     let Action::Propose(1, Term::Borrow(sum, 39)) = a else {
         panic!("{a}")

@@ -25,11 +25,11 @@
 //! * **Loans at their risk.** It lends only against collateral whose worth covers the
 //!   repayment (principal and interest): a borrower who cannot repay hands over a deed
 //!   worth the debt.
-//! * **Escaping elimination.** Short of the cash for a jail fee or a tax, it sells the
-//!   cheapest deed whose worth covers the gap to a player who can pay and keep his
-//!   reserve, one dollar under its worth (so that the buyer gains by it); failing that it
-//!   borrows against a deed as the heuristic does (and only then: it borrows for no
-//!   house).
+//! * **No bail-outs.** It does not buy a deed from a player short of the cash for his jail
+//!   fee or a tax: a rival who goes under is worth more than a dollar's gain on his deed.
+//! * **Escaping elimination.** Like the heuristic, short of the cash for a jail fee or a
+//!   tax it sells a deed rather than go under (`bot/rescue.rs`); failing that it borrows
+//!   against a deed as the heuristic does (and only then: it borrows for no house).
 //!
 //! Each of these was kept because it raises the bargainer's win rate against heuristic
 //! players in a seat-rotated arena with a fixed seed; the rules page gives the figures.
@@ -41,7 +41,7 @@ use crate::action::Action;
 use crate::contract::{NO_DEED, REPAYMENT_PERCENT, Sum};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::Share;
-use crate::state::{BANK, Phase, State, Status};
+use crate::state::{BANK, State, Status};
 use crate::trade::Thread;
 
 impl Trader {
@@ -143,44 +143,5 @@ impl Trader {
     /// trader pays for it) is at least the repayment, principal and interest.
     pub(super) fn collateral_covers(game: &LaissezFaire, s: &State, sum: Sum, deed: u8) -> bool {
         deed != NO_DEED && game.deed_worth(s, deed) * 100 >= sum.dollars() * REPAYMENT_PERCENT
-    }
-
-    /// A bargainer short of the cash it must find now (a jail fee it cannot pay, or a tax
-    /// in its shortfall window) sells a deed rather than go under: the cheapest deed whose
-    /// worth covers the gap, to the richest player who can pay for it and keep his reserve,
-    /// at one dollar under its worth (so the buyer gains by it and a trader accepts).
-    pub(super) fn rescue_offer(
-        &self,
-        game: &LaissezFaire,
-        s: &State,
-        seat: usize,
-        mine: u64,
-    ) -> Option<Action> {
-        let p = &s.players[seat];
-        let owed = match s.phase {
-            Phase::Shortfall => s.tax_due,
-            _ if p.jailed => game.jail_fee(s, seat),
-            _ => return None,
-        };
-        let need = owed.saturating_sub(p.cash.saturating_add(game.jail_dollars(s, seat)));
-        if !self.bargainer || need == 0 {
-            return None;
-        }
-        let buyer = |price: u32| {
-            (0..game.config().players)
-                .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
-                .filter(|&o| s.players[o].cash >= price + RESERVE)
-                .max_by_key(|&o| s.players[o].cash)
-        };
-        spaces_in(mine)
-            .filter(|&d| !s.contracts.pledged(d))
-            .map(|d| (game.deed_worth(s, d), d))
-            .filter(|&(worth, _)| worth > need)
-            .filter_map(|(worth, deed)| {
-                let offer = Action::Offer(buyer(worth - 1)? as u8, deed, worth - 1);
-                game.is_legal(s, offer).then_some((worth, offer))
-            })
-            .min_by_key(|&(worth, _)| worth)
-            .map(|(_, offer)| offer)
     }
 }

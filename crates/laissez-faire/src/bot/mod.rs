@@ -16,6 +16,7 @@ use crate::trade::Thread;
 
 mod bargainer;
 mod package;
+mod rescue;
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
 pub const RESERVE: u32 = 200;
@@ -35,7 +36,11 @@ pub const RESERVE: u32 = 200;
 ///   twice the first jail fee of its side).
 /// * **Jail.** Pays the fee at the first chance it can; in the Oubliette it plays Open
 ///   Oubliette's heuristic.
-/// * **Declarations.** Declares the race as soon as it may, a stalemate when it leads.
+/// * **Declarations.** Declares the race as soon as it may, at any decision, and a stalemate
+///   after the quiet rounds when it leads. It agrees to a proposed stalemate when the
+///   stalemate's result gives it at least what a count of net worths now would, and
+///   something (the leader, when the net worth decides; anyone but a lone leader, when a
+///   stalemate is a draw), and proposes one only when every other player left would agree.
 /// * **Trades** (`trading=on`). At most one offer per turn, to complete a set (a city's
 ///   properties, the transit companies or the utilities) of which it holds every deed but
 ///   one held by a player: it offers 150% of the deed's value, or 100% if that is all it can
@@ -44,6 +49,9 @@ pub const RESERVE: u32 = 200;
 ///   worth without completing a set for the other party, counters a set-completing request
 ///   at 200% and an underpriced one at 100%, and refuses the rest. It never asks for time,
 ///   and lets its offer stand when the other side does.
+/// * **Escaping elimination.** Short of the cash for the jail fee or a tax, it first sells a
+///   deed, a dollar under its net-worth value, to a player who can pay and keep his reserve
+///   (`bot/rescue.rs`), then borrows (below).
 /// * **Contracts** (`contracts=on`). Short of cash for a tax, the jail fee, or a house while
 ///   keeping its reserve, and with no loan outstanding, it asks the richest other player
 ///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
@@ -56,8 +64,7 @@ pub const RESERVE: u32 = 200;
 /// [`Trader::bargainer`] is the same player bargaining as the rules allow: it prices to the
 /// dollar, keeps its cash rather than sink it in deeds and houses, sells deeds at what the
 /// buyer can pay, brokers deeds that complete another player's set, lends only against
-/// collateral that covers the repayment, and sells a deed rather than go under (see
-/// the notes in `bot/bargainer.rs`).
+/// collateral that covers the repayment (see the notes in `bot/bargainer.rs`).
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
@@ -143,7 +150,13 @@ impl Trader {
         s: &'a State,
         mine: u64,
     ) -> impl Iterator<Item = (u8, u8)> + 'a {
-        spaces_in(game.board().deeds & !mine).filter_map(move |deed| {
+        // Nothing held, no set to complete (a set has two deeds or more).
+        let candidates = if mine == 0 {
+            0
+        } else {
+            game.board().deeds & !mine
+        };
+        spaces_in(candidates).filter_map(move |deed| {
             let owner = s.lots.0[deed as usize].owner;
             (owner != BANK
                 && s.players[owner as usize].status != Status::Eliminated
@@ -204,6 +217,10 @@ impl Trader {
         if taker == seat && s.contracts.pledged(t.deed) {
             // A pledged deed comes with the pledge (B-20): the lender may take it away.
             Action::Refuse
+        } else if self.bargainer && taker == seat && Trader::going_under(game, s, t.giver) {
+            // Games are won by attrition: a rival who cannot pay his way out is worth more
+            // gone than his deed is at a dollar off.
+            Action::Refuse
         } else if taker == seat {
             let keeps_reserve = s.players[seat].cash >= t.amount + RESERVE;
             let wanted = Trader::completes(game, game.holdings(s, seat as u8), t.deed) || gain > 0;
@@ -223,6 +240,15 @@ impl Trader {
         } else {
             counter(Share::Par)
         }
+    }
+
+    /// Whether `seat` is short of the cash it must find now: the jail fee while jailed, or
+    /// the tax of its shortfall window.
+    fn going_under(game: &LaissezFaire, s: &State, seat: u8) -> bool {
+        let i = usize::from(seat);
+        let p = &s.players[i];
+        let have = p.cash.saturating_add(game.jail_dollars(s, i));
+        (p.jailed && have < game.jail_fee(s, i)) || (s.current == seat && p.cash < s.tax_due)
     }
 
     /// What `seat` owes at the next round under its contracts (instalments and arrears).
@@ -253,7 +279,9 @@ impl Trader {
             .contracts
             .iter()
             .any(|c| c.payer as usize == seat && matches!(c.clause, Clause::Loan { .. }));
-        if s.offers > 0 || borrowing {
+        // Short of a jail fee or a tax, it may borrow after a sale that fell through.
+        let emergency = me.jailed || s.tax_due > 0;
+        if (s.offers > 0 && !emergency) || borrowing {
             return None;
         }
         let have = me.cash.saturating_add(game.jail_dollars(s, seat));
@@ -363,15 +391,23 @@ impl Trader {
                 return Action::DeclareStalemate;
             }
         }
+        if has(Action::ProposeStalemate)
+            && (0..game.config().players)
+                .filter(|&o| s.players[o].status != Status::Eliminated)
+                .all(|o| Trader::agrees_to_stalemate(game, s, o))
+        {
+            return Action::ProposeStalemate;
+        }
         let mine = game.holdings(s, seat as u8);
-        if let Some(offer) = self.rescue_offer(game, s, seat, mine) {
+        if let Some(offer) = Trader::rescue_offer(game, s, seat, mine) {
             return offer;
         }
         if let Some(offer) = self.broker_offer(game, s, seat, mine) {
             return offer;
         }
-        if let Some((to, _)) = self.package_plan(game, s, seat) {
-            if s.offers == 0 && game.is_legal(s, Action::Draft(to)) {
+        let plan = (s.offers == 0).then(|| self.package_plan(game, s, seat));
+        if let Some((to, _)) = plan.flatten() {
+            if game.is_legal(s, Action::Draft(to)) {
                 return Action::Draft(to);
             }
         }
@@ -401,6 +437,22 @@ impl Trader {
         match best {
             Some((_, i)) => Action::Build(i),
             None => Action::Go,
+        }
+    }
+
+    /// Whether `seat` would agree to end the game in a stalemate now: the stalemate's result
+    /// gives it something, and no less than a count of net worths now would.
+    fn agrees_to_stalemate(game: &LaissezFaire, s: &State, seat: usize) -> bool {
+        let worths = game.net_worths(s);
+        let alive =
+            || (0..game.config().players).filter(|&o| s.players[o].status != Status::Eliminated);
+        let best = alive().map(|o| worths[o]).max().unwrap_or(0);
+        let leads = worths[seat] == best;
+        if game.config().stalemate_draw {
+            // A draw shares the win: all but a leader ahead of somebody gain by it.
+            !leads || alive().all(|o| worths[o] == best)
+        } else {
+            leads
         }
     }
 
@@ -565,8 +617,14 @@ impl Bot<LaissezFaire> for Trader {
         } else {
             view.legal_actions(&mut self.buf);
         }
+        // Listed at any decision when it may (the window checks its own candidates).
+        if self.buf.contains(&Action::DeclareRace) {
+            return Action::DeclareRace;
+        }
         let cash = s.players[seat].cash;
         match s.phase {
+            Phase::Stalemate if Trader::agrees_to_stalemate(game, &s, seat) => Action::Accept,
+            Phase::Stalemate => Action::Refuse,
             Phase::Oubliette => {
                 if let (Some(og), Some(cell)) = (game.oubliette(), &s.cells[seat]) {
                     let inner = SeatView::new(og, cell, 0);
@@ -577,7 +635,7 @@ impl Bot<LaissezFaire> for Trader {
             Phase::Manage => self.manage(game, &s, seat),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
-                self.rescue_offer(game, &s, seat, mine)
+                Trader::rescue_offer(game, &s, seat, mine)
                     .or_else(|| self.loan_request(game, &s, seat, mine))
                     .unwrap_or(Action::Go)
             }

@@ -6,9 +6,11 @@
 //! * **cash** at acceptance at its face value;
 //! * **a schedule** at its total, but a schedule another player owes the trader at three
 //!   quarters of it (he may default, and the arrears only count as a debt);
-//! * **a deed** at its worth in net worth, plus its value when it completes a set for the
-//!   player who gets it (what a trader pays to complete a set): that is a gain when the
-//!   trader completes its own set, and a cost when it hands another player one;
+//! * **a deed** at its worth in net worth, except when it completes a set: for the player
+//!   who gets it, such a deed is worth twice its value (what a trader asks for the last deed
+//!   of a set, so the most it pays), and for the one who gives it, it costs its worth plus
+//!   its value (what a trader pays on top of the worth to complete a set). The gap between the
+//!   two is what the parties bargain over;
 //! * **a loan**: the lender gives the principal and gets the repayments, at their total
 //!   when the collateral's worth covers them and at half otherwise (the risk); the borrower
 //!   gets the principal and owes the repayments, and a trader short of its reserve counts
@@ -18,17 +20,29 @@
 //!   stays), an option at half the amount its strike is under the deed's value; the same
 //!   is a cost to the grantor.
 //!
-//! A trader accepts a package worth more than nothing to it that leaves it its reserve (or
-//! does not lower its cash), and refuses the rest; the bargainer, before refusing, counters
-//! once by asking the difference in cash at acceptance, if the other party has it.
+//! # Answering and countering
+//!
+//! A trader has a *floor*, the least a package must be worth to it (a dollar), and an
+//! *aim*, what it asks in a counter: for the party who opened the deal, what its opening
+//! terms were worth to it; for the other party, a dollar plus, for each deed it would give
+//! that completes the taker's set, what a seller asks for such a deed on top of what it
+//! costs him (the heuristic twice the deed's value, as in a trade thread; the bargainer all
+//! the taker's cash above his reserve, at least that).
+//!
+//! It accepts a package worth its aim that leaves it its reserve (or does not lower its
+//! cash). Otherwise, while the deal has a counter left, it counters: it asks, as a payment
+//! now, for half the difference between what the package is worth to it and its aim (but
+//! never less than its floor), so that each counter meets the other side halfway and the
+//! last terms fall inside both parties' floors when there is room for a deal. With no
+//! counter left, it accepts a package worth its floor and refuses the rest.
 
-use super::Trader;
+use super::{RESERVE, Trader};
 use crate::action::Action;
 use crate::contract::NO_DEED;
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Item, Kind, Package, Right, Side, When};
-use crate::price::Share;
+use crate::price::{MAX_PRICE, Share};
 use crate::state::State;
 
 impl Trader {
@@ -59,11 +73,13 @@ impl Trader {
                 if sign > 0 { total * 3 / 4 } else { -total }
             }
             Kind::Deed(d) => {
-                let mut worth = i64::from(game.deed_worth(s, d));
-                if Trader::completes(game, game.holdings(s, item.to), d) {
-                    worth += i64::from(game.deed_value(s, d));
+                let worth = i64::from(game.deed_worth(s, d));
+                let value = game.deed_value(s, d);
+                match (sign, Trader::completes(game, game.holdings(s, item.to), d)) {
+                    (_, false) => sign * worth,
+                    (1, true) => i64::from(Share::Double.of(value)),
+                    (_, true) => -(worth + i64::from(value)),
                 }
-                sign * worth
             }
             Kind::Lend(collateral) => {
                 let repaid = package.repayment().map_or(0, |r| {
@@ -97,8 +113,8 @@ impl Trader {
         }
     }
 
-    /// The answer of `seat` to the package `deal` offers it: accept, counter (the
-    /// bargainer, once) or refuse (see the module docs).
+    /// The answer of `seat` to the package `deal` offers it: accept, counter or refuse (see
+    /// the module docs).
     pub(super) fn answer_package(
         &self,
         game: &LaissezFaire,
@@ -114,22 +130,84 @@ impl Trader {
         let cash_now: i64 = deal.package.iter().map(|i| i.cash_now(me)).sum();
         let cash = i64::from(s.players[seat].cash);
         let keeps = cash_now >= 0 || cash + cash_now >= i64::from(Trader::reserve(s, seat));
-        if value > 0 && keeps {
+        let aim = self.aim(game, s, seat, deal);
+        let counters = Trader::counter_ask(s, seat, deal, value, aim).is_some()
+            && game.deal_move(s, Action::Amend).is_ok();
+        if value >= aim && keeps {
             Action::Accept
-        } else if self.bargainer
-            && keeps
-            && deal.counters == 0
-            && game.deal_move(s, Action::Amend).is_ok()
-        {
+        } else if counters {
             Action::Amend
+        } else if value > 0 && keeps {
+            Action::Accept
         } else {
             Action::Refuse
         }
     }
 
-    /// The drafter's next move in `deal`: the bargainer's counter asks the difference in
-    /// cash now; its own offer adds its planned clauses one by one and sends them; anything
-    /// else is withdrawn.
+    /// What `seat` asks the package of `deal` to be worth to it in a counter (see the module
+    /// docs): its opening terms' worth if it opened the deal, its aspiration otherwise.
+    fn aim(&self, game: &LaissezFaire, s: &State, seat: usize, deal: &Deal) -> i64 {
+        let me = seat as u8;
+        // The roles swap at each counter: the seat that has the floor opened the deal when
+        // it drafts after an even number of counters or answers after an odd one.
+        let opened = (deal.counters % 2 == 0) != deal.sent;
+        let opening = opened
+            .then(|| self.opening(game, s, seat, deal.other(me)))
+            .flatten()
+            .map(|p| Trader::package_value(game, s, me, &p));
+        opening.unwrap_or_else(|| self.aspiration(game, s, me, &deal.package))
+    }
+
+    /// A dollar plus, for each deed `seat` gives in `package` that completes the taker's
+    /// set, what it asks for such a deed beyond what it costs it (see the module docs).
+    fn aspiration(&self, game: &LaissezFaire, s: &State, seat: u8, package: &Package) -> i64 {
+        let premium = |item: &Item| match item.kind {
+            Kind::Deed(d)
+                if item.from == seat && Trader::completes(game, game.holdings(s, item.to), d) =>
+            {
+                let value = game.deed_value(s, d);
+                let mut ask = Share::Double.of(value);
+                if self.bargainer {
+                    let spare = s.players[usize::from(item.to)].cash.saturating_sub(RESERVE);
+                    ask = ask.max(spare);
+                }
+                i64::from(ask) - i64::from(game.deed_worth(s, d)) - i64::from(value)
+            }
+            _ => 0,
+        };
+        1 + package.iter().map(premium).sum::<i64>()
+    }
+
+    /// The payment now `seat` asks in a counter to the terms of `deal` worth `value` to it:
+    /// half the way to `aim`, never under a dollar of worth, within the cash the other party
+    /// has left after the terms; `None` when there is nothing to ask.
+    fn counter_ask(s: &State, seat: usize, deal: &Deal, value: i64, aim: i64) -> Option<u32> {
+        let other = deal.other(seat as u8);
+        let target = ((value + aim) / 2).max(1);
+        let spare: i64 = i64::from(s.players[usize::from(other)].cash)
+            + deal.package.iter().map(|i| i.cash_now(other)).sum::<i64>();
+        let ask = (target - value).min(spare).min(i64::from(MAX_PRICE));
+        (ask > 0).then_some(ask as u32)
+    }
+
+    /// The package `seat` opens a deal with `other` with, if it plans one (see
+    /// [`Trader::package_plan`]), as the notary drafts it.
+    fn opening(&self, game: &LaissezFaire, s: &State, seat: usize, other: u8) -> Option<Package> {
+        let (to, plan) = self.package_plan(game, s, seat)?;
+        if to != other {
+            return None;
+        }
+        let mut deal = Deal::new(seat as u8, to);
+        for a in plan {
+            let item = game.draft_clause(s, &deal, a).ok()?;
+            deal.package.push(item);
+        }
+        Some(deal.package)
+    }
+
+    /// The drafter's next move in `deal`: a counter asks its payment (see the module docs)
+    /// and is sent; its own offer adds its planned clauses one by one and sends them;
+    /// anything else is withdrawn.
     pub(super) fn draft(&self, game: &LaissezFaire, s: &State, seat: usize, deal: &Deal) -> Action {
         let me = seat as u8;
         let legal = |a: Action| game.deal_move(s, a).is_ok();
@@ -138,7 +216,11 @@ impl Trader {
                 Action::Send
             } else {
                 let value = Trader::package_value(game, s, me, &deal.package);
-                Action::Pay(Side::Yours, When::Now, (1 - value).max(1) as u32)
+                let aim = self.aim(game, s, seat, deal);
+                match Trader::counter_ask(s, seat, deal, value, aim) {
+                    Some(ask) => Action::Pay(Side::Yours, When::Now, ask),
+                    None => Action::Withdraw,
+                }
             }
         } else {
             match self.package_plan(game, s, seat) {
@@ -159,21 +241,18 @@ impl Trader {
         if legal(next) { next } else { Action::Withdraw }
     }
 
-    /// The bargainer's package for a deed that completes a set of its own, held by another
+    /// A trader's package for a deed that completes a set of its own, held by another
     /// player: one of its own deeds (the least worth, outside that set, unpledged, and
     /// completing no set for him) plus the cash that makes the package worth a dollar to
-    /// him by a trader's valuation, when that costs it less net worth than what a trader
-    /// asks for a deed that completes the buyer's set (twice its value) and leaves its
-    /// reserve. The other party and the clauses in drafting order.
+    /// him by a trader's valuation, when the package is worth something to the trader too
+    /// (it costs less net worth than the twice the deed's value it would pay at most) and
+    /// leaves its reserve. The other party and the clauses in drafting order.
     pub(super) fn package_plan(
         &self,
         game: &LaissezFaire,
         s: &State,
         seat: usize,
     ) -> Option<(u8, [Action; 3])> {
-        if !self.bargainer {
-            return None;
-        }
         let me = seat as u8;
         let mine = game.holdings(s, me);
         let cash = s.players[seat].cash;
