@@ -12,7 +12,7 @@
 //! 3. then passes with doubling budgets, in the rules' order and the heuristic's in turn,
 //!    until the budget is spent.
 //!
-//! Why restarts: a winning line takes dozens of turns (a median of 38 in the shipped
+//! Why restarts: a winning line takes dozens of turns (a median of 31 in the shipped
 //! verdicts) of several decisions each, and a depth-first pass backtracks from the bottom:
 //! it spends its budget on the last decisions of the lines it follows (other ways to pay
 //! the last fights, say) before it comes back to an early choice. Profiling the deals the
