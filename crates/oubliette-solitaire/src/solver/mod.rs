@@ -621,9 +621,9 @@ mod tests {
         );
     }
 
-    /// Deal 1 (two jokers): the depth-first passes alone leave it undecided at 200,000
-    /// nodes, sunk into the bottom of lines that went wrong early; the restarts win it
-    /// within 100,000, on a line that replays to a win.
+    /// Deal 1 (two jokers): the depth-first passes alone leave it undecided at 100,000
+    /// nodes (the first pass and then doubling passes, as before the restarts); the
+    /// restarts win it within the same budget, on a line that replays to a win.
     #[test]
     fn a_deal_the_depth_first_passes_leave_undecided_is_won_by_a_restart() {
         let game = OublietteSolitaire::default();
