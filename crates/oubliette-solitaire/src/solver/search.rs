@@ -1,6 +1,10 @@
 //! The depth-first search itself: one pass of [`solve`](super::solve) with a node budget,
 //! a move order and the table of lost states.
 //!
+//! A pass in the [`Order::Shuffled`] order is a restart: a short search down one line
+//! close to the heuristic's, different each time, drawn from the search's own generator
+//! (seeded by the deal's number, so a deal's verdict and line are the same on every run).
+//!
 //! Besides the table, three things keep it small, each sound (a state's value is never
 //! changed, only the work of finding it):
 //!
@@ -14,7 +18,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use gameshelf_engine::{Actor, Game};
+use gameshelf_engine::{Actor, Game, Rng};
 
 use crate::action::{Action, GRAVE};
 use crate::bot;
@@ -45,14 +49,22 @@ pub(super) enum Order {
     Guided,
     /// The rules' order.
     Listed,
+    /// A random order, with the heuristic's choice moved first at
+    /// [`GUIDED_PERCENT`] percent of the decisions.
+    Shuffled,
 }
+
+/// How often (percent of decisions) a shuffled order still tries the heuristic's choice
+/// first: the heuristic is right most of the time, and a restart that leaves it too often
+/// wanders (see [`RESTART_NODES`](super::RESTART_NODES) for the measurements).
+pub(super) const GUIDED_PERCENT: u64 = 90;
 
 impl Order {
     /// The order of the next pass.
     pub(super) fn next(self) -> Order {
         match self {
             Order::Guided => Order::Listed,
-            Order::Listed => Order::Guided,
+            Order::Listed | Order::Shuffled => Order::Guided,
         }
     }
 }
@@ -81,11 +93,14 @@ pub(super) struct Search<'a> {
     pub(super) order: Order,
     /// Told the nodes searched so far, every [`WATCH_EVERY`] nodes.
     pub(super) watch: &'a mut dyn FnMut(u64),
+    /// Draws the [`Order::Shuffled`] orders.
+    rng: Rng,
 }
 
 impl<'a> Search<'a> {
-    /// A search with no budget yet, an empty table of at most `table_cap` entries, and the
-    /// heuristic's order first.
+    /// A search with no budget yet, an empty table of at most `table_cap` entries, the
+    /// heuristic's order first, and shuffled orders drawn from a generator seeded by the
+    /// deal's number.
     pub(super) fn new(
         game: &'a OublietteSolitaire,
         deal: &'a Deal,
@@ -102,6 +117,7 @@ impl<'a> Search<'a> {
             line: Vec::new(),
             order: Order::Guided,
             watch,
+            rng: Rng::seed_from_u64(deal.number()),
         }
     }
 
@@ -120,7 +136,7 @@ impl<'a> Search<'a> {
 
     /// The choices worth trying at a decision of `s`, in this pass's order. `floor` is the
     /// smallest card an Hourglass pick may take (the picks go in ascending order).
-    fn choices(&self, s: &State, floor: Card) -> Vec<Action> {
+    fn choices(&mut self, s: &State, floor: Card) -> Vec<Action> {
         let mut legal = Vec::new();
         self.game.legal_actions(s, &mut legal);
         if matches!(s.phase, Phase::HourglassPick(_)) {
@@ -138,7 +154,18 @@ impl<'a> Search<'a> {
                 _ => true,
             });
         }
-        if self.order == Order::Guided && !legal.is_empty() {
+        if legal.len() < 2 {
+            return legal;
+        }
+        let guided = match self.order {
+            Order::Guided => true,
+            Order::Listed => false,
+            Order::Shuffled => {
+                self.rng.shuffle(&mut legal);
+                self.rng.below(100) < GUIDED_PERCENT
+            }
+        };
+        if guided {
             let first = bot::choose(self.game, &Observation::of(s), &legal);
             if let Some(i) = legal.iter().position(|&a| a == first) {
                 legal[..=i].rotate_right(1);
