@@ -1,0 +1,63 @@
+//! Rents and rooms: the bank's rent table for a property (monopoly column when the bank
+//! owns the whole city), the reference rent that lodging rights are capped by, who else lodges
+//! at a space, and the rooms of a city open to a player.
+//!
+//! The prices bargained over are in [`crate::bargain`]; this is the table they start from.
+
+use gameshelf_engine::Seat;
+
+use crate::bargain::Price;
+use crate::board::SpaceKind;
+use crate::game::{LaissezFaire, spaces_in};
+use crate::state::{BANK, State, Status};
+
+impl LaissezFaire {
+    /// Whether the bank owns every deed of city `city` (B-03).
+    pub fn bank_monopoly(&self, s: &State, city: u8) -> bool {
+        let props = self.board.cities[city as usize].properties;
+        self.owned(s, BANK, props) == props.count_ones()
+    }
+
+    /// Tokens other than `seat`'s lodged at `space`.
+    pub fn occupants(&self, s: &State, space: u8, seat: Seat) -> u8 {
+        s.players[..self.cfg.players]
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| {
+                i != seat && p.status == Status::Playing && !p.jailed && p.pos == space
+            })
+            .count() as u8
+    }
+
+    /// The bank rent of a property at its current level (monopoly column when the bank owns
+    /// the whole city), whoever owns it.
+    pub fn bank_rent(&self, s: &State, space: u8) -> u32 {
+        let SpaceKind::Property { city, rent } = self.board.spaces[space as usize].kind else {
+            return 0;
+        };
+        let column = usize::from(self.bank_monopoly(s, city));
+        rent[column][s.lots.0[space as usize].level as usize]
+    }
+
+    /// The reference rent of a property for lodging rights: its no-monopoly rent at its
+    /// buildings now; `None` for a space that is not a property.
+    pub fn reference_rent(&self, s: &State, space: u8) -> Option<u32> {
+        match self.board.spaces.get(space as usize)?.kind {
+            SpaceKind::Property { rent, .. } => {
+                Some(rent[0][s.lots.0[space as usize].level as usize])
+            }
+            _ => None,
+        }
+    }
+
+    /// The rooms of `city` open to `seat`, with their prices.
+    pub fn rooms<'a>(
+        &'a self,
+        s: &'a State,
+        seat: Seat,
+        city: u8,
+    ) -> impl Iterator<Item = (u8, Price)> + 'a {
+        spaces_in(self.board.cities[city as usize].properties)
+            .filter_map(move |i| Some((i, self.room_price(s, seat, i)?)))
+    }
+}

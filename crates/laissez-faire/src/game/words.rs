@@ -1,0 +1,133 @@
+//! Contracts in words: a contract template and a live contract described with the
+//! board's names, for the action list and the ledger view.
+//!
+//! Separate because it is wording, not rules; the race's and stalemate's words stay with
+//! [`super::end`].
+
+use crate::contract::{
+    Clause, Contract, Due, INSTALMENTS, LODGING_ROUNDS, NO_DEED, REPAYMENT_PERCENT, Term,
+};
+use crate::game::LaissezFaire;
+use crate::state::State;
+
+impl LaissezFaire {
+    /// A contract template in words, with the board's names.
+    pub fn describe_term(&self, s: &State, term: Term) -> String {
+        let name = |i: u8| &self.board.spaces[i as usize].name;
+        match term {
+            Term::Borrow(sum, NO_DEED) => format!(
+                "borrow ${} without collateral, repaying {INSTALMENTS} x ${} each round",
+                sum.dollars(),
+                sum.dollars() * REPAYMENT_PERCENT / 100 / u32::from(INSTALMENTS)
+            ),
+            Term::Borrow(sum, deed) => format!(
+                "borrow ${} against {}, repaying {INSTALMENTS} x ${} each round",
+                sum.dollars(),
+                name(deed),
+                sum.dollars() * REPAYMENT_PERCENT / 100 / u32::from(INSTALMENTS)
+            ),
+            Term::Buy(deed, sum) => format!(
+                "buy {} now for ${}, paying {INSTALMENTS} x ${} each round, the deed pledged \
+                 to the seller until paid",
+                name(deed),
+                sum.dollars(),
+                sum.dollars() / u32::from(INSTALMENTS)
+            ),
+            Term::Lodging(p, cap) => format!(
+                "a lodging right at {} for {LODGING_ROUNDS} rounds, rent capped at {cap} of the \
+                 reference rent",
+                name(p)
+            ),
+            Term::Rule(rule, value) => format!(
+                "change a rule for the rest of the game, if every player agrees: {} = {value}",
+                rule.name()
+            ),
+            Term::Service(space, cap) => format!(
+                "a price cap at {} for {LODGING_ROUNDS} rounds: at most {cap} of the reference \
+                 price",
+                name(space)
+            ),
+            Term::Option(deed, strike, premium) => format!(
+                "pay ${} now for the option to buy {} for ${} within {LODGING_ROUNDS} rounds",
+                premium.dollars(),
+                name(deed),
+                strike.of(self.deed_value(s, deed))
+            ),
+            _ => term.to_string(),
+        }
+    }
+
+    /// A live contract in words, for the ledger view.
+    pub fn describe_contract(&self, c: &Contract) -> String {
+        let name = |i: u8| &self.board.spaces[i as usize].name;
+        let (p, q) = (c.payer + 1, c.payee + 1);
+        let rounds = match c.every {
+            0 | 1 => "each round".to_owned(),
+            k => format!("every {k} rounds"),
+        };
+        let body = match c.clause {
+            Clause::Schedule(Due::EachRound) => {
+                format!("seat {p} pays seat {q} ${} {rounds}", c.instalment)
+            }
+            Clause::Schedule(due) => {
+                format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
+            }
+            Clause::Loan {
+                collateral,
+                principal,
+                ..
+            } => {
+                let pledge = if collateral == NO_DEED {
+                    "no collateral".to_owned()
+                } else {
+                    format!("collateral {}", name(collateral))
+                };
+                format!(
+                    "seat {q} lent seat {p} ${principal}; ${} {rounds}, {pledge}",
+                    c.instalment
+                )
+            }
+            Clause::Lodging {
+                property,
+                cap,
+                refusable,
+            } => {
+                format!(
+                    "seat {p} may lodge at {} for at most ${cap}{}",
+                    name(property),
+                    if refusable {
+                        ", if the owner agrees"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Clause::Service { space, cap } => {
+                format!(
+                    "seat {p} pays at most {cap} of the price at {}",
+                    name(space)
+                )
+            }
+            Clause::Option { deed, strike } => {
+                format!(
+                    "seat {p} may buy {} from seat {q} for ${strike}",
+                    name(deed)
+                )
+            }
+            Clause::Text {
+                note,
+                penalty,
+                disputed,
+            } => format!(
+                "seats {p} and {q}: free-text clause #{note}, penalty ${penalty}{}",
+                if disputed { " (claimed once)" } else { "" }
+            ),
+        };
+        let arrears = if c.arrears > 0 {
+            format!(", arrears ${}", c.arrears)
+        } else {
+            String::new()
+        };
+        format!("#{} {body} ({} left{arrears})", c.id, c.left)
+    }
+}
