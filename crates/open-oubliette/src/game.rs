@@ -3,7 +3,7 @@
 //! `apply_unchecked` handles the action at the current resting point (a decision or chance
 //! node, recorded in [`State::phase`]) and then runs the turn's program forward through
 //! every deterministic step until the next resting point. The program is written as a
-//! small set of [`Step`]s, one per step of a turn, a fight and a player fight as
+//! small set of `Step`s, one per step of a turn, a fight and a player fight as
 //! `docs/rules/open-oubliette.md` lists them.
 //!
 //! This file holds the game's data and its [`Game`] implementation; the rules it runs are

@@ -11,7 +11,7 @@ use crate::game::{LaissezFaire, spaces_in};
 use crate::state::State;
 
 impl LaissezFaire {
-    /// The deeds `owner` (a seat or [`BANK`]) holds, as a bit mask over the spaces.
+    /// The deeds `owner` (a seat or [`BANK`](crate::state::BANK)) holds, as a bit mask over the spaces.
     pub fn holdings(&self, s: &State, owner: u8) -> u64 {
         s.lots
             .0
