@@ -74,6 +74,9 @@ pub fn play(
 mod frame_tests;
 
 #[cfg(test)]
+mod offer_tests;
+
+#[cfg(test)]
 mod tests {
     use gameshelf_engine::Game;
     use gameshelf_laissez_faire::present::table_text;
