@@ -1,5 +1,6 @@
 //! The offer on the table in words: what every front end shows beside the choices while a
-//! package is drafted or answered ([`gameshelf_engine::Presenter::terms`]).
+//! package is drafted or answered, or a trade thread's terms are answered
+//! ([`gameshelf_engine::Presenter::terms`]).
 //!
 //! A package is built one clause per move, so the person building it needs the whole of
 //! it in view after each move, and the person answering needs it before choosing: its
@@ -11,11 +12,13 @@
 
 use gameshelf_engine::Seat;
 
-use super::{item_text, package_text, who};
+use gameshelf_engine::Game;
+
+use super::{item_text, package_text, verb, who};
 use crate::deal::Deal;
 use crate::notary::Refusal;
 use crate::package::{MAX_CLAUSES, MAX_EDITS};
-use crate::{LaissezFaire, Phase, State};
+use crate::{Action, LaissezFaire, Phase, State, Term, Thread};
 
 /// What accepting a package now would do to one of its parties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,16 +40,35 @@ pub struct Change {
 pub fn effect(game: &LaissezFaire, s: &State, deal: &Deal) -> Result<[Change; 2], Refusal> {
     let mut after = s.clone();
     game.execute_package(&mut after, deal.author, deal.answerer, &deal.package)?;
-    let (old, new) = (game.net_worths(s), game.net_worths(&after));
-    let change = |seat: u8| {
+    Ok(changes(game, s, &after, [deal.author, deal.answerer]))
+}
+
+/// What went from `before` to `after` for each of `seats`.
+fn changes(game: &LaissezFaire, before: &State, after: &State, seats: [u8; 2]) -> [Change; 2] {
+    let (old, new) = (game.net_worths(before), game.net_worths(after));
+    seats.map(|seat| {
         let i = usize::from(seat);
         Change {
             seat,
             worth: (old[i], new[i]),
-            cash: (s.players[i].cash, after.players[i].cash),
+            cash: (before.players[i].cash, after.players[i].cash),
         }
-    };
-    Ok([change(deal.author), change(deal.answerer)])
+    })
+}
+
+/// One party's change in words for `viewer`: `if accepted: your net worth goes from $1500
+/// to $1430 (-$70), your cash from $1500 to $1100`.
+fn change_line(c: &Change, viewer: Option<Seat>) -> String {
+    let (owner, pronoun) = whose(c.seat, viewer);
+    format!(
+        "if accepted: {owner} net worth goes from ${} to ${} ({}), {pronoun} cash from ${} to \
+         ${}",
+        c.worth.0,
+        c.worth.1,
+        signed(c.worth.1 - c.worth.0),
+        c.cash.0,
+        c.cash.1
+    )
 }
 
 /// A signed sum of dollars: `+$70`, `-$70`, `+$0`.
@@ -72,6 +94,9 @@ pub(super) fn whose(seat: u8, viewer: Option<Seat>) -> (String, &'static str) {
 /// Everything in a deal is public (the rules' ruling B-18), so every seat sees the same
 /// facts, worded for it.
 pub fn offer_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    if let (Phase::Trade, Some(thread)) = (s.phase, &s.trade) {
+        return thread_lines(game, s, thread, viewer);
+    }
     let Some(deal) = s.deal.filter(|_| s.phase == Phase::Deal) else {
         return Vec::new();
     };
@@ -117,19 +142,54 @@ pub fn offer_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<
         return lines;
     }
     match effect(game, s, &deal) {
-        Ok(changes) => lines.extend(changes.iter().map(|c| {
-            let (owner, pronoun) = whose(c.seat, viewer);
-            format!(
-                "if accepted: {owner} net worth goes from ${} to ${} ({}), {pronoun} cash \
-                 from ${} to ${}",
-                c.worth.0,
-                c.worth.1,
-                signed(c.worth.1 - c.worth.0),
-                c.cash.0,
-                c.cash.1
-            )
-        })),
+        Ok(changes) => lines.extend(changes.iter().map(|c| change_line(c, viewer))),
         Err(why) => lines.push(format!("as it stands the notary would refuse it: {why}")),
+    }
+    lines
+}
+
+/// A trade thread's standing terms as `viewer` sees them: whose they are and who answers,
+/// the deed and the cash (or the contract proposed), and, while its answerer has the
+/// floor, what accepting them would do to both parties (worked out by accepting them on a
+/// copy of the state). A rule change put to every player is left to the table's text: it
+/// moves no money.
+fn thread_lines(
+    game: &LaissezFaire,
+    s: &State,
+    thread: &Thread,
+    viewer: Option<Seat>,
+) -> Vec<String> {
+    let me = |seat: u8| viewer == Some(usize::from(seat));
+    let (author, answerer) = (who(thread.author, viewer), who(thread.answerer, viewer));
+    let kind = if thread.contract.is_some() {
+        "proposal"
+    } else {
+        "offer"
+    };
+    let heading = match (me(thread.author), me(thread.floor)) {
+        (true, true) => format!("your {kind} to {answerer}, who asks for time:"),
+        (true, false) => format!("your {kind} to {answerer}, waiting for the answer:"),
+        (false, true) => format!("{author}'s {kind} to you, for you to answer:"),
+        (false, false) => format!("{author}'s {kind} to {answerer}:"),
+    };
+    let terms = match thread.contract {
+        Some(Term::Rule(..)) => return Vec::new(),
+        Some(term) => format!("{author} proposes: {}", game.describe_term(s, term)),
+        None => format!(
+            "{} {} {} {} for ${}",
+            who(thread.giver, viewer),
+            verb(thread.giver, viewer, "give"),
+            who(thread.taker(), viewer),
+            game.board().spaces[usize::from(thread.deed)].name,
+            thread.amount
+        ),
+    };
+    let mut lines = vec![heading, format!("  {terms}")];
+    if thread.floor == thread.answerer && game.is_legal(s, Action::Accept) {
+        let mut after = s.clone();
+        game.apply_unchecked(&mut after, Action::Accept);
+        let changed = changes(game, s, &after, [thread.author, thread.answerer]);
+        lines.extend(changed.iter().map(|c| change_line(c, viewer)));
     }
     lines
 }
@@ -299,6 +359,32 @@ mod tests {
                 .iter()
                 .any(|l| l.starts_with("  in place of: seat 1 pays you $100 now; ")),
             "{counter:#?}"
+        );
+    }
+
+    #[test]
+    fn a_deed_offered_in_a_trade_thread_shows_its_effect_to_the_answerer() {
+        let (game, mut s) = setup(2);
+        game.apply(&mut s, Action::Offer(1, TILE, 100)).unwrap();
+        assert_eq!(
+            offer_lines(&game, &s, Some(1)),
+            [
+                "seat 1's offer to you, for you to answer:",
+                "  seat 1 gives you Tile Row for $100",
+                "if accepted: seat 1's net worth goes from $1530 to $1600 (+$70), its cash \
+                 from $1500 to $1600",
+                "if accepted: your net worth goes from $1580 to $1510 (-$70), your cash from \
+                 $1500 to $1400",
+            ]
+        );
+        // Asked for time, the author sees his terms without an effect to accept.
+        game.apply(&mut s, Action::Hold).unwrap();
+        assert_eq!(
+            offer_lines(&game, &s, Some(0)),
+            [
+                "your offer to seat 2, who asks for time:",
+                "  you give seat 2 Tile Row for $100"
+            ]
         );
     }
 
