@@ -1,5 +1,6 @@
 //! The full-screen view: the game's table, a scrolling log, the legal choices as a
-//! selectable list with their odds, and a help line.
+//! selectable list with their odds, the terms the decision is about beside them (when the
+//! game names some, [`Presenter::terms`]), and a help line.
 //!
 //! The loop is generic over the game; what only a game knows (its board and player panels)
 //! is drawn by its [`Table`]. Drawing is a pure function of a [`Scene`], built from the
