@@ -15,6 +15,9 @@ let listed = [];
 // The headings of the groups of choices left unfolded, kept open from one move to the next
 // (a package is built one clause at a time from the same few groups).
 const unfolded = new Set();
+// The move number the choices listed now belong to (a choice's id is its place in that
+// move's list).
+let choicesPly = null;
 
 function render(next) {
   view = next;
@@ -128,12 +131,17 @@ function renderChoices(places) {
     } }, el("label", {}, `or ${action.amount_prompt}: $`, input), " ", el("button", { type: "submit" }, "OK"));
   };
   const item = (action, i) => el("li", {}, button(action, i), sum(action));
+  // The same view may be drawn twice (the answer to a move and the live update it
+  // caused): the choice that had the focus keeps it, so the keyboard stays where it was.
+  const focused = choicesPly === view.ply && $("choices").contains(document.activeElement) ? document.activeElement.getAttribute("data-id") : null;
+  choicesPly = view.ply;
   fill($("choices"), focus ? el("li", {}, el("button", { type: "button", class: "all", onclick: () => { focus = null; render(view); } }, "show every choice")) : null,
     main.map((action, i) => item(action, i)),
     [...groups].map(([heading, actions]) => el("li", { class: "group" },
       el("details", { open: unfolded.has(heading), ontoggle: (event) => { if (event.target.open) unfolded.add(heading); else unfolded.delete(heading); } },
         el("summary", {}, `${heading}: ${actions.length} choices`),
         el("ul", {}, actions.map((action) => item(action, null)))))));
+  if (focused !== null) $("choices").querySelector(`button[data-id="${focused}"]`)?.focus();
   if (!mine && view.status !== "finished") {
     $("choices").append(el("li", { class: "hint" }, view.viewer === null ? "Spectators watch." : "Not your turn: the page updates by itself."));
   }

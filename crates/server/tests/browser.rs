@@ -501,11 +501,8 @@ async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
         "{terms}"
     );
     // The group stays open for the next clause, and the focus is on the harmless choice.
-    assert_eq!(
-        page.script("return document.activeElement.textContent")
-            .await,
-        "1. withdraw the draft"
-    );
+    page.until("return document.activeElement.textContent === '1. withdraw the draft'")
+        .await;
     assert_eq!(
         page.script("return [...document.querySelectorAll('#choices details')].filter(d => d.open).map(d => d.querySelector('summary').textContent.split(':')[0])")
             .await,
