@@ -455,11 +455,23 @@ async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
     let offers = format!(
         "return [...document.querySelectorAll('#choices summary')].find(s => s.textContent.startsWith('{heading}'))"
     );
+    // Each other move is clicked and waited for in the log, so that the page checked next
+    // is drawn after it.
     for _ in 0..2_000 {
-        if page.script(&format!("{offers} !== undefined")).await == true {
+        let seen = page
+            .script(&format!(
+                "{offers} !== undefined || document.querySelectorAll('#log li').length"
+            ))
+            .await;
+        if seen == true {
             break;
         }
-        page.click("#choices button").await;
+        if page.click("#choices button").await {
+            page.until(&format!(
+                "return document.querySelectorAll('#log li').length > {seen}"
+            ))
+            .await;
+        }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     // Open the group and pick the other party.
