@@ -88,6 +88,21 @@ pub trait Presenter<G: Game> {
         game.describe_action(before, action)
     }
 
+    /// The terms the decision at hand is about, as `viewer` (`None`: a spectator) may see
+    /// them: a heading line, then a few lines, e.g. an offer being drafted or answered,
+    /// clause by clause, with what it would do to each party. Every front end shows them
+    /// right beside the list of choices (line mode just before it), so that a person sees
+    /// what each choice changes without reading the whole table. The observation text
+    /// stays complete without them. None by default.
+    fn terms(
+        &self,
+        _game: &G,
+        _viewer: Option<Seat>,
+        _observation: &G::Observation,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What a human is asked for when `action`, their choice, comes with a free text
     /// ([`Game::writes_text`]): a few words without punctuation, e.g. `text of the clause`.
     /// Line mode prompts with it followed by ` (one line): `; the full-screen view titles

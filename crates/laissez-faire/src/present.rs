@@ -15,6 +15,10 @@ use crate::deal::Deal;
 use crate::package::{Item, Kind, Package, Right, Side};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
 
+mod offer;
+
+pub use offer::{Change, effect, offer_lines};
+
 /// The words of Laissez-faire, for every front end.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LaissezFairePresenter;
@@ -391,24 +395,16 @@ pub fn package_text(
 /// What accepting the deal's package now would do to both parties' net worths (worked out
 /// by executing it on a copy), or the notary's reason why it cannot be accepted.
 pub fn effect_text(game: &LaissezFaire, s: &State, deal: &Deal, viewer: Option<Seat>) -> String {
-    let mut after = s.clone();
-    match game.execute_package(&mut after, deal.author, deal.answerer, &deal.package) {
-        Ok(_) => {
-            let (old, new) = (game.net_worths(s), game.net_worths(&after));
-            let change = |seat: u8| {
-                let d = new[usize::from(seat)] - old[usize::from(seat)];
+    match effect(game, s, deal) {
+        Ok(changes) => {
+            let [author, answerer] = changes.map(|c| {
                 format!(
-                    "{} {}${}",
-                    who(seat, viewer),
-                    if d < 0 { "-" } else { "+" },
-                    d.abs()
+                    "{} {}",
+                    who(c.seat, viewer),
+                    offer::signed(c.worth.1 - c.worth.0)
                 )
-            };
-            format!(
-                "net worth if accepted: {}, {}",
-                change(deal.author),
-                change(deal.answerer)
-            )
+            });
+            format!("net worth if accepted: {author}, {answerer}")
         }
         Err(why) => format!("the notary would refuse it: {why}"),
     }
@@ -423,14 +419,14 @@ pub fn deal_move_text(
     action: Action,
     viewer: Option<Seat>,
 ) -> String {
-    let other = who(
-        if deal.sent {
-            deal.author
-        } else {
-            deal.answerer
-        },
-        viewer,
-    );
+    let other_seat = if deal.sent {
+        deal.author
+    } else {
+        deal.answerer
+    };
+    let other = who(other_seat, viewer);
+    // The answerer's moves are seen by the author too: "refuse your package".
+    let others = offer::whose(other_seat, viewer).0;
     match action {
         Action::Pay(..)
         | Action::Deed(_)
@@ -455,11 +451,11 @@ pub fn deal_move_text(
         ),
         Action::Withdraw => "withdraw the draft".to_owned(),
         Action::Accept => format!(
-            "accept {other}'s package: {}",
+            "accept {others} package: {}",
             package_text(game, s, &deal.package, viewer)
         ),
-        Action::Refuse => format!("refuse {other}'s package"),
-        Action::Amend => format!("counter {other}'s package with changed terms"),
+        Action::Refuse => format!("refuse {others} package"),
+        Action::Amend => format!("counter {others} package with changed terms"),
         Action::DeclareRace => game.describe_declaration(s, usize::from(deal.floor())),
         _ => action.to_string(),
     }
@@ -502,17 +498,30 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         }
     }
 
+    /// The offer being drafted or answered ([`offer_lines`]), shown beside the choices.
+    fn terms(&self, game: &LaissezFaire, viewer: Option<Seat>, observation: &State) -> Vec<String> {
+        offer_lines(game, observation, viewer)
+    }
+
     /// Rolling, paying, staying and answering come first, and so do sending, withdrawing
     /// and answering a package; the window's many proposals, trade offers, deals, releases
     /// and buildings are folded, one group per other player (or per kind), and so are a
-    /// draft's clauses, one group per kind of clause.
+    /// draft's clauses, one group per kind of clause. The moves that end the game
+    /// (declaring the race or a stalemate, proposing one), exercising options and claiming
+    /// breaches are folded too: they can come up at many decisions, and listed first they
+    /// would push the turn's own choices down.
     fn choice_group(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         let group = match action {
             Action::Propose(to, _) => format!("propose a contract to seat {}", to + 1),
             Action::Offer(to, ..) => format!("offer seat {} a deed trade", to + 1),
-            Action::Draft(_) => "draft a package of clauses".to_owned(),
+            Action::Draft(_) => "make an offer of clauses (a package)".to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
+            Action::Exercise(_) => "exercise an option".to_owned(),
+            Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
+            Action::DeclareRace | Action::DeclareStalemate | Action::ProposeStalemate => {
+                "end the game".to_owned()
+            }
             Action::Pay(Side::Mine, ..) => "add a payment you make".to_owned(),
             Action::Pay(Side::Yours, ..) => "add a payment to you".to_owned(),
             Action::Deed(_) => "add a deed".to_owned(),
@@ -530,8 +539,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
     /// refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
-    /// withdraw a draft.
-    fn safe_choice(&self, _game: &LaissezFaire, _s: &State, legal: &[Action]) -> usize {
+    /// withdraw a draft; when looking for a room, a free one (one's own), else asking an
+    /// owner his price, else picking a city after a ride. Only when every choice pays or
+    /// gives something (the bank's rooms, the fare and the bench) is the first one
+    /// highlighted, as the rules leave nothing free to fall back on.
+    fn safe_choice(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
         const SAFE: [Action; 7] = [
             Action::Go,
             Action::Refuse,
@@ -541,8 +553,19 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Insist,
             Action::Withdraw,
         ];
+        let seat = usize::from(s.current);
+        let free_room = |a: &Action| match *a {
+            Action::Lodge(i) => game
+                .room_price(s, seat, i)
+                .and_then(crate::Price::listed)
+                .is_some_and(|p| p == 0),
+            _ => false,
+        };
         SAFE.iter()
             .find_map(|safe| legal.iter().position(|a| a == safe))
+            .or_else(|| legal.iter().position(free_room))
+            .or_else(|| legal.iter().position(|a| matches!(a, Action::Ask(_))))
+            .or_else(|| legal.iter().position(|a| matches!(a, Action::City(_))))
             .unwrap_or(0)
     }
 
@@ -573,12 +596,31 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             (Action::Pay(Side::Yours, when, _), ..) => {
                 format!("the sum you are paid {}", when.words())
             }
-            (Action::Lend(..), ..) => "the principal of the loan".to_owned(),
-            (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
-            (Action::Right(Right::Lodging | Right::RefusableLodging, ..), ..) => {
-                "the most rent the right allows".to_owned()
+            (Action::Lend(side, collateral, _), ..) => {
+                let lender = if side == Side::Mine {
+                    "you lend"
+                } else {
+                    "you borrow"
+                };
+                let against = if collateral == NO_DEED {
+                    "without collateral".to_owned()
+                } else {
+                    format!("against {}", name(collateral))
+                };
+                format!("the sum {lender} {against}")
             }
-            (Action::Right(Right::Option, ..), ..) => "the option's strike".to_owned(),
+            (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
+            (Action::Right(right @ (Right::Lodging | Right::RefusableLodging), d, _), ..) => {
+                let refusable = if right == Right::RefusableLodging {
+                    " (the owner may refuse)"
+                } else {
+                    ""
+                };
+                format!("the most rent of a lodging right at {}{refusable}", name(d))
+            }
+            (Action::Right(Right::Option, d, _), ..) => {
+                format!("the strike of an option on {}", name(d))
+            }
             _ => "another sum".to_owned(),
         }
     }

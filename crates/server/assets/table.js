@@ -12,6 +12,12 @@ let busy = false;
 let focus = null;
 // The choices listed now, which keys 1 to 9 pick.
 let listed = [];
+// The headings of the groups of choices left unfolded, kept open from one move to the next
+// (a package is built one clause at a time from the same few groups).
+const unfolded = new Set();
+// The move number the choices listed now belong to (a choice's id is its place in that
+// move's list).
+let choicesPly = null;
 
 function render(next) {
   view = next;
@@ -21,6 +27,12 @@ function render(next) {
   $("status").textContent = view.status === "finished" ? "game over" : "playing";
   $("turn").textContent = view.to_move === null ? "" : (view.to_move === view.viewer ? "· your turn" : `· ${view.seats[view.to_move]} to move`);
   $("board").textContent = view.observation_text;
+  // The terms the decision is about (an offer clause by clause, with its effect), beside
+  // the choices: a heading, then one item a line.
+  const terms = view.terms || [];
+  $("terms-box").hidden = terms.length === 0;
+  $("terms-title").textContent = terms[0] || "";
+  fill($("terms"), terms.slice(1).map((line) => el("li", {}, line.trim())));
   // Pictures (SVG documents drawn by the game's presenter) are shown as images, which
   // cannot run anything, never put into the page as markup.
   // Choices that can be picked on a picture get a button laid over their place; choices
@@ -103,17 +115,33 @@ function renderChoices(places) {
   const button = (action, i) => el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i !== null && i < 9 ? String(i + 1) : null },
     i !== null && i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
     action.odds ? el("span", { class: "odds" }, action.odds) : null);
+  // A move that names a sum (a price, a clause's dollars) may be played at any other: the
+  // first move of each kind carries a box for it, right under it.
+  const sum = (action) => {
+    if (!action.amount_prompt) return null;
+    const input = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", required: true, "data-kind": action.id });
+    return el("form", { class: "sum", onsubmit: (event) => {
+      event.preventDefault();
+      const amount = Number(input.value);
+      if (!Number.isSafeInteger(amount) || amount < 0) {
+        $("error").textContent = "Type a whole number of dollars.";
+        return;
+      }
+      play(action, amount);
+    } }, el("label", {}, `or ${action.amount_prompt}: $`, input), " ", el("button", { type: "submit" }, "OK"));
+  };
+  const item = (action, i) => el("li", {}, button(action, i), sum(action));
+  // The same view may be drawn twice (the answer to a move and the live update it
+  // caused): the choice that had the focus keeps it, so the keyboard stays where it was.
+  const focused = choicesPly === view.ply && $("choices").contains(document.activeElement) ? document.activeElement.getAttribute("data-id") : null;
+  choicesPly = view.ply;
   fill($("choices"), focus ? el("li", {}, el("button", { type: "button", class: "all", onclick: () => { focus = null; render(view); } }, "show every choice")) : null,
-    main.map((action, i) => el("li", {}, button(action, i))),
+    main.map((action, i) => item(action, i)),
     [...groups].map(([heading, actions]) => el("li", { class: "group" },
-      el("details", {}, el("summary", {}, `${heading}: ${actions.length} choices`),
-        el("ul", {}, actions.map((action) => el("li", {}, button(action, null))))))));
-  // Moves that name a sum (a price) may be sent at any other: one box, a list of kinds.
-  const kinds = view.actions.filter((a) => a.amount_prompt);
-  $("amount-box").hidden = kinds.length === 0;
-  const kept = $("amount-kind").value;
-  fill($("amount-kind"), kinds.map((a) => el("option", { value: a.id }, a.amount_prompt)));
-  if (kinds.some((a) => String(a.id) === kept)) $("amount-kind").value = kept;
+      el("details", { open: unfolded.has(heading), ontoggle: (event) => { if (event.target.open) unfolded.add(heading); else unfolded.delete(heading); } },
+        el("summary", {}, `${heading}: ${actions.length} choices`),
+        el("ul", {}, actions.map((action) => item(action, null)))))));
+  if (focused !== null) $("choices").querySelector(`button[data-id="${focused}"]`)?.focus();
   if (!mine && view.status !== "finished") {
     $("choices").append(el("li", { class: "hint" }, view.viewer === null ? "Spectators watch." : "Not your turn: the page updates by itself."));
   }
@@ -193,16 +221,6 @@ document.addEventListener("keydown", (event) => {
 $("credits").textContent = CREDITS;
 $("rematch").addEventListener("click", rematch);
 $("undo").addEventListener("click", undo);
-$("amount-box").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const kind = view.actions.find((a) => String(a.id) === $("amount-kind").value);
-  const amount = Number($("amount").value);
-  if (!kind || !Number.isSafeInteger(amount) || amount < 0) {
-    $("error").textContent = "Type a whole number of dollars.";
-    return;
-  }
-  play(kind, amount).then(() => { $("amount").value = ""; });
-});
 refresh();
 const events = new EventSource(`/api/tables/${encodeURIComponent(id)}/events`);
 events.addEventListener("ply", (event) => {

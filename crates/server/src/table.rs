@@ -575,6 +575,9 @@ impl<G: Shelved> GameTable<G> {
         let pictures = observation
             .as_ref()
             .map_or_else(Vec::new, |o| self.rules.presenter.pictures(game, viewer, o));
+        let terms = observation
+            .as_ref()
+            .map_or_else(Vec::new, |o| self.rules.presenter.terms(game, viewer, o));
         let observation_text = observation.as_ref().map_or_else(
             || "Nothing of this game is public while it is played.".to_owned(),
             |o| self.rules.presenter.observation_text(game, viewer, o),
@@ -642,6 +645,7 @@ impl<G: Shelved> GameTable<G> {
             "observation": observation,
             "observation_text": observation_text,
             "pictures": pictures,
+            "terms": terms,
             "actions": actions,
             "safe_choice": safe_choice,
             "log": play.log[viewer.unwrap_or(n)],

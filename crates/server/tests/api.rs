@@ -963,3 +963,73 @@ async fn a_price_may_be_any_sum_and_a_refused_one_names_why_and_changes_nothing(
         app.play(id, tokens[seat], &view, pick).await;
     }
 }
+
+/// The offer under negotiation leaves the server worded for each viewer: the answerer
+/// reads it addressed to him with its effect on both net worths, the spectator the same
+/// facts in the third person; other games' views carry no terms.
+#[tokio::test]
+async fn an_offer_s_terms_are_sent_to_each_viewer_in_its_own_words() {
+    let app = start(20).await;
+    let table = app
+        .create("laissez-faire(players=2)", &["human", "human"])
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let (seat, view) = app.wait_person(id, &tokens).await;
+    assert_eq!(view["terms"], json!([]), "no offer yet");
+    let pick = |view: &Value, text: &str| {
+        view["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["text"].as_str().unwrap().starts_with(text))
+            .unwrap_or_else(|| panic!("no {text:?} in {view}"))["id"]
+            .as_u64()
+            .unwrap() as usize
+    };
+    let other = 1 - seat;
+    let draft = pick(&view, "draft a package of clauses for seat");
+    let view = app.play(id, tokens[seat], &view, draft).await;
+    let pay = pick(&view, &format!("add: you pay seat {} $50 now", other + 1));
+    let view = app.play(id, tokens[seat], &view, pay).await;
+    assert_eq!(
+        view["terms"][1],
+        format!("  1. you pay seat {} $50 now", other + 1)
+    );
+    let send = pick(&view, "send");
+    app.play(id, tokens[seat], &view, send).await;
+
+    let answerer = app.wait_turn(id, tokens[other]).await;
+    let terms: Vec<&str> = answerer["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        terms[..2],
+        [
+            format!("seat {}'s offer to you, for you to answer:", seat + 1).as_str(),
+            format!("  1. seat {} pays you $50 now", seat + 1).as_str(),
+        ]
+    );
+    assert!(terms[2].starts_with(&format!("if accepted: seat {}'s net worth", seat + 1)));
+    assert!(terms[3].starts_with("if accepted: your net worth goes from $"));
+    let (_, public) = app.get(&format!("/api/tables/{id}")).await;
+    let public = public["terms"].to_string();
+    assert!(public.contains(&format!(
+        "seat {} pays seat {} $50 now",
+        seat + 1,
+        other + 1
+    )));
+    assert!(!public.contains("you"), "{public}");
+
+    let osbo = app.create("osbo(players=2)", &["human", "human"]).await;
+    let (_, view) = app
+        .get(&format!("/api/tables/{}", osbo["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(view["terms"], json!([]));
+}

@@ -413,3 +413,122 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
     alice.close().await;
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Laissez-faire's offer builder: a person picks the other party, adds a clause with a sum
+/// typed in, sees the whole package and its effect on both net worths beside the choices
+/// with the harmless choice focused, sends it to a bot and reads the bot's answer.
+#[tokio::test]
+async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
+    let Some(driver) = Driver::start().await else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromedriver is missing: install Debian's chromium and chromium-driver"
+        );
+        eprintln!("SKIPPED: no chromedriver on the PATH (install chromium and chromium-driver)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("gameshelf-offer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut config = Config::new(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        format!("sqlite:{}", dir.join("browser.db").display()),
+    );
+    config.bot_pause = Duration::ZERO;
+    config.posts = gameshelf_server::flood::Rate::UNLIMITED;
+    let server = Server::bind(config).await.unwrap();
+    let base = format!("http://{}", server.local_addr());
+    tokio::spawn(server.run());
+    let table: Value = reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "laissez-faire(players=2)", "seats": ["human", "bot:heuristic"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let page = driver.browser(1200).await;
+    page.open(table["seats"][0]["url"].as_str().unwrap()).await;
+
+    // Until the window before the roll offers to make an offer (the bot may play first).
+    let heading = "make an offer of clauses (a package)";
+    let offers = format!(
+        "return [...document.querySelectorAll('#choices summary')].find(s => s.textContent.startsWith('{heading}'))"
+    );
+    // Each other move is clicked and waited for in the log, so that the page checked next
+    // is drawn after it.
+    for _ in 0..2_000 {
+        let seen = page
+            .script(&format!(
+                "{offers} !== undefined || document.querySelectorAll('#log li').length"
+            ))
+            .await;
+        if seen == true {
+            break;
+        }
+        if page.click("#choices button").await {
+            page.until(&format!(
+                "return document.querySelectorAll('#log li').length > {seen}"
+            ))
+            .await;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Open the group and pick the other party.
+    page.script(&format!("{offers}.click()")).await;
+    let draft = "return [...document.querySelectorAll('#choices button')].find(b => b.textContent.includes('draft a package of clauses for seat 2'))";
+    page.until(&format!("{draft} !== undefined")).await;
+    page.script(&format!("{draft}.click()")).await;
+    page.until("return !document.getElementById('terms-box').hidden")
+        .await;
+    assert_eq!(
+        page.text("terms-title").await,
+        "your offer to seat 2, not sent yet (0 of 6 clauses, 12 changes left):"
+    );
+    // A payment of a sum typed in: the box under the first payment of its kind.
+    let payments = "return [...document.querySelectorAll('#choices summary')].find(s => s.textContent.startsWith('add a payment you make'))";
+    page.until(&format!("{payments} !== undefined")).await;
+    page.script(&format!("{payments}.click()")).await;
+    let input = "document.querySelector('#choices details[open] form.sum input')";
+    page.until(&format!("return {input} !== null")).await;
+    assert_eq!(
+        page.script(&format!("return {input}.closest('label').textContent"))
+            .await,
+        "or the sum you pay now: $"
+    );
+    page.script(&format!(
+        "{input}.value = '35'; {input}.form.requestSubmit();"
+    ))
+    .await;
+    page.until(
+        "return document.getElementById('terms').textContent.includes('1. you pay seat 2 $35 now')",
+    )
+    .await;
+    let terms = page.text("terms").await;
+    assert!(
+        terms.contains("if accepted: your net worth goes from $")
+            && terms.contains("(-$35), your cash from $")
+            && terms.contains("if accepted: seat 2's net worth goes from $")
+            && terms.contains("(+$35), its cash from $"),
+        "{terms}"
+    );
+    // The group stays open for the next clause, and the focus is on the harmless choice.
+    page.until("return document.activeElement.textContent === '1. withdraw the draft'")
+        .await;
+    assert_eq!(
+        page.script("return [...document.querySelectorAll('#choices details')].filter(d => d.open).map(d => d.querySelector('summary').textContent.split(':')[0])")
+            .await,
+        json!(["add a payment you make"])
+    );
+    // Send it: the bot answers, and the answer is in the log.
+    let logged = page
+        .script("return document.querySelectorAll('#log li').length")
+        .await;
+    assert!(page.click("#choices button[aria-keyshortcuts='2']").await);
+    page.until(&format!(
+        "return [...document.querySelectorAll('#log li')].slice({logged}).some(l => /seat 2: (accept|refuse|counter) your package/.test(l.textContent))"
+    ))
+    .await;
+    page.close().await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,14 +1,16 @@
 //! Line mode: plain text in, plain text out, for scripts and screen readers.
 //!
 //! No colours and no cursor movement. At each human decision the seat's view (from its
-//! observation) is printed, then the numbered choices with the exact odds of any roll that
-//! follows, then the prompt `choose 1-N (h for help, q to quit): `. Moves of
-//! bots and chance are printed one per line as they happen, and the result at the end. A
-//! game may fold a long list ([`Presenter::choice_group`]): its main choices come first, then
-//! one line per group (`7) propose a contract to seat 3: 27 choices`); typing a group's
-//! number lists its choices, numbered from 1, and `b` goes back. `u`
-//! takes back the human's previous decision when nothing else (no draw, no other player)
-//! moved since (see the session's undo).
+//! observation) is printed, then the terms the decision is about when the game names some
+//! ([`Presenter::terms`], e.g. an offer clause by clause, right above the choices that
+//! change it), then the numbered choices with the exact odds of any roll that follows,
+//! then the prompt `choose 1-N (h for help, q to quit): `. Moves of bots and chance are
+//! printed one per line as they happen, and the result at the end. A game may fold a long
+//! list ([`Presenter::choice_group`]): its main choices come first, then one line per
+//! group (`7) propose a contract to seat 3: 27 choices`); typing a group's number lists its
+//! choices, numbered from 1, and `b` goes back. `u` takes back the human's previous
+//! decision when nothing else (no draw, no other player) moved since (see the session's
+//! undo).
 //!
 //! A choice that comes with a free text ([`Game::writes_text`]) is followed by a second
 //! prompt, e.g. `text for this move (one line): `: the line typed (trimmed; empty, or end of
@@ -219,6 +221,9 @@ fn show_decision<G: Game, P: Presenter<G>>(
         &session.observation(seat),
     );
     writeln!(out, "{}", view.trim_end())?;
+    for line in session.terms(seat) {
+        writeln!(out, "{line}")?;
+    }
     show_list(session, menu, None, out)
 }
 

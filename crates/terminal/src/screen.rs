@@ -1,5 +1,6 @@
 //! The full-screen view: the game's table, a scrolling log, the legal choices as a
-//! selectable list with their odds, and a help line.
+//! selectable list with their odds, the terms the decision is about beside them (when the
+//! game names some, [`Presenter::terms`]), and a help line.
 //!
 //! The loop is generic over the game; what only a game knows (its board and player panels)
 //! is drawn by its [`Table`]. Drawing is a pure function of a [`Scene`], built from the
@@ -95,6 +96,10 @@ impl<G: Game, T: Table<G>> Presenter<G> for Previewing<'_, T, G::Action> {
     ) -> String {
         self.table.observation_text(game, viewer, observation)
     }
+
+    fn terms(&self, game: &G, viewer: Option<Seat>, observation: &G::Observation) -> Vec<String> {
+        self.table.terms(game, viewer, observation)
+    }
 }
 
 impl<G: Game, T: Table<G>> Table<G> for Previewing<'_, T, G::Action> {
@@ -173,27 +178,37 @@ pub(crate) fn draw<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &S
         );
         return;
     }
+    let terms = table.terms(scene.game, Some(scene.viewer), &scene.observation);
     if area.width < FULL_SIZE.0 || area.height < FULL_SIZE.1 {
-        draw_compact(frame, scene);
+        draw_compact(frame, scene, &terms);
     } else {
-        draw_full(frame, table, scene);
+        draw_full(frame, table, scene, &terms);
     }
     if let Some(help) = &scene.help {
         draw_help(frame, help);
     }
 }
 
-/// The compact frame: the title with a notice, the log and the choices.
-fn draw_compact<G: Game>(frame: &mut Frame, scene: &Scene<'_, G>) {
+/// The compact frame: the title with a notice, the log, the terms (if any) and the
+/// choices.
+fn draw_compact<G: Game>(frame: &mut Frame, scene: &Scene<'_, G>, terms: &[String]) {
     let area = frame.area();
     let choices_height = (scene.choices.len() as u16 + 2).clamp(3, area.height / 2);
-    let [title, log, choices, keys] = Layout::vertical([
+    let terms_height = if terms.is_empty() {
+        0
+    } else {
+        let rows = terms_lines(terms, area.width.saturating_sub(2)).len() as u16;
+        (rows + 2).min(area.height / 3)
+    };
+    let [title, log, terms_area, choices, keys] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Min(3),
+        Constraint::Length(terms_height),
         Constraint::Length(choices_height),
         Constraint::Length(1),
     ])
     .areas(area);
+    draw_terms(frame, terms_area, terms);
     let notice = format!(
         "{}\n(table hidden: the terminal is {} x {}, the table needs {} x {})",
         scene.title, area.width, area.height, FULL_SIZE.0, FULL_SIZE.1
@@ -212,9 +227,25 @@ fn draw_compact<G: Game>(frame: &mut Frame, scene: &Scene<'_, G>) {
     );
 }
 
-/// The full frame.
-fn draw_full<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &Scene<'_, G>) {
-    let choices_height = (scene.choices.len() as u16 + 2).clamp(3, 12);
+/// The full frame. The terms, when the decision has some, go beside the choices, on
+/// their right, and may make that row taller (leaving the table 10 rows at least).
+fn draw_full<G: Game, T: Table<G>>(
+    frame: &mut Frame,
+    table: &T,
+    scene: &Scene<'_, G>,
+    terms: &[String],
+) {
+    let half = frame.area().width / 2;
+    let rows = scene
+        .choices
+        .len()
+        .max(terms_lines(terms, half.saturating_sub(2)).len()) as u16;
+    let most = if terms.is_empty() {
+        12
+    } else {
+        frame.area().height.saturating_sub(12).max(12)
+    };
+    let choices_height = (rows + 2).clamp(3, most);
     let [title, top, choices, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(10),
@@ -237,10 +268,51 @@ fn draw_full<G: Game, T: Table<G>>(frame: &mut Frame, table: &T, scene: &Scene<'
         &scene.observation,
     );
     draw_log(frame, log_area, scene.log, scene.log_scroll);
+    let choices = if terms.is_empty() {
+        choices
+    } else {
+        let [choices, terms_area] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(choices);
+        draw_terms(frame, terms_area, terms);
+        choices
+    };
     draw_choices(frame, choices, &scene.choices, scene.selected);
     frame.render_widget(
         Paragraph::new(scene.keys).style(Style::new().fg(Color::DarkGray)),
         keys,
+    );
+}
+
+/// The terms' lines wrapped to `width`: the heading, then the others indented as written.
+fn terms_lines(terms: &[String], width: u16) -> Vec<String> {
+    terms
+        .iter()
+        .flat_map(|line| wrap(line, usize::from(width)))
+        .collect()
+}
+
+/// The terms the decision is about in a box: the heading in bold, then the rest, wrapped;
+/// nothing when there are none.
+fn draw_terms(frame: &mut Frame, area: Rect, terms: &[String]) {
+    if terms.is_empty() || area.is_empty() {
+        return;
+    }
+    let heading_rows = wrap(&terms[0], usize::from(area.width.saturating_sub(2))).len();
+    let lines: Vec<Line> = terms_lines(terms, area.width.saturating_sub(2))
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if i < heading_rows {
+                Line::styled(l, Style::new().add_modifier(Modifier::BOLD))
+            } else {
+                Line::raw(l)
+            }
+        })
+        .collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" terms ")),
+        area,
     );
 }
 

@@ -306,6 +306,13 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         self.game.observe(&self.state, seat)
     }
 
+    /// The terms `seat`'s decision is about ([`Presenter::terms`]), seen from its
+    /// observation: a heading, then a few lines; empty when there are none.
+    pub(crate) fn terms(&self, seat: Seat) -> Vec<String> {
+        self.presenter
+            .terms(self.game, Some(seat), &self.observation(seat))
+    }
+
     /// The legal actions of the human to move (empty otherwise), in the game's order.
     pub(crate) fn choices(&self) -> &[G::Action] {
         &self.legal

@@ -236,6 +236,23 @@ fn previews_mark_the_spaces_a_choice_is_about() {
         [3]
     );
     assert!(spaces(&s, Action::Go).is_empty());
+    // A package's clauses: the deed that changes hands, the deed a right is on, a loan's
+    // collateral.
+    assert_eq!(spaces(&s, Action::Deed(3)), [3]);
+    assert_eq!(
+        spaces(
+            &s,
+            Action::Right(gameshelf_laissez_faire::Right::Option, 1, 60)
+        ),
+        [1]
+    );
+    assert_eq!(
+        spaces(
+            &s,
+            Action::Lend(gameshelf_laissez_faire::Side::Mine, 1, 200)
+        ),
+        [1]
+    );
     s.roll = Some(gameshelf_engine::dice::DicePair::new(3, 4));
     assert_eq!(spaces(&s, Action::Move), [12]);
 }

@@ -3,7 +3,10 @@
 //!
 //! Laissez-faire has perfect information, so the observation is the whole state. Both modes
 //! say the turn with the same `turn_text` and the notary's books with the same `notary`,
-//! from the game's presentation layer.
+//! from the game's presentation layer, and show the offer being drafted or answered (its
+//! clauses and its effect on both net worths) from the same `offer_lines`, through the
+//! generic `Presenter::terms`: line mode above the choices, the full-screen view beside
+//! them.
 
 mod board;
 mod view;
@@ -72,6 +75,9 @@ pub fn play(
 
 #[cfg(test)]
 mod frame_tests;
+
+#[cfg(test)]
+mod offer_tests;
 
 #[cfg(test)]
 mod tests {

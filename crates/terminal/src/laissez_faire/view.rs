@@ -158,7 +158,7 @@ pub(crate) fn draw_table(
 }
 
 /// Marks on the board the spaces `choice` is about: the property to build on or lodge in,
-/// the deed to buy, trade, pledge or take an option on, the property, company or utility of
+/// the deed to buy, trade, pledge or take an option on (a package's clause included), the property, company or utility of
 /// a lodging right or price cap, the city to go to, the space a move lands on, or the Jail
 /// corner.
 pub(crate) fn draw_preview(
@@ -185,7 +185,12 @@ pub(crate) fn choice_spaces(game: &LaissezFaire, s: &State, choice: Action) -> V
     };
     let here = s.me().pos;
     match choice {
-        Action::Build(i) | Action::Lodge(i) | Action::Offer(_, i, _) => vec![i],
+        Action::Build(i)
+        | Action::Lodge(i)
+        | Action::Offer(_, i, _)
+        | Action::Deed(i)
+        | Action::Right(_, i, _) => vec![i],
+        Action::Lend(_, collateral, _) if collateral != NO_DEED => vec![collateral],
         Action::Buy | Action::Decline | Action::Stay => vec![here],
         Action::Move => s.roll.map_or_else(Vec::new, |d| {
             vec![((usize::from(here) + usize::from(d.total())) % board.spaces.len()) as u8]

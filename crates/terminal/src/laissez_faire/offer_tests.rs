@@ -1,0 +1,197 @@
+//! Offers built and answered through the terminal session: a package drafted clause by
+//! clause in line mode with sums typed in and sent to a bot, the offer's terms beside the
+//! choices in the full-screen view, and the choice highlighted first when answering.
+
+use gameshelf_engine::{Game, GameSpec, Record};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::contract::NO_DEED;
+use gameshelf_laissez_faire::deal::REPRESENTATIVE;
+use gameshelf_laissez_faire::{Side, When};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::*;
+use crate::screen::{Choice, Previewing, Scene, draw};
+use crate::session::Session;
+use crate::{Mode, line};
+
+fn game() -> LaissezFaire {
+    let spec: GameSpec = "laissez-faire(players=2)".parse().unwrap();
+    LaissezFaire::from_spec(&spec).unwrap()
+}
+
+/// Options resuming the record of `actions`: the game goes on from where they leave it.
+fn resuming(game: &LaissezFaire, actions: &[Action]) -> PlayOptions {
+    let mut record = Record::new(game);
+    record.actions = actions.to_vec();
+    PlayOptions {
+        seed: 5,
+        mode: Mode::Line,
+        names: vec!["Ann".into(), "Bob".into()],
+        resume: Some(record.to_json()),
+        ..PlayOptions::default()
+    }
+}
+
+#[test]
+fn a_package_is_drafted_with_typed_sums_and_sent_to_a_bot_in_line_mode() {
+    let game = game();
+    let options = resuming(&game, &[Action::First(0)]);
+    let players = vec![Player::Human, Player::Bot(Box::new(Trader::default()) as _)];
+    // The window: 1) go, 2) proposals to seat 2, 3) the offers of clauses. Then in the
+    // draft: the payments one makes are the second entry, the loans the fourth (third
+    // once a clause stands and sending comes second).
+    let script = [
+        "3",     // make an offer of clauses
+        "1",     // draft a package of clauses for seat 2
+        "2",     // add a payment you make
+        "1 75",  // you pay seat 2 $75 now, typed in
+        "5",     // add a loan
+        "1 300", // you lend seat 2 $300 without collateral, typed in
+        "4",     // add a loan (its repayment)
+        "1 65",  // repaid $65 every round, 5 times, typed in
+        "2",     // send
+    ];
+    let input = script.join("\n") + "\n";
+    let mut out = Vec::new();
+    let record = line::play(
+        &game,
+        &LaissezFairePresenter,
+        players,
+        &options,
+        input.as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let drafted = [
+        Action::Draft(1),
+        Action::Pay(Side::Mine, When::Now, 75),
+        Action::Lend(Side::Mine, NO_DEED, 300),
+        Action::Repay(REPRESENTATIVE, 65),
+        Action::Send,
+    ];
+    assert_eq!(record.actions[1..6], drafted, "{text}");
+    // The bot answered the package: accepted, refused or countered it.
+    assert!(
+        matches!(
+            record.actions.get(6),
+            Some(Action::Accept | Action::Refuse | Action::Amend)
+        ),
+        "{:?}\n{text}",
+        record.actions
+    );
+    // Before each drafting choice the whole package is shown, clause by clause, with
+    // what it would do to both net worths, right above the choices.
+    for expected in [
+        "your offer to seat 2, not sent yet (0 of 6 clauses, 12 changes left):\n  no clause \
+         yet: add clauses from the choices\n  1) withdraw the draft\n",
+        "  1. you pay seat 2 $75 now\nif accepted: your net worth goes from $1500 to $1425 \
+         (-$75), your cash from $1500 to $1425\n",
+        "  2. you lend seat 2 $300 now without collateral\nas it stands the notary would \
+         refuse it: ",
+        "your offer to seat 2, not sent yet (3 of 6 clauses, 9 changes left):\n  1. you pay \
+         seat 2 $75 now\n  2. you lend seat 2 $300 now without collateral\n  3. seat 2 \
+         repays you $65 every round, 5 times\nif accepted: your net worth",
+        "[$: the sum you pay now]",
+        "[$: the sum you lend without collateral]",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}
+
+#[test]
+fn an_incoming_offer_lists_accept_refuse_counter_first_and_highlights_refuse() {
+    let game = game();
+    let mut record = Record::new(&game);
+    record.actions = vec![
+        Action::First(0),
+        Action::Draft(1),
+        Action::Pay(Side::Mine, When::Now, 100),
+        Action::Send,
+    ];
+    let options = PlayOptions {
+        names: vec!["Ann".into(), "Bob".into()],
+        resume: Some(record.to_json()),
+        ..PlayOptions::default()
+    };
+    let players = vec![Player::Human, Player::Human];
+    let session = Session::new(&game, &LaissezFairePresenter, players, &options).unwrap();
+    let menu = session.menu();
+    let main: Vec<Action> = menu.main.iter().map(|&i| session.choices()[i]).collect();
+    assert_eq!(main[..3], [Action::Accept, Action::Refuse, Action::Amend]);
+    assert_eq!(session.choices()[session.safe_choice()], Action::Refuse);
+    assert_eq!(
+        session.terms(1)[..2],
+        [
+            "seat 1's offer to you, for you to answer:".to_owned(),
+            "  1. seat 1 pays you $100 now".to_owned()
+        ]
+    );
+}
+
+#[test]
+fn the_full_screen_shows_the_offer_beside_the_choices() {
+    let game = game();
+    let mut s = game.initial_state();
+    for a in [
+        Action::First(0),
+        Action::Draft(1),
+        Action::Pay(Side::Mine, When::Now, 100),
+    ] {
+        game.apply(&mut s, a).unwrap();
+    }
+    let names = vec!["Ann".to_owned(), "Bob".to_owned()];
+    let scene = Scene {
+        game: &game,
+        names: &names,
+        viewer: 0,
+        observation: s.clone(),
+        title: "Ann to move".to_owned(),
+        choices: ["withdraw the draft", "send"]
+            .map(|text| Choice {
+                text: text.to_owned(),
+                odds: None,
+            })
+            .to_vec(),
+        selected: 0,
+        log: &[],
+        log_scroll: 0,
+        keys: "keys",
+        help: None,
+    };
+    let table = Previewing {
+        table: &LaissezFairePresenter,
+        choice: Some(Action::Withdraw),
+    };
+    let (width, height) = (100, 30);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| draw(frame, &table, &scene)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let rows: Vec<String> = (0..height)
+        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let screen = rows.join("\n");
+    let choices = rows
+        .iter()
+        .position(|r| r.contains(" your choices "))
+        .expect("the choices");
+    // The terms box shares the choices' row, on their right.
+    let half = |r: &String| r.chars().skip(usize::from(width / 2)).collect::<String>();
+    assert!(half(&rows[choices]).contains(" terms "), "{screen}");
+    let right: String = rows[choices..]
+        .iter()
+        .map(half)
+        .collect::<Vec<_>>()
+        .join("\n");
+    for expected in [
+        "your offer to seat 2, not sent yet",
+        "1. you pay seat 2 $100 now",
+        "if accepted: your net worth goes",
+    ] {
+        assert!(
+            right.contains(expected),
+            "missing {expected:?} in\n{screen}"
+        );
+    }
+}
