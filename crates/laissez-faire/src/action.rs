@@ -79,7 +79,8 @@ pub enum Action {
     /// Draft the loan's repayment: this instalment on this schedule.
     Repay(Cadence, u32),
     /// Draft a right on this deed, granted by its holder (once the package's deeds have
-    /// moved) to the other party: a lodging right capped at the sum, or an option at it.
+    /// moved) to the other party for the rounds the right names: a lodging right capped at
+    /// the sum, an option at it, or a price cap of the sum on a transit company or utility.
     Right(Right, u8, u32),
     /// Strike the draft's clause at this place.
     Strike(u8),
@@ -152,14 +153,31 @@ impl fmt::Display for Action {
                 }
             }
             Action::Repay(c, x) => write!(f, "add: repaid ${x} {}", c.words()),
-            Action::Right(Right::Lodging, p, x) => {
-                write!(f, "add: a lodging right at {p} for at most ${x}")
-            }
-            Action::Right(Right::RefusableLodging, p, x) => write!(
+            Action::Right(right @ Right::Lodging(t), p, x) => write!(
                 f,
-                "add: a lodging right at {p} for at most ${x}, which the owner may refuse"
+                "add: a lodging right at {p} for at most ${x}, {} rounds{}{}",
+                right.rounds(),
+                if t.refusable() {
+                    ", which the owner may refuse"
+                } else {
+                    ""
+                },
+                if t.raisable() {
+                    ", a stay's rent up to the cap"
+                } else {
+                    ""
+                }
             ),
-            Action::Right(Right::Option, d, x) => write!(f, "add: an option on {d} at ${x}"),
+            Action::Right(right @ Right::Option(_), d, x) => write!(
+                f,
+                "add: an option on {d} at ${x}, {} rounds",
+                right.rounds()
+            ),
+            Action::Right(right @ Right::Service(_), d, x) => write!(
+                f,
+                "add: a price cap of ${x} at {d}, {} rounds",
+                right.rounds()
+            ),
             Action::Strike(i) => write!(f, "strike clause {}", u16::from(*i) + 1),
             Action::Send => f.write_str("send the package"),
             Action::Amend => f.write_str("counter with changed terms"),

@@ -10,9 +10,10 @@
 //! own part); a loan has one repayment schedule from the borrower to the lender, and its
 //! collateral is a deed the borrower holds once the package's deeds have moved and that
 //! no live loan holds already; a right is granted by the deed's holder once the package's
-//! deeds have moved, a lodging right only at a property, and never twice to the same
-//! holder on the same deed (in the package or live); and the notary's table has a place for
-//! each standing clause.
+//! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
+//! a price cap only on a transit company or utility, and never twice the same kind to the
+//! same holder on the same deed (in the package or live); a payment on landings names a city
+//! of the board; and the notary's table has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -22,9 +23,9 @@
 use gameshelf_engine::Seat;
 
 use crate::board::SPACES;
-use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED};
+use crate::contract::{Clause, Contract, Due, Entry, MAX_CONTRACTS, NO_DEED};
 use crate::game::LaissezFaire;
-use crate::package::{Item, Kind, Package, Right, When};
+use crate::package::{Item, Kind, MAX_ROUNDS, Package, Right, When};
 use crate::price::MAX_PRICE;
 use crate::state::State;
 
@@ -81,6 +82,15 @@ pub enum Refusal {
     /// A lodging right at a space that is not a property.
     #[error("space {0} is not a property with rooms")]
     NotAProperty(u8),
+    /// A price cap at a space that is neither a transit company nor a utility.
+    #[error("space {0} is neither a transit company nor a utility")]
+    NotAService(u8),
+    /// A right's length out of range.
+    #[error("a right lasts 1 to {max} rounds, not {0}", max = crate::package::MAX_ROUNDS)]
+    Rounds(u8),
+    /// A payment on landings in a city the board does not have.
+    #[error("the board has no city {0}")]
+    NoCity(u8),
     /// A right its holder has already (live, or earlier in the package).
     #[error("the holder has that right on deed {0} already")]
     RightTwice(u8),
@@ -153,6 +163,11 @@ impl LaissezFaire {
             match item.kind {
                 Kind::Pay(when) => {
                     when.times().ok_or(Refusal::Schedule)?;
+                    if let When::Lands(v) = when {
+                        if usize::from(v.city()) >= self.board().cities.len() {
+                            return Err(Refusal::NoCity(v.city()));
+                        }
+                    }
                 }
                 Kind::Deed(d) => {
                     if d as usize >= SPACES || self.board().deeds & (1 << d) == 0 {
@@ -273,23 +288,27 @@ impl LaissezFaire {
             if owners[d as usize] != item.from {
                 return Err(Refusal::NotHeld(d));
             }
+            if !(1..=MAX_ROUNDS).contains(&right.rounds()) {
+                return Err(Refusal::Rounds(right.rounds()));
+            }
             let held = match right {
-                Right::Lodging | Right::RefusableLodging => {
+                Right::Lodging(_) => {
                     if self.reference_rent(s, d).is_none() {
                         return Err(Refusal::NotAProperty(d));
                     }
                     s.contracts.lodging_cap(item.to, d).is_some()
                 }
-                Right::Option => s.contracts.option_on(item.to, d).is_some(),
-            };
-            let lodging = |k: Kind| {
-                matches!(
-                    k,
-                    Kind::Right(Right::Lodging | Right::RefusableLodging, x) if x == d
-                )
+                Right::Option(_) => s.contracts.option_on(item.to, d).is_some(),
+                Right::Service(_) => {
+                    if (self.board().transits | self.board().utilities) & (1 << d) == 0 {
+                        return Err(Refusal::NotAService(d));
+                    }
+                    s.contracts.service_price(item.to, d, 0).is_some()
+                }
             };
             let again = package.iter().take(i).any(|o| {
-                o.to == item.to && (o.kind == item.kind || (lodging(o.kind) && lodging(item.kind)))
+                o.to == item.to
+                    && matches!(o.kind, Kind::Right(r, x) if x == d && r.same_kind(right))
             });
             if held || again {
                 return Err(Refusal::RightTwice(d));
@@ -402,6 +421,12 @@ impl LaissezFaire {
             Kind::Pay(When::Turns(n)) => {
                 Some(contract(Clause::Schedule(Due::EachTurn), item.amount, n, 1))
             }
+            Kind::Pay(When::Lands(v)) => Some(contract(
+                Clause::Schedule(Due::EachLanding(v.city())),
+                item.amount,
+                v.times(),
+                1,
+            )),
             Kind::Lend(collateral) => {
                 let repay = package.repayment()?;
                 let Kind::Repay(c) = repay.kind else {
@@ -423,20 +448,25 @@ impl LaissezFaire {
             // [`Contract`]); it follows the deed like the templates' rights.
             Kind::Right(right, d) => {
                 let clause = match right {
-                    Right::Lodging | Right::RefusableLodging => Clause::Lodging {
+                    Right::Lodging(t) => Clause::Lodging {
                         property: d,
                         cap: item.amount,
-                        refusable: right == Right::RefusableLodging,
+                        refusable: t.refusable(),
+                        raisable: t.raisable(),
                     },
-                    Right::Option => Clause::Option {
+                    Right::Option(_) => Clause::Option {
                         deed: d,
                         strike: item.amount,
+                    },
+                    Right::Service(_) => Clause::PriceCap {
+                        space: d,
+                        cap: item.amount,
                     },
                 };
                 Some(Contract {
                     payer: item.to,
                     payee: item.from,
-                    ..contract(clause, 0, LODGING_ROUNDS, 1)
+                    ..contract(clause, 0, right.rounds(), 1)
                 })
             }
             Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) => None,

@@ -9,10 +9,9 @@ use std::fmt::Write;
 use gameshelf_engine::{Actor, Game, Presenter, Seat};
 
 use crate::board::SpaceKind;
-use crate::contract::LODGING_ROUNDS;
 use crate::contract::{Entry, NO_DEED};
 use crate::deal::Deal;
-use crate::package::{Item, Kind, Package, Right, Side};
+use crate::package::{Item, Kind, Package, Side};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
 
 /// The words of Laissez-faire, for every front end.
@@ -324,7 +323,7 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
         Kind::Pay(when) => format!(
             "{from} {} {to} ${x} {}",
             verb(item.from, viewer, "pay"),
-            when.words()
+            game.describe_when(when)
         ),
         Kind::Deed(d) => {
             let level = s.lots.0[usize::from(d)].level;
@@ -355,21 +354,10 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
             verb(item.from, viewer, "repay"),
             c.words()
         ),
-        Kind::Right(right @ (Right::Lodging | Right::RefusableLodging), p) => format!(
-            "{from} {} {to} a lodging right at {} for {LODGING_ROUNDS} rounds at a rent of at \
-             most ${x}{}",
+        Kind::Right(right, d) => format!(
+            "{from} {} {to} {}",
             verb(item.from, viewer, "grant"),
-            board.spaces[usize::from(p)].name,
-            if right == Right::RefusableLodging {
-                ", which the owner may refuse"
-            } else {
-                ""
-            }
-        ),
-        Kind::Right(Right::Option, d) => format!(
-            "{from} {} {to} an option to buy {} for ${x} within {LODGING_ROUNDS} rounds",
-            verb(item.from, viewer, "grant"),
-            board.spaces[usize::from(d)].name
+            game.describe_right(right, d, x)
         ),
     }
 }
@@ -517,7 +505,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Pay(Side::Yours, ..) => "add a payment to you".to_owned(),
             Action::Deed(_) => "add a deed".to_owned(),
             Action::Lend(..) | Action::Repay(..) => "add a loan".to_owned(),
-            Action::Right(..) => "add a lodging right or an option".to_owned(),
+            Action::Right(..) => "add a lodging right, an option or a price cap".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
             _ => return None,
         };
@@ -575,10 +563,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             }
             (Action::Lend(..), ..) => "the principal of the loan".to_owned(),
             (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
-            (Action::Right(Right::Lodging | Right::RefusableLodging, ..), ..) => {
-                "the most rent the right allows".to_owned()
-            }
-            (Action::Right(Right::Option, ..), ..) => "the option's strike".to_owned(),
+            (Action::Right(right, ..), ..) => LaissezFaire::right_amount_words(right).to_owned(),
             _ => "another sum".to_owned(),
         }
     }
