@@ -25,7 +25,7 @@ use gameshelf_engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::contract::{LODGING_ROUNDS, NO_DEED};
+use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
@@ -61,6 +61,9 @@ pub const LODGINGS: [Right; 4] = [
 
 /// The price cap the list offers, for [`crate::contract::LODGING_ROUNDS`] rounds.
 pub const SERVICE: Right = Right::Service(LODGING_ROUNDS);
+
+/// The penalty the list offers for a free-text promise.
+pub const PENALTY: u32 = 100;
 
 /// The rounds of the short lodging right the list offers.
 const SHORT_RIGHT: u8 = 3;
@@ -193,6 +196,13 @@ impl LaissezFaire {
                 };
                 both(side, Kind::Right(right, d), amount)
             }
+            Action::Promise(side, penalty) => {
+                if s.notes == u8::MAX {
+                    return Err(Refusal::Texts);
+                }
+                both(side, Kind::Text(s.notes), penalty)
+            }
+            Action::Rule(rule, value) => both(Side::Mine, Kind::Rule(rule, value), 0),
             Action::Repay(cadence, amount) => {
                 let (_, loan) = deal.package.loan().ok_or(Refusal::NoLoan)?;
                 Item {
@@ -226,7 +236,9 @@ impl LaissezFaire {
             | Action::Lend(..)
             | Action::Deed(_)
             | Action::Repay(..)
-            | Action::Right(..) => self.draft_clause(s, &deal, action).map(|_| ()),
+            | Action::Right(..)
+            | Action::Promise(..)
+            | Action::Rule(..) => self.draft_clause(s, &deal, action).map(|_| ()),
             Action::Strike(i) => {
                 drafting(!deal.sent)?;
                 if deal.edits >= MAX_EDITS {
@@ -318,6 +330,12 @@ impl LaissezFaire {
                     }
                 }
             }
+            for side in [Side::Mine, Side::Yours] {
+                candidates.push(Action::Promise(side, PENALTY));
+            }
+            for rule in Rule::ALL {
+                candidates.push(Action::Rule(rule, !s.rules.get(rule)));
+            }
             candidates.extend((0..deal.package.len() as u8).map(Action::Strike));
             candidates.extend([Action::Send, Action::Withdraw]);
         }
@@ -338,8 +356,14 @@ impl LaissezFaire {
             | Action::Lend(..)
             | Action::Deed(_)
             | Action::Repay(..)
-            | Action::Right(..) => {
+            | Action::Right(..)
+            | Action::Promise(..)
+            | Action::Rule(..) => {
                 if let Ok(item) = self.draft_clause(s, &deal, action) {
+                    // A promise's words are the next text of the record.
+                    if let Kind::Text(_) = item.kind {
+                        s.notes += 1;
+                    }
                     deal.package.push(item);
                     deal.edits += 1;
                     s.deal = Some(deal);

@@ -23,7 +23,7 @@
 use gameshelf_engine::Seat;
 
 use crate::board::SPACES;
-use crate::contract::{Clause, Contract, Due, Entry, MAX_CONTRACTS, NO_DEED};
+use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED, Rule};
 use crate::game::LaissezFaire;
 use crate::package::{Item, Kind, MAX_ROUNDS, Package, Right, When};
 use crate::price::MAX_PRICE;
@@ -88,6 +88,15 @@ pub enum Refusal {
     /// A right's length out of range.
     #[error("a right lasts 1 to {max} rounds, not {0}", max = crate::package::MAX_ROUNDS)]
     Rounds(u8),
+    /// The record's texts are all numbered.
+    #[error("the game has no text numbers left for a promise")]
+    Texts,
+    /// A rule change to the rule's value now (or a second change of it in the package).
+    #[error("the rule {} is {} already", .0.name(), .1)]
+    RuleAlready(Rule, bool),
+    /// A rule change in a package while other players are still in the game.
+    #[error("a rule change needs every player still in the game: seat {} is not a party", u16::from(*.0) + 1)]
+    Unanimity(u8),
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
     NoCity(u8),
@@ -182,10 +191,12 @@ impl LaissezFaire {
                     moved |= 1 << d;
                     owners[d as usize] = item.to;
                 }
-                Kind::Lend(_) | Kind::Repay(_) | Kind::Right(..) => {}
+                Kind::Rule(rule, value) => self.check_rule(s, a, b, package, rule, value)?,
+                Kind::Lend(_) | Kind::Repay(_) | Kind::Right(..) | Kind::Text(_) => {}
             }
-            // A right may cap a rent or set a strike at nothing; a payment is something.
-            let least = u32::from(!matches!(item.kind, Kind::Right(..)));
+            // A right may cap a rent or set a strike at nothing, a rule change names no sum;
+            // a payment or a penalty is something.
+            let least = u32::from(!matches!(item.kind, Kind::Right(..) | Kind::Rule(..)));
             if !matches!(item.kind, Kind::Deed(_)) && !(least..=MAX_PRICE).contains(&item.amount) {
                 return Err(Refusal::Amount(item.amount));
             }
@@ -215,6 +226,30 @@ impl LaissezFaire {
             });
         }
         Ok(())
+    }
+
+    /// A rule change's part of [`LaissezFaire::check_package`]: the rule changes (once in
+    /// the package), and no player outside the two parties is still in the
+    /// game (B-19: every living player must be a party).
+    fn check_rule(
+        &self,
+        s: &State,
+        a: u8,
+        b: u8,
+        package: &Package,
+        rule: Rule,
+        value: bool,
+    ) -> Result<(), Refusal> {
+        let changes = package
+            .iter()
+            .filter(|i| matches!(i.kind, Kind::Rule(r, _) if r == rule))
+            .count();
+        if s.rules.get(rule) == value || changes > 1 {
+            return Err(Refusal::RuleAlready(rule, value));
+        }
+        let others =
+            (0..self.config().players as u8).find(|&o| o != a && o != b && self.trades(s, o));
+        others.map_or(Ok(()), |o| Err(Refusal::Unanimity(o)))
     }
 
     /// The loan's part of [`LaissezFaire::check_package`]: one loan, one repayment schedule
@@ -350,7 +385,8 @@ impl LaissezFaire {
                     s.lots.0[d as usize].owner = item.to;
                     self.follow_deed(s, d, item.to);
                 }
-                Kind::Pay(_) | Kind::Repay(_) | Kind::Right(..) => {}
+                Kind::Rule(rule, value) => s.rules.set(rule, value),
+                Kind::Pay(_) | Kind::Repay(_) | Kind::Right(..) | Kind::Text(_) => {}
             }
         }
         if package
@@ -469,7 +505,18 @@ impl LaissezFaire {
                     ..contract(clause, 0, right.rounds(), 1)
                 })
             }
-            Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) => None,
+            // The promiser is the contract's payer, as in the templates' free text.
+            Kind::Text(note) => Some(contract(
+                Clause::Text {
+                    note,
+                    penalty: item.amount,
+                    disputed: false,
+                },
+                0,
+                LODGING_ROUNDS,
+                1,
+            )),
+            Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) | Kind::Rule(..) => None,
         }
     }
 

@@ -20,7 +20,11 @@
 //!   any sum, which the owner may not exceed and may not refuse (or, as the parties agree,
 //!   may refuse, and may raise a stay's rent up to the cap: [`Tenure`]), a price cap of any
 //!   sum on a transit company's fare or a utility's fee, or an option to buy the deed at a
-//!   strike of any sum.
+//!   strike of any sum;
+//! * a free-text promise ([`Kind::Text`]) by either party, with a penalty of any sum, whose
+//!   words the record keeps and which the other players judge on a claim of breach;
+//! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
+//!   player still in the game must agree to one).
 //!
 //! # Why a draft in the state
 //!
@@ -45,7 +49,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::contract::LODGING_ROUNDS;
+use crate::contract::{LODGING_ROUNDS, Rule};
 
 /// Clauses a package holds at most.
 pub const MAX_CLAUSES: usize = 6;
@@ -358,6 +362,11 @@ pub enum Kind {
     /// [`Item::from`], the holder of this deed once the package's deeds have moved, grants
     /// [`Item::to`] this right on it, at the amount (a rent cap or a strike).
     Right(Right, u8),
+    /// [`Item::from`] promises [`Item::to`] what the game's text of this number says (a
+    /// free-text clause, judged by the other players), on penalty of the amount.
+    Text(u8),
+    /// This rule takes this value for the rest of the game, at acceptance.
+    Rule(Rule, bool),
 }
 
 /// One clause of a package, with absolute seats.
@@ -384,7 +393,7 @@ impl Item {
     /// (its repayment schedule is part of that one contract).
     pub fn standing(&self) -> bool {
         matches!(self.kind, Kind::Pay(w) if w != When::Now)
-            || matches!(self.kind, Kind::Lend(_) | Kind::Right(..))
+            || matches!(self.kind, Kind::Lend(_) | Kind::Right(..) | Kind::Text(_))
     }
 
     /// The cash `seat` pays (negative) or receives at acceptance under this clause.

@@ -359,6 +359,11 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
             verb(item.from, viewer, "grant"),
             game.describe_right(right, d, x)
         ),
+        Kind::Text(note) => format!(
+            "{from} {} {to} free-text clause #{note}, on penalty of ${x}",
+            verb(item.from, viewer, "promise")
+        ),
+        Kind::Rule(rule, value) => format!("the rule {} becomes {value}", rule.name()),
     }
 }
 
@@ -424,7 +429,9 @@ pub fn deal_move_text(
         | Action::Deed(_)
         | Action::Lend(..)
         | Action::Repay(..)
-        | Action::Right(..) => match game.draft_clause(s, deal, action) {
+        | Action::Right(..)
+        | Action::Promise(..)
+        | Action::Rule(..) => match game.draft_clause(s, deal, action) {
             Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
             Err(why) => format!("{action} (refused: {why})"),
         },
@@ -506,6 +513,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Deed(_) => "add a deed".to_owned(),
             Action::Lend(..) | Action::Repay(..) => "add a loan".to_owned(),
             Action::Right(..) => "add a lodging right, an option or a price cap".to_owned(),
+            Action::Promise(..) | Action::Rule(..) => "add a promise or a rule change".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
             _ => return None,
         };

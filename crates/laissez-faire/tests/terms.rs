@@ -1,15 +1,16 @@
 //! The free terms of issue 14 in packages: lodging rights of a chosen length whose stays the
-//! owner may raise, price caps on fares and fees, and payments on each landing in a city.
+//! owner may raise, price caps on fares and fees, payments on each landing in a city,
+//! free-text promises and rule changes.
 //! For each: made, refused when illegal (with the notary's reason), executed in the game
 //! flow, answered by the traders, and replayed from a record.
 
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Bot, Game, Record, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
-use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry};
+use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry, Rule};
 use gameshelf_laissez_faire::package::MAX_ROUNDS;
 use gameshelf_laissez_faire::{
-    Action, LaissezFaire, Phase, Price, Refusal, Right, Side, State, Tenure, Visits, When,
+    Action, LaissezFaire, Phase, Price, Refusal, Right, Side, State, Status, Tenure, Visits, When,
 };
 
 mod common;
@@ -476,5 +477,132 @@ fn records_with_new_rights_replay_exactly() {
         }
     );
     let back = Record::<Action>::from_json(&record.to_json()).unwrap();
+    assert_eq!(back.replay(&g).unwrap(), s);
+}
+
+#[test]
+fn a_free_text_promise_travels_in_a_package_and_the_other_players_judge_it() {
+    let (g, mut s) = setup(4);
+    // "I pay you $40 now; you promise not to build on Tram Lane, on penalty of $250."
+    let promise = Action::Promise(Side::Yours, 250);
+    assert!(g.writes_text(&s, promise), "its words go in the record");
+    agree(
+        &g,
+        &mut s,
+        &[Action::Pay(Side::Mine, When::Now, 40), promise],
+    );
+    assert_eq!(s.notes, 1, "text #0 taken");
+    let c = only(&s);
+    assert_eq!(
+        (c.clause, c.payer, c.payee, c.part),
+        (
+            Clause::Text {
+                note: 0,
+                penalty: 250,
+                disputed: false
+            },
+            1,
+            0,
+            1
+        )
+    );
+    // Seat 0 claims a breach; seats 2 and 3 uphold it; seat 1 pays the penalty.
+    g.apply(&mut s, Action::Dispute(0)).unwrap();
+    g.apply(&mut s, Action::Uphold).unwrap();
+    g.apply(&mut s, Action::Uphold).unwrap();
+    assert_eq!(
+        (s.players[0].cash, s.players[1].cash),
+        (1500 - 40 + 250, 1500 + 40 - 250)
+    );
+    // A promise names a penalty of a dollar or more.
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Promise(Side::Mine, 0)),
+        Refusal::Amount(0)
+    );
+    // The list offers a promise either way; the traders refuse what they cannot weigh.
+    let listed = legal(&g, &deal_open(&g, &s));
+    assert!(listed.contains(&Action::Promise(Side::Mine, 100)));
+    assert!(listed.contains(&Action::Promise(Side::Yours, 100)));
+    let generous = [
+        Action::Pay(Side::Mine, When::Now, 500),
+        Action::Promise(Side::Mine, 1),
+    ];
+    assert_eq!(answer(&g, &s, &generous), Action::Refuse);
+}
+
+#[test]
+fn two_players_left_may_change_a_rule_in_a_package() {
+    let (g, s) = setup(2);
+    let rule = Rule::FinalLapStay;
+    let was = s.rules.get(rule);
+    let change = Action::Rule(rule, !was);
+    let mut changed = s.clone();
+    agree(
+        &g,
+        &mut changed,
+        &[change, Action::Pay(Side::Mine, When::Now, 10)],
+    );
+    assert_eq!(changed.rules.get(rule), !was, "at acceptance");
+    assert_eq!(changed.contracts.iter().count(), 0, "nothing stands");
+    assert_eq!(changed.players[1].cash, 1510);
+    // Refused: the rule's value now, the same rule twice.
+    assert_eq!(
+        refusal(&g, &changed, &[], change),
+        Refusal::RuleAlready(rule, !was)
+    );
+    assert_eq!(
+        refusal(&g, &s, &[change], change),
+        Refusal::RuleAlready(rule, !was)
+    );
+    // With a third player still in the game, a two-party package cannot change a rule.
+    let (g3, mut s3) = setup(3);
+    assert_eq!(refusal(&g3, &s3, &[], change), Refusal::Unanimity(2));
+    assert!(
+        !legal(&g3, &deal_open(&g3, &s3))
+            .iter()
+            .any(|a| matches!(a, Action::Rule(..)))
+    );
+    s3.players[2].status = Status::Eliminated;
+    assert!(legal(&g3, &deal_open(&g3, &s3)).contains(&change));
+    // The traders refuse a rule change, as in a template.
+    assert_eq!(
+        answer(&g, &s, &[change, Action::Pay(Side::Mine, When::Now, 500)]),
+        Action::Refuse
+    );
+}
+
+#[test]
+fn records_with_promises_and_rule_changes_replay_exactly() {
+    let (g, _) = setup(2);
+    let mut s = g.initial_state();
+    let mut record = Record::new(&g);
+    let mut play = |s: &mut State, a: Action| {
+        g.apply(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        if g.writes_text(s, a) {
+            record.texts.push(format!("promise {}", record.texts.len()));
+        }
+        record.actions.push(a);
+    };
+    play(&mut s, Action::First(0));
+    let was = s.rules.get(Rule::StayDoublesBonus);
+    for a in [
+        Action::Draft(1),
+        Action::Promise(Side::Mine, 77),
+        Action::Rule(Rule::StayDoublesBonus, !was),
+        Action::Send,
+        Action::Amend,
+        Action::Promise(Side::Mine, 5),
+        Action::Send,
+        Action::Accept,
+    ] {
+        play(&mut s, a);
+    }
+    assert_eq!(s.notes, 2);
+    assert_eq!(s.contracts.iter().count(), 2);
+    assert_eq!(s.rules.get(Rule::StayDoublesBonus), !was);
+    assert_eq!(record.texts.len(), 2);
+    let json = record.to_json();
+    let back = Record::<Action>::from_json(&json).unwrap();
+    assert_eq!(back.texts, record.texts);
     assert_eq!(back.replay(&g).unwrap(), s);
 }

@@ -24,6 +24,9 @@
 //!   is under the deed's value, each in proportion to its length (against ten rounds); the
 //!   same is a cost to the grantor.
 //!
+//! A package with a free-text promise or a rule change in it is refused: a trader cannot
+//! weigh either (it refuses them as templates too).
+//!
 //! # Answering and countering
 //!
 //! A trader has a *floor*, the least a package must be worth to it (a dollar), and an
@@ -109,6 +112,8 @@ impl Trader {
             // Counted with its loan.
             Kind::Repay(_) => 0,
             Kind::Right(right, d) => sign * Trader::right_value(game, s, right, d, amount),
+            // Refused outright (see [`Trader::answer_package`]).
+            Kind::Text(_) | Kind::Rule(..) => 0,
         }
     }
 
@@ -141,7 +146,10 @@ impl Trader {
         seat: usize,
         deal: &Deal,
     ) -> Action {
-        if game.deal_move(s, Action::Accept).is_err() {
+        // Free text and rule changes it cannot weigh: refused, as bots refuse them in
+        // templates (B7: a bot's default answer to free text is a refusal).
+        let unweighable = |i: &Item| matches!(i.kind, Kind::Text(_) | Kind::Rule(..));
+        if game.deal_move(s, Action::Accept).is_err() || deal.package.iter().any(unweighable) {
             return Action::Refuse;
         }
         let me = seat as u8;
