@@ -25,6 +25,7 @@ use gameshelf_engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
+use crate::board::SPACES;
 use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
@@ -32,7 +33,7 @@ use crate::package::{
     Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Visits, When,
 };
 use crate::price::MAX_PRICE;
-use crate::state::{Phase, State};
+use crate::state::{BANK, Phase, State};
 use crate::trade::{MAX_COUNTERS, MAX_OFFERS};
 
 /// Sums the list offers for a payment now and a loan's principal.
@@ -284,11 +285,20 @@ impl LaissezFaire {
         } else {
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
             let deeds = held & self.board().deeds;
+            // Who holds each deed once the draft's deeds have moved.
+            let mut owners = [BANK; SPACES];
+            for d in spaces_in(deeds) {
+                owners[d as usize] = deal.package.holder_after(d, s.lots.0[d as usize].owner);
+            }
             for side in [Side::Mine, Side::Yours] {
-                // Payments on landing, in every city of the board.
+                // Payments on landing in each city where the payee holds a deed.
+                let payee = deal.other(deal.seat(side));
                 for city in 0..self.board().cities.len() as u8 {
-                    if let Some(v) = Visits::new(city, EVENTS) {
-                        candidates.push(Action::Pay(side, When::Lands(v), SCHEDULED[0]));
+                    match Visits::new(city, EVENTS) {
+                        Some(v) if self.holds_in_city(&owners, payee, city) => {
+                            candidates.push(Action::Pay(side, When::Lands(v), SCHEDULED[0]));
+                        }
+                        _ => {}
                     }
                 }
                 candidates.extend(SUMS.map(|x| Action::Pay(side, When::Now, x)));

@@ -13,7 +13,7 @@
 //! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
-//! of the board; and the notary's table has a place for each standing clause.
+//! of the board where its payee holds a deed once the package's deeds have moved; and the notary's table has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -24,7 +24,7 @@ use gameshelf_engine::Seat;
 
 use crate::board::SPACES;
 use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED, Rule};
-use crate::game::LaissezFaire;
+use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Item, Kind, MAX_ROUNDS, Package, Right, When};
 use crate::price::MAX_PRICE;
 use crate::state::State;
@@ -97,6 +97,14 @@ pub enum Refusal {
     /// A rule change in a package while other players are still in the game.
     #[error("a rule change needs every player still in the game: seat {} is not a party", u16::from(*.0) + 1)]
     Unanimity(u8),
+    /// A payment on landings in a city where its payee would hold no deed.
+    #[error("seat {} holds no deed in city {city}", u16::from(*.seat) + 1)]
+    NotTheirCity {
+        /// The payee.
+        seat: u8,
+        /// The city.
+        city: u8,
+    },
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
     NoCity(u8),
@@ -201,6 +209,7 @@ impl LaissezFaire {
                 return Err(Refusal::Amount(item.amount));
             }
         }
+        self.check_landings(package, &owners)?;
         self.check_loan(s, package, &owners, complete)?;
         self.check_rights(s, package, &owners)?;
         for seat in [a, b] {
@@ -226,6 +235,30 @@ impl LaissezFaire {
             });
         }
         Ok(())
+    }
+
+    /// The landing payments' part of [`LaissezFaire::check_package`]: each is paid to a
+    /// party who holds a deed in the city once the package's deeds have moved (`owners`):
+    /// "each time you land in my city".
+    fn check_landings(&self, package: &Package, owners: &[u8; SPACES]) -> Result<(), Refusal> {
+        for item in package.iter() {
+            if let Kind::Pay(When::Lands(v)) = item.kind {
+                if !self.holds_in_city(owners, item.to, v.city()) {
+                    return Err(Refusal::NotTheirCity {
+                        seat: item.to,
+                        city: v.city(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` holds a deed in `city`, given each space's holder.
+    pub(crate) fn holds_in_city(&self, owners: &[u8; SPACES], seat: u8, city: u8) -> bool {
+        spaces_in(self.board().deeds).any(|d| {
+            owners[d as usize] == seat && self.board().spaces[d as usize].city() == Some(city)
+        })
     }
 
     /// A rule change's part of [`LaissezFaire::check_package`]: the rule changes (once in

@@ -121,8 +121,8 @@ pub enum When {
     Stays(u8),
     /// At the start of each of the payer's turns, this many times.
     Turns(u8),
-    /// Each time the payer's token lands by the dice in a city (B6's `on_event`: "you pay
-    /// me $30 each time you land in my city").
+    /// Each time the payer's token lands by the dice in a city where the payee holds a deed
+    /// (B6's `on_event`: "you pay me $30 each time you land in my city").
     Lands(Visits),
 }
 

@@ -329,23 +329,44 @@ fn you_pay_me_thirty_each_time_you_land_in_my_city() {
     assert_eq!(payee.players[1].pos, TILE);
     assert_eq!((payee.players[0].cash, payee.players[1].cash), (1500, 1500));
     assert_eq!(only(&payee).left, 2);
-    // Refused: a city the board does not have.
+    // Refused: a city the board does not have, one where the payee holds no deed ("my
+    // city"), unless the package gives him one there.
     let nowhere = When::Lands(Visits::new(8, 2).unwrap());
     assert_eq!(
         refusal(&g, &s, &[], Action::Pay(Side::Yours, nowhere, 30)),
         Refusal::NoCity(8)
     );
+    let porto = When::Lands(Visits::new(1, 2).unwrap());
+    assert_eq!(
+        refusal(&g, &s, &[], Action::Pay(Side::Mine, porto, 30)),
+        Refusal::NotTheirCity { seat: 1, city: 1 }
+    );
+    let mut quay = s.clone();
+    quay.lots.0[6].owner = 0;
+    let open = deal_open(&g, &quay);
+    assert!(!g.is_legal(&open, Action::Pay(Side::Mine, porto, 30)));
+    let mut given = open.clone();
+    g.apply(&mut given, Action::Deed(6)).unwrap();
+    assert!(g.is_legal(&given, Action::Pay(Side::Mine, porto, 30)));
     assert!(Visits::new(Visits::CITIES, 1).is_none());
     assert!(Visits::new(LISBON, 0).is_none());
-    // The list offers one in each city, either way; any sum and count are accepted.
+    // The list offers one in each of the payee's cities, either way (Lisbon here); any
+    // sum and count are accepted.
     let open = deal_open(&g, &s);
     let listed = legal(&g, &open);
-    let lands = listed
+    let lands: Vec<&Action> = listed
         .iter()
         .filter(|a| matches!(a, Action::Pay(_, When::Lands(_), _)))
-        .count();
-    assert_eq!(lands, 2 * g.board().cities.len());
-    let fifteen = When::Lands(Visits::new(7, 15).unwrap());
+        .collect();
+    let four = When::Lands(Visits::new(LISBON, 4).unwrap());
+    assert_eq!(
+        lands,
+        [
+            &Action::Pay(Side::Mine, four, 20),
+            &Action::Pay(Side::Yours, four, 20)
+        ]
+    );
+    let fifteen = When::Lands(Visits::new(LISBON, 15).unwrap());
     assert!(g.is_legal(&open, Action::Pay(Side::Yours, fifteen, 1234)));
 }
 
@@ -396,20 +417,29 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
         record.actions.push(a);
     };
     play(&mut s, Action::First(0));
-    // Payments on landings either way, the second drafted in a counter.
+    // Seat 0 lands on Tile Row and buys it; in seat 1's window, seat 1 asks for it and for
+    // a payment at each of seat 0's landings in Lisbon (his city once Tile Row has moved);
+    // seat 0 counters with a payment now.
+    play(&mut s, Action::Go);
+    play(&mut s, Action::Roll(DicePair::new(1, 2)));
+    play(&mut s, Action::Buy);
+    play(&mut s, Action::Lodge(TILE));
+    assert_eq!((s.current, s.phase), (1, Phase::Manage));
+    let lisbon = |n| When::Lands(Visits::new(LISBON, n).unwrap());
     for a in [
-        Action::Draft(1),
-        Action::Pay(Side::Yours, When::Lands(Visits::new(3, 5).unwrap()), 17),
-        Action::Pay(Side::Mine, When::Now, 11),
+        Action::Draft(0),
+        Action::Deed(TILE),
+        Action::Pay(Side::Yours, lisbon(5), 17),
         Action::Send,
         Action::Amend,
-        Action::Pay(Side::Mine, When::Lands(Visits::new(0, 1).unwrap()), 9),
+        Action::Pay(Side::Mine, When::Now, 9),
         Action::Send,
         Action::Accept,
     ] {
         play(&mut s, a);
     }
-    assert_eq!(s.contracts.iter().count(), 2);
+    assert_eq!(s.contracts.iter().count(), 1);
+    assert_eq!(s.lots.0[TILE as usize].owner, 1);
     let json = record.to_json();
     let back = Record::<Action>::from_json(&json).unwrap();
     assert_eq!(back.replay(&g).unwrap(), s);
