@@ -6,7 +6,7 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
-use crate::contract::Term;
+use crate::contract::{Rule, Term};
 use crate::package::{Cadence, Right, Side, When};
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
@@ -79,8 +79,15 @@ pub enum Action {
     /// Draft the loan's repayment: this instalment on this schedule.
     Repay(Cadence, u32),
     /// Draft a right on this deed, granted by its holder (once the package's deeds have
-    /// moved) to the other party: a lodging right capped at the sum, or an option at it.
+    /// moved) to the other party for the rounds the right names: a lodging right capped at
+    /// the sum, an option at it, or a price cap of the sum on a transit company or utility.
     Right(Right, u8, u32),
+    /// Draft a free-text promise by this side to the other (its words are the text the move
+    /// writes), with the penalty for a breach the arbiters uphold.
+    Promise(Side, u32),
+    /// Draft a change of this rule to this value (every player still in the game must be a
+    /// party to it, so only two players left may make it in a package).
+    Rule(Rule, bool),
     /// Strike the draft's clause at this place.
     Strike(u8),
     /// Send the draft to the other party.
@@ -152,14 +159,36 @@ impl fmt::Display for Action {
                 }
             }
             Action::Repay(c, x) => write!(f, "add: repaid ${x} {}", c.words()),
-            Action::Right(Right::Lodging, p, x) => {
-                write!(f, "add: a lodging right at {p} for at most ${x}")
-            }
-            Action::Right(Right::RefusableLodging, p, x) => write!(
+            Action::Right(right @ Right::Lodging(t), p, x) => write!(
                 f,
-                "add: a lodging right at {p} for at most ${x}, which the owner may refuse"
+                "add: a lodging right at {p} for at most ${x}, {} rounds{}{}",
+                right.rounds(),
+                if t.refusable() {
+                    ", which the owner may refuse"
+                } else {
+                    ""
+                },
+                if t.raisable() {
+                    ", a stay's rent up to the cap"
+                } else {
+                    ""
+                }
             ),
-            Action::Right(Right::Option, d, x) => write!(f, "add: an option on {d} at ${x}"),
+            Action::Right(right @ Right::Option(_), d, x) => write!(
+                f,
+                "add: an option on {d} at ${x}, {} rounds",
+                right.rounds()
+            ),
+            Action::Right(right @ Right::Service(_), d, x) => write!(
+                f,
+                "add: a price cap of ${x} at {d}, {} rounds",
+                right.rounds()
+            ),
+            Action::Promise(Side::Mine, x) => write!(f, "add: I promise, on penalty of ${x}"),
+            Action::Promise(Side::Yours, x) => {
+                write!(f, "add: you promise, on penalty of ${x}")
+            }
+            Action::Rule(rule, value) => write!(f, "add: rule {} = {value}", rule.name()),
             Action::Strike(i) => write!(f, "strike clause {}", u16::from(*i) + 1),
             Action::Send => f.write_str("send the package"),
             Action::Amend => f.write_str("counter with changed terms"),

@@ -20,7 +20,8 @@
 //! * **A stay** needs both payments (B3 S): first the forward utility's fee
 //!   ([`Service::StayUtility`]; the owner may refuse, B-08), then the rent
 //!   ([`Service::StayRent`]), which the owner may not refuse: he quotes once, at most the
-//!   ceiling (the last rent paid, or a lodging right's cap if lower), and the tenant takes it
+//!   ceiling (the last rent paid, or a lodging right's cap if lower, or the cap itself
+//!   when the right lets the owner raise the rent), and the tenant takes it
 //!   or moves on (B7: "STAY: the owner's default QUOTE is the ceiling"). A refusal of either
 //!   part means the player moves by his roll; the agreed parts are paid together only when
 //!   both are agreed.
@@ -319,8 +320,8 @@ impl LaissezFaire {
     /// A player owner's fare or fee: negotiable from `reference`, or listed at the cap of a
     /// price-cap contract `seat` holds on `space` (B6 `SERVICE_PRICE`).
     fn owner_price(s: &State, seat: usize, space: u8, owner: u8, reference: u32) -> Price {
-        match s.contracts.service_cap(seat as u8, space) {
-            Some(cap) => Price::Listed(cap.of(reference)),
+        match s.contracts.service_price(seat as u8, space, reference) {
+            Some(price) => Price::Listed(price),
             None => Price::Negotiable {
                 provider: owner,
                 reference,
@@ -332,8 +333,9 @@ impl LaissezFaire {
     /// The `(rent, utility fee)` of a stay for a roll of `total` (B3 S, B-09), or `None` when
     /// `seat` may not stay: not lodged in a housed property, or the final lap forbids it.
     /// The rent never exceeds the ceiling, the last rent paid there (or a lodging right's
-    /// cap if lower): the bank charges the smaller of its deed rent and the ceiling, a player
-    /// owner quotes a share of the ceiling up to all of it.
+    /// cap if lower, or its cap whatever the last rent if the right lets the owner raise
+    /// it): the bank charges the smaller of its deed rent and the ceiling, a player owner
+    /// quotes a share of the ceiling up to all of it.
     pub fn stay_price(&self, s: &State, seat: usize, total: u8) -> Option<(Price, Price)> {
         let p = &s.players[seat];
         let lot = s.lots.0[p.pos as usize];
@@ -349,10 +351,21 @@ impl LaissezFaire {
             o if o as usize == seat => Price::Listed(0),
             BANK => Price::Listed(self.bank_rent(s, p.pos).min(ceiling)),
             o => {
-                let ceiling = s
+                // A right caps the stay's rent; one the owner may raise lets him ask up to
+                // its cap, above the last rent paid.
+                let ceiling = match s
                     .contracts
-                    .lodging_cap(seat as u8, p.pos)
-                    .map_or(ceiling, |cap| cap.min(ceiling));
+                    .lodging_right(seat as u8, p.pos)
+                    .map(|c| c.clause)
+                {
+                    Some(Clause::Lodging {
+                        cap,
+                        raisable: true,
+                        ..
+                    }) => cap,
+                    Some(Clause::Lodging { cap, .. }) => cap.min(ceiling),
+                    _ => ceiling,
+                };
                 Price::Negotiable {
                     provider: o,
                     reference: ceiling,

@@ -119,6 +119,9 @@ pub enum Due {
     /// At the start of each of the payer's turns (a package's schedule; the templates'
     /// menu, [`Due::ALL`], does not list it).
     EachTurn,
+    /// Each time the payer's token lands by the dice in this city (a package's schedule,
+    /// not in the templates' menu either).
+    EachLanding(u8),
 }
 
 impl Due {
@@ -132,6 +135,7 @@ impl Due {
             Due::EachStart => "at each Start",
             Due::EachStay => "at each stay",
             Due::EachTurn => "at each of his turns",
+            Due::EachLanding(_) => "at each landing in the city",
         }
     }
 }
@@ -147,6 +151,8 @@ pub enum Occasion {
     Stay(u8),
     /// This seat's turn began.
     Turn(u8),
+    /// This seat's token landed by the dice in this city.
+    Land(u8, u8),
 }
 
 /// A rule the players may change by a unanimous contract (B-19): one of the engine's flags
@@ -300,6 +306,10 @@ pub enum Clause {
         /// refused.
         #[serde(default)]
         refusable: bool,
+        /// The owner may raise a stay's rent above the last rent paid, up to the cap (B6
+        /// `owner_may_raise`); without it a stay costs at most the last rent, as for anyone.
+        #[serde(default)]
+        raisable: bool,
     },
     /// `payer` (the holder) pays at most this share of the reference price on the transit
     /// company or utility owned by `payee`.
@@ -309,6 +319,15 @@ pub enum Clause {
         /// The cap, as a share of the reference fare or fee (which depends on the roll and
         /// on the companies the owner holds, so it is kept as a share).
         cap: Share,
+    },
+    /// `payer` (the holder) rides the transit company, or pays the utility's fee, owned by
+    /// `payee` at the reference price but at most `cap` dollars (a package's price cap;
+    /// B6 `SERVICE_PRICE`); the owner may not refuse him.
+    PriceCap {
+        /// The transit company or utility.
+        space: u8,
+        /// The cap in dollars.
+        cap: u32,
     },
     /// A free-text clause between `payer` (its author) and `payee`, judged by the other
     /// players when either party claims a breach.
@@ -335,7 +354,7 @@ impl Clause {
     pub fn right_at(&self) -> Option<u8> {
         match *self {
             Clause::Lodging { property, .. } => Some(property),
-            Clause::Service { space, .. } => Some(space),
+            Clause::Service { space, .. } | Clause::PriceCap { space, .. } => Some(space),
             Clause::Option { deed, .. } => Some(deed),
             Clause::Schedule(_) | Clause::Loan { .. } | Clause::Text { .. } => None,
         }
@@ -395,7 +414,10 @@ impl Contract {
     pub fn beneficiary(&self) -> u8 {
         match self.clause {
             Clause::Schedule(_) | Clause::Loan { .. } | Clause::Text { .. } => self.payee,
-            Clause::Lodging { .. } | Clause::Service { .. } | Clause::Option { .. } => self.payer,
+            Clause::Lodging { .. }
+            | Clause::Service { .. }
+            | Clause::PriceCap { .. }
+            | Clause::Option { .. } => self.payer,
         }
     }
 
@@ -451,10 +473,14 @@ impl Contracts {
         })
     }
 
-    /// `seat`'s price cap on the transit company or utility `space`, if it holds one.
-    pub fn service_cap(&self, seat: u8, space: u8) -> Option<Share> {
+    /// What `seat` pays on the transit company or utility `space` whose reference price is
+    /// `reference`, if it holds a price cap there: the template's share of the reference,
+    /// or the reference up to a package's cap in dollars.
+    pub fn service_price(&self, seat: u8, space: u8, reference: u32) -> Option<u32> {
         self.iter().find_map(|c| match c.clause {
-            Clause::Service { space: x, cap } if x == space && c.payer == seat => Some(cap),
+            _ if c.payer != seat => None,
+            Clause::Service { space: x, cap } if x == space => Some(cap.of(reference)),
+            Clause::PriceCap { space: x, cap } if x == space => Some(cap.min(reference)),
             _ => None,
         })
     }

@@ -17,19 +17,23 @@
 //!
 //! Every drafting move is checked by one predicate ([`LaissezFaire::deal_move`]), which
 //! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
-//! accepts a clause with any sum and schedule the rules allow, while the list offers
-//! representative ones ([`SUMS`], [`SCHEDULED`], [`REPRESENTATIVE`]).
+//! accepts a clause with any sum, schedule and length the rules allow, while the list offers
+//! representative ones ([`SUMS`], [`SCHEDULED`], [`REPRESENTATIVE`], [`LODGINGS`],
+//! [`SERVICE`]).
 
 use gameshelf_engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::contract::NO_DEED;
+use crate::board::SPACES;
+use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
-use crate::package::{Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, When};
+use crate::package::{
+    Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Visits, When,
+};
 use crate::price::MAX_PRICE;
-use crate::state::{Phase, State};
+use crate::state::{BANK, Phase, State};
 use crate::trade::{MAX_COUNTERS, MAX_OFFERS};
 
 /// Sums the list offers for a payment now and a loan's principal.
@@ -46,6 +50,24 @@ pub const REPRESENTATIVE: Cadence = match Cadence::new(1, 5) {
 
 /// Start passes, stays or turns the list offers for payments on those events.
 const EVENTS: u8 = 4;
+
+/// The lodging rights the list offers: for [`crate::contract::LODGING_ROUNDS`] rounds, one
+/// the owner may refuse, one whose stays he may raise to the cap, and a short one.
+pub const LODGINGS: [Right; 4] = [
+    Right::LODGING,
+    Right::REFUSABLE_LODGING,
+    Right::lodging(LODGING_ROUNDS, false, true),
+    Right::lodging(SHORT_RIGHT, false, false),
+];
+
+/// The price cap the list offers, for [`crate::contract::LODGING_ROUNDS`] rounds.
+pub const SERVICE: Right = Right::Service(LODGING_ROUNDS);
+
+/// The penalty the list offers for a free-text promise.
+pub const PENALTY: u32 = 100;
+
+/// The rounds of the short lodging right the list offers.
+const SHORT_RIGHT: u8 = 3;
 
 /// An offer being negotiated: a draft its author builds, then sends; the answerer accepts,
 /// refuses, or counters by drafting changed terms, and the roles swap.
@@ -175,6 +197,13 @@ impl LaissezFaire {
                 };
                 both(side, Kind::Right(right, d), amount)
             }
+            Action::Promise(side, penalty) => {
+                if s.notes == u8::MAX {
+                    return Err(Refusal::Texts);
+                }
+                both(side, Kind::Text(s.notes), penalty)
+            }
+            Action::Rule(rule, value) => both(Side::Mine, Kind::Rule(rule, value), 0),
             Action::Repay(cadence, amount) => {
                 let (_, loan) = deal.package.loan().ok_or(Refusal::NoLoan)?;
                 Item {
@@ -208,7 +237,9 @@ impl LaissezFaire {
             | Action::Lend(..)
             | Action::Deed(_)
             | Action::Repay(..)
-            | Action::Right(..) => self.draft_clause(s, &deal, action).map(|_| ()),
+            | Action::Right(..)
+            | Action::Promise(..)
+            | Action::Rule(..) => self.draft_clause(s, &deal, action).map(|_| ()),
             Action::Strike(i) => {
                 drafting(!deal.sent)?;
                 if deal.edits >= MAX_EDITS {
@@ -252,7 +283,24 @@ impl LaissezFaire {
         if deal.sent {
             candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
         } else {
+            let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
+            let deeds = held & self.board().deeds;
+            // Who holds each deed once the draft's deeds have moved.
+            let mut owners = [BANK; SPACES];
+            for d in spaces_in(deeds) {
+                owners[d as usize] = deal.package.holder_after(d, s.lots.0[d as usize].owner);
+            }
             for side in [Side::Mine, Side::Yours] {
+                // Payments on landing in each city where the payee holds a deed.
+                let payee = deal.other(deal.seat(side));
+                for city in 0..self.board().cities.len() as u8 {
+                    match Visits::new(city, EVENTS) {
+                        Some(v) if self.holds_in_city(&owners, payee, city) => {
+                            candidates.push(Action::Pay(side, When::Lands(v), SCHEDULED[0]));
+                        }
+                        _ => {}
+                    }
+                }
                 candidates.extend(SUMS.map(|x| Action::Pay(side, When::Now, x)));
                 let scheduled =
                     SCHEDULED.map(|x| Action::Pay(side, When::Rounds(REPRESENTATIVE), x));
@@ -261,15 +309,15 @@ impl LaissezFaire {
                 candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
                 candidates.push(Action::Pay(side, When::Turns(EVENTS), SCHEDULED[0]));
             }
-            let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
-            let deeds = held & self.board().deeds;
             candidates.extend(spaces_in(deeds).map(Action::Deed));
-            // Rights at the deed's reference rent or value, granted by its holder.
+            // Rights at the deed's reference rent, fare or value, granted by its holder.
             for d in spaces_in(deeds) {
-                candidates.push(Action::Right(Right::Option, d, self.deed_value(s, d)));
+                candidates.push(Action::Right(Right::OPTION, d, self.deed_value(s, d)));
                 if let Some(rent) = self.reference_rent(s, d) {
-                    candidates.push(Action::Right(Right::Lodging, d, rent));
-                    candidates.push(Action::Right(Right::RefusableLodging, d, rent));
+                    candidates.extend(LODGINGS.map(|right| Action::Right(right, d, rent)));
+                }
+                if let Some(price) = self.reference_service_price(s, d) {
+                    candidates.push(Action::Right(SERVICE, d, price));
                 }
             }
             match deal.package.loan() {
@@ -292,6 +340,12 @@ impl LaissezFaire {
                     }
                 }
             }
+            for side in [Side::Mine, Side::Yours] {
+                candidates.push(Action::Promise(side, PENALTY));
+            }
+            for rule in Rule::ALL {
+                candidates.push(Action::Rule(rule, !s.rules.get(rule)));
+            }
             candidates.extend((0..deal.package.len() as u8).map(Action::Strike));
             candidates.extend([Action::Send, Action::Withdraw]);
         }
@@ -312,8 +366,14 @@ impl LaissezFaire {
             | Action::Lend(..)
             | Action::Deed(_)
             | Action::Repay(..)
-            | Action::Right(..) => {
+            | Action::Right(..)
+            | Action::Promise(..)
+            | Action::Rule(..) => {
                 if let Ok(item) = self.draft_clause(s, &deal, action) {
+                    // A promise's words are the next text of the record.
+                    if let Kind::Text(_) = item.kind {
+                        s.notes += 1;
+                    }
                     deal.package.push(item);
                     deal.edits += 1;
                     s.deal = Some(deal);

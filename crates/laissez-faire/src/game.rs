@@ -662,6 +662,8 @@ impl Game for LaissezFaire {
             | Action::Lend(..)
             | Action::Repay(..)
             | Action::Right(..)
+            | Action::Promise(..)
+            | Action::Rule(..)
             | Action::Strike(_)
             | Action::Send
             | Action::Amend => {}
@@ -857,7 +859,8 @@ impl Game for LaissezFaire {
         s.clone()
     }
 
-    /// Quotes, counters, trade offers and a package's payments, loans and repayments name
+    /// Quotes, counters, trade offers and a package's payments, loans, repayments, rights
+    /// and penalties name
     /// any whole number of dollars.
     fn amount(&self, action: Action) -> Option<u32> {
         match action {
@@ -867,7 +870,8 @@ impl Game for LaissezFaire {
             | Action::Pay(_, _, p)
             | Action::Lend(_, _, p)
             | Action::Repay(_, p)
-            | Action::Right(_, _, p) => Some(p),
+            | Action::Right(_, _, p)
+            | Action::Promise(_, p) => Some(p),
             _ => None,
         }
     }
@@ -881,12 +885,16 @@ impl Game for LaissezFaire {
             Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
             Action::Right(right, deed, _) => Some(Action::Right(right, deed, amount)),
+            Action::Promise(side, _) => Some(Action::Promise(side, amount)),
             _ => None,
         }
     }
 
     fn writes_text(&self, _s: &State, action: Action) -> bool {
-        matches!(action, Action::Propose(_, Term::Text(..)))
+        matches!(
+            action,
+            Action::Propose(_, Term::Text(..)) | Action::Promise(..)
+        )
     }
 
     #[inline]

@@ -32,8 +32,9 @@
 //!   obligation comes due, executes each payment all or nothing, hands over collateral or
 //!   records arrears on a default, and keeps a ledger; net worth counts what is owed.
 //! * **Packages** ([`package`], [`deal`], [`notary`]): an offer of clauses in any
-//!   combination and either direction with free sums (payments now or on schedules, deeds,
-//!   a loan with its repayment schedule and collateral), drafted in the state one clause
+//!   combination and either direction with free sums (payments now, on schedules or on
+//!   landings in a city, deeds, a loan with its repayment schedule and collateral, lodging
+//!   rights, price caps and options of any length), drafted in the state one clause
 //!   per action ([`Phase::Deal`]), sent, and accepted, refused or countered with changed
 //!   terms. The notary checks each clause as it is drafted and the whole package when it is
 //!   sent and accepted, and executes it atomically; standing clauses become live contracts
@@ -68,7 +69,7 @@ pub use contract::{Contract, Ledger, Sum, Term};
 pub use deal::Deal;
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use notary::Refusal;
-pub use package::{Cadence, Item, Kind, Package, Right, Side, When};
+pub use package::{Cadence, Item, Kind, Package, Right, Side, Tenure, Visits, When};
 pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
 pub use trade::Thread;

@@ -10,9 +10,10 @@
 //! own part); a loan has one repayment schedule from the borrower to the lender, and its
 //! collateral is a deed the borrower holds once the package's deeds have moved and that
 //! no live loan holds already; a right is granted by the deed's holder once the package's
-//! deeds have moved, a lodging right only at a property, and never twice to the same
-//! holder on the same deed (in the package or live); and the notary's table has a place for
-//! each standing clause.
+//! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
+//! a price cap only on a transit company or utility, and never twice the same kind to the
+//! same holder on the same deed (in the package or live); a payment on landings names a city
+//! of the board where its payee holds a deed once the package's deeds have moved; and the notary's table has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -22,9 +23,9 @@
 use gameshelf_engine::Seat;
 
 use crate::board::SPACES;
-use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED};
-use crate::game::LaissezFaire;
-use crate::package::{Item, Kind, Package, Right, When};
+use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED, Rule};
+use crate::game::{LaissezFaire, spaces_in};
+use crate::package::{Item, Kind, MAX_ROUNDS, Package, Right, When};
 use crate::price::MAX_PRICE;
 use crate::state::State;
 
@@ -81,6 +82,32 @@ pub enum Refusal {
     /// A lodging right at a space that is not a property.
     #[error("space {0} is not a property with rooms")]
     NotAProperty(u8),
+    /// A price cap at a space that is neither a transit company nor a utility.
+    #[error("space {0} is neither a transit company nor a utility")]
+    NotAService(u8),
+    /// A right's length out of range.
+    #[error("a right lasts 1 to {max} rounds, not {0}", max = crate::package::MAX_ROUNDS)]
+    Rounds(u8),
+    /// The record's texts are all numbered.
+    #[error("the game has no text numbers left for a promise")]
+    Texts,
+    /// A rule change to the rule's value now (or a second change of it in the package).
+    #[error("the rule {} is {} already", .0.name(), .1)]
+    RuleAlready(Rule, bool),
+    /// A rule change in a package while other players are still in the game.
+    #[error("a rule change needs every player still in the game: seat {} is not a party", u16::from(*.0) + 1)]
+    Unanimity(u8),
+    /// A payment on landings in a city where its payee would hold no deed.
+    #[error("seat {} holds no deed in city {city}", u16::from(*.seat) + 1)]
+    NotTheirCity {
+        /// The payee.
+        seat: u8,
+        /// The city.
+        city: u8,
+    },
+    /// A payment on landings in a city the board does not have.
+    #[error("the board has no city {0}")]
+    NoCity(u8),
     /// A right its holder has already (live, or earlier in the package).
     #[error("the holder has that right on deed {0} already")]
     RightTwice(u8),
@@ -153,6 +180,11 @@ impl LaissezFaire {
             match item.kind {
                 Kind::Pay(when) => {
                     when.times().ok_or(Refusal::Schedule)?;
+                    if let When::Lands(v) = when {
+                        if usize::from(v.city()) >= self.board().cities.len() {
+                            return Err(Refusal::NoCity(v.city()));
+                        }
+                    }
                 }
                 Kind::Deed(d) => {
                     if d as usize >= SPACES || self.board().deeds & (1 << d) == 0 {
@@ -167,14 +199,17 @@ impl LaissezFaire {
                     moved |= 1 << d;
                     owners[d as usize] = item.to;
                 }
-                Kind::Lend(_) | Kind::Repay(_) | Kind::Right(..) => {}
+                Kind::Rule(rule, value) => self.check_rule(s, a, b, package, rule, value)?,
+                Kind::Lend(_) | Kind::Repay(_) | Kind::Right(..) | Kind::Text(_) => {}
             }
-            // A right may cap a rent or set a strike at nothing; a payment is something.
-            let least = u32::from(!matches!(item.kind, Kind::Right(..)));
+            // A right may cap a rent or set a strike at nothing, a rule change names no sum;
+            // a payment or a penalty is something.
+            let least = u32::from(!matches!(item.kind, Kind::Right(..) | Kind::Rule(..)));
             if !matches!(item.kind, Kind::Deed(_)) && !(least..=MAX_PRICE).contains(&item.amount) {
                 return Err(Refusal::Amount(item.amount));
             }
         }
+        self.check_landings(package, &owners)?;
         self.check_loan(s, package, &owners, complete)?;
         self.check_rights(s, package, &owners)?;
         for seat in [a, b] {
@@ -200,6 +235,54 @@ impl LaissezFaire {
             });
         }
         Ok(())
+    }
+
+    /// The landing payments' part of [`LaissezFaire::check_package`]: each is paid to a
+    /// party who holds a deed in the city once the package's deeds have moved (`owners`):
+    /// "each time you land in my city".
+    fn check_landings(&self, package: &Package, owners: &[u8; SPACES]) -> Result<(), Refusal> {
+        for item in package.iter() {
+            if let Kind::Pay(When::Lands(v)) = item.kind {
+                if !self.holds_in_city(owners, item.to, v.city()) {
+                    return Err(Refusal::NotTheirCity {
+                        seat: item.to,
+                        city: v.city(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` holds a deed in `city`, given each space's holder.
+    pub(crate) fn holds_in_city(&self, owners: &[u8; SPACES], seat: u8, city: u8) -> bool {
+        spaces_in(self.board().deeds).any(|d| {
+            owners[d as usize] == seat && self.board().spaces[d as usize].city() == Some(city)
+        })
+    }
+
+    /// A rule change's part of [`LaissezFaire::check_package`]: the rule changes (once in
+    /// the package), and no player outside the two parties is still in the
+    /// game (B-19: every living player must be a party).
+    fn check_rule(
+        &self,
+        s: &State,
+        a: u8,
+        b: u8,
+        package: &Package,
+        rule: Rule,
+        value: bool,
+    ) -> Result<(), Refusal> {
+        let changes = package
+            .iter()
+            .filter(|i| matches!(i.kind, Kind::Rule(r, _) if r == rule))
+            .count();
+        if s.rules.get(rule) == value || changes > 1 {
+            return Err(Refusal::RuleAlready(rule, value));
+        }
+        let others =
+            (0..self.config().players as u8).find(|&o| o != a && o != b && self.trades(s, o));
+        others.map_or(Ok(()), |o| Err(Refusal::Unanimity(o)))
     }
 
     /// The loan's part of [`LaissezFaire::check_package`]: one loan, one repayment schedule
@@ -273,23 +356,27 @@ impl LaissezFaire {
             if owners[d as usize] != item.from {
                 return Err(Refusal::NotHeld(d));
             }
+            if !(1..=MAX_ROUNDS).contains(&right.rounds()) {
+                return Err(Refusal::Rounds(right.rounds()));
+            }
             let held = match right {
-                Right::Lodging | Right::RefusableLodging => {
+                Right::Lodging(_) => {
                     if self.reference_rent(s, d).is_none() {
                         return Err(Refusal::NotAProperty(d));
                     }
                     s.contracts.lodging_cap(item.to, d).is_some()
                 }
-                Right::Option => s.contracts.option_on(item.to, d).is_some(),
-            };
-            let lodging = |k: Kind| {
-                matches!(
-                    k,
-                    Kind::Right(Right::Lodging | Right::RefusableLodging, x) if x == d
-                )
+                Right::Option(_) => s.contracts.option_on(item.to, d).is_some(),
+                Right::Service(_) => {
+                    if (self.board().transits | self.board().utilities) & (1 << d) == 0 {
+                        return Err(Refusal::NotAService(d));
+                    }
+                    s.contracts.service_price(item.to, d, 0).is_some()
+                }
             };
             let again = package.iter().take(i).any(|o| {
-                o.to == item.to && (o.kind == item.kind || (lodging(o.kind) && lodging(item.kind)))
+                o.to == item.to
+                    && matches!(o.kind, Kind::Right(r, x) if x == d && r.same_kind(right))
             });
             if held || again {
                 return Err(Refusal::RightTwice(d));
@@ -331,7 +418,8 @@ impl LaissezFaire {
                     s.lots.0[d as usize].owner = item.to;
                     self.follow_deed(s, d, item.to);
                 }
-                Kind::Pay(_) | Kind::Repay(_) | Kind::Right(..) => {}
+                Kind::Rule(rule, value) => s.rules.set(rule, value),
+                Kind::Pay(_) | Kind::Repay(_) | Kind::Right(..) | Kind::Text(_) => {}
             }
         }
         if package
@@ -402,6 +490,12 @@ impl LaissezFaire {
             Kind::Pay(When::Turns(n)) => {
                 Some(contract(Clause::Schedule(Due::EachTurn), item.amount, n, 1))
             }
+            Kind::Pay(When::Lands(v)) => Some(contract(
+                Clause::Schedule(Due::EachLanding(v.city())),
+                item.amount,
+                v.times(),
+                1,
+            )),
             Kind::Lend(collateral) => {
                 let repay = package.repayment()?;
                 let Kind::Repay(c) = repay.kind else {
@@ -423,23 +517,39 @@ impl LaissezFaire {
             // [`Contract`]); it follows the deed like the templates' rights.
             Kind::Right(right, d) => {
                 let clause = match right {
-                    Right::Lodging | Right::RefusableLodging => Clause::Lodging {
+                    Right::Lodging(t) => Clause::Lodging {
                         property: d,
                         cap: item.amount,
-                        refusable: right == Right::RefusableLodging,
+                        refusable: t.refusable(),
+                        raisable: t.raisable(),
                     },
-                    Right::Option => Clause::Option {
+                    Right::Option(_) => Clause::Option {
                         deed: d,
                         strike: item.amount,
+                    },
+                    Right::Service(_) => Clause::PriceCap {
+                        space: d,
+                        cap: item.amount,
                     },
                 };
                 Some(Contract {
                     payer: item.to,
                     payee: item.from,
-                    ..contract(clause, 0, LODGING_ROUNDS, 1)
+                    ..contract(clause, 0, right.rounds(), 1)
                 })
             }
-            Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) => None,
+            // The promiser is the contract's payer, as in the templates' free text.
+            Kind::Text(note) => Some(contract(
+                Clause::Text {
+                    note,
+                    penalty: item.amount,
+                    disputed: false,
+                },
+                0,
+                LODGING_ROUNDS,
+                1,
+            )),
+            Kind::Pay(When::Now) | Kind::Deed(_) | Kind::Repay(_) | Kind::Rule(..) => None,
         }
     }
 

@@ -7,18 +7,24 @@
 //!
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
-//!   the payer's passes of Start, at each of his stays, or at the start of each of his
-//!   turns, `n` times;
+//!   the payer's passes of Start, at each of his stays, at the start of each of his turns,
+//!   or at each of his landings by the dice in a city ([`Visits`]), `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
 //!   the borrower's deeds or none, and the borrower repays it on the package's repayment
 //!   schedule ([`Kind::Repay`]: an instalment every `k` rounds, `n` times), whatever
 //!   interest the two agree;
-//! * a right ([`Kind::Right`]) the holder of a deed grants the other party on it for
-//!   [`crate::contract::LODGING_ROUNDS`] rounds: a lodging right at a property at a rent of
-//!   at most any sum, which the owner may not exceed and may not refuse (or, as the parties
-//!   agree, may refuse), or an option to buy the deed at a strike of any sum.
+//! * a right ([`Kind::Right`]) the holder of a deed grants the other party on it for 1 to
+//!   [`MAX_ROUNDS`] rounds ([`Right`]): a lodging right at a property at a rent of at most
+//!   any sum, which the owner may not exceed and may not refuse (or, as the parties agree,
+//!   may refuse, and may raise a stay's rent up to the cap: [`Tenure`]), a price cap of any
+//!   sum on a transit company's fare or a utility's fee, or an option to buy the deed at a
+//!   strike of any sum;
+//! * a free-text promise ([`Kind::Text`]) by either party, with a penalty of any sum, whose
+//!   words the record keeps and which the other players judge on a claim of breach;
+//! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
+//!   player still in the game must agree to one).
 //!
 //! # Why a draft in the state
 //!
@@ -42,6 +48,8 @@
 //! is sent and again when it is accepted, and executes it atomically.
 
 use serde::{Deserialize, Serialize};
+
+use crate::contract::{LODGING_ROUNDS, Rule};
 
 /// Clauses a package holds at most.
 pub const MAX_CLAUSES: usize = 6;
@@ -113,6 +121,38 @@ pub enum When {
     Stays(u8),
     /// At the start of each of the payer's turns, this many times.
     Turns(u8),
+    /// Each time the payer's token lands by the dice in a city where the payee holds a deed
+    /// (B6's `on_event`: "you pay me $30 each time you land in my city").
+    Lands(Visits),
+}
+
+/// Landings in one city: the city (0 to 15) and how many landings pay (1 to
+/// [`Cadence::MAX`]), packed in one byte like a [`Cadence`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Visits(u8);
+
+impl Visits {
+    /// Cities a schedule may name (the standard board has eight).
+    pub const CITIES: u8 = 16;
+
+    /// Landings in `city`, `times` times; `None` out of range.
+    pub const fn new(city: u8, times: u8) -> Option<Visits> {
+        if city >= Visits::CITIES || times == 0 || times > Cadence::MAX {
+            None
+        } else {
+            Some(Visits(city << 4 | times))
+        }
+    }
+
+    /// The city.
+    pub const fn city(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The landings that pay.
+    pub const fn times(self) -> u8 {
+        self.0 & 0xF
+    }
 }
 
 impl When {
@@ -125,6 +165,7 @@ impl When {
             When::Starts(n) | When::Stays(n) | When::Turns(n) => {
                 (1..=Cadence::MAX).contains(&n).then_some(n)
             }
+            When::Lands(v) => (v.times() > 0).then_some(v.times()),
         }
     }
 
@@ -136,20 +177,173 @@ impl When {
             When::Starts(n) => format!("at each Start, {n} times"),
             When::Stays(n) => format!("at each stay, {n} times"),
             When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
+            When::Lands(v) => format!("at each landing in city {}, {} times", v.city(), v.times()),
         }
     }
 }
 
-/// A right a deed's holder grants on it ([`Kind::Right`]).
+/// Rounds a right may last at most (a lodging right's length shares its byte with two
+/// flags, see [`Tenure`]).
+pub const MAX_ROUNDS: u8 = 63;
+
+/// A lodging right's terms packed in one byte, so that the right, its property and its cap
+/// fit an action of eight bytes: how many rounds it lasts (1 to [`MAX_ROUNDS`]), whether
+/// the owner may refuse a lodging (B6 `owner_may_refuse`), and whether he may raise the rent
+/// of a stay above the last rent paid, up to the cap (B6 `owner_may_raise`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tenure(u8);
+
+impl Tenure {
+    const REFUSABLE: u8 = 1 << 6;
+    const RAISABLE: u8 = 1 << 7;
+
+    /// A right for `rounds` rounds; `None` outside 1 to [`MAX_ROUNDS`].
+    pub const fn new(rounds: u8, refusable: bool, raisable: bool) -> Option<Tenure> {
+        if rounds == 0 || rounds > MAX_ROUNDS {
+            return None;
+        }
+        let mut bits = rounds;
+        if refusable {
+            bits |= Tenure::REFUSABLE;
+        }
+        if raisable {
+            bits |= Tenure::RAISABLE;
+        }
+        Some(Tenure(bits))
+    }
+
+    /// The rounds the right lasts.
+    pub const fn rounds(self) -> u8 {
+        self.0 & MAX_ROUNDS
+    }
+
+    /// Whether the owner may refuse a lodging: the room is then bargained, at most at the cap.
+    pub const fn refusable(self) -> bool {
+        self.0 & Tenure::REFUSABLE != 0
+    }
+
+    /// Whether the owner may ask more than the last rent for a stay, up to the cap.
+    pub const fn raisable(self) -> bool {
+        self.0 & Tenure::RAISABLE != 0
+    }
+}
+
+/// A right a deed's holder grants on it ([`Kind::Right`]), with the rounds it lasts.
+///
+/// Records written before lengths could be chosen name three rights that last
+/// [`crate::contract::LODGING_ROUNDS`] rounds (`Lodging`, `RefusableLodging`, `Option`);
+/// those rights are still written so, and the others by their terms, so
+/// old records load and replay unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RightRecord", into = "RightRecord")]
 pub enum Right {
-    /// Lodging (and staying) at the property for at most the sum; the owner may not refuse.
+    /// Lodging (and staying) at the property for at most the sum, on these terms.
+    Lodging(Tenure),
+    /// Buying the deed for the sum, in any of the holder's management windows, for this many
+    /// rounds.
+    Option(u8),
+    /// Riding the transit company, or paying the utility's fee, for at most the sum (B6
+    /// `SERVICE_PRICE`), for this many rounds; the owner may not refuse the holder.
+    Service(u8),
+}
+
+impl Right {
+    /// A lodging right for [`crate::contract::LODGING_ROUNDS`] rounds the owner may neither
+    /// refuse nor raise.
+    pub const LODGING: Right = Right::lodging(LODGING_ROUNDS, false, false);
+    /// A lodging right for [`crate::contract::LODGING_ROUNDS`] rounds the owner may refuse.
+    pub const REFUSABLE_LODGING: Right = Right::lodging(LODGING_ROUNDS, true, false);
+    /// An option for [`crate::contract::LODGING_ROUNDS`] rounds.
+    pub const OPTION: Right = Right::Option(LODGING_ROUNDS);
+
+    /// A lodging right on these terms.
+    ///
+    /// # Panics
+    /// When `rounds` is out of range (for constants; drafting goes through [`Tenure::new`]).
+    pub const fn lodging(rounds: u8, refusable: bool, raisable: bool) -> Right {
+        match Tenure::new(rounds, refusable, raisable) {
+            Some(t) => Right::Lodging(t),
+            None => panic!("a right lasts 1 to MAX_ROUNDS rounds"),
+        }
+    }
+
+    /// The rounds the right lasts.
+    pub const fn rounds(self) -> u8 {
+        match self {
+            Right::Lodging(t) => t.rounds(),
+            Right::Option(n) | Right::Service(n) => n,
+        }
+    }
+
+    /// Whether `other` is the same kind of right (a holder has one of each kind per deed).
+    pub fn same_kind(self, other: Right) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    }
+}
+
+/// How a [`Right`] is written in records and saves: the three rights of older records by
+/// name, the others by their terms.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Right")]
+enum RightRecord {
     Lodging,
-    /// Lodging at the property for at most the sum if the owner agrees: he may refuse a
-    /// lodging (B6 `owner_may_refuse`), not ask more (nor refuse a stay).
     RefusableLodging,
-    /// Buying the deed for the sum, in any of the holder's management windows.
     Option,
+    LodgingFor {
+        rounds: u8,
+        refusable: bool,
+        raisable: bool,
+    },
+    OptionFor(u8),
+    Service(u8),
+}
+
+impl From<Right> for RightRecord {
+    fn from(right: Right) -> RightRecord {
+        match right {
+            Right::Lodging(t) if t.rounds() == LODGING_ROUNDS && !t.raisable() => {
+                if t.refusable() {
+                    RightRecord::RefusableLodging
+                } else {
+                    RightRecord::Lodging
+                }
+            }
+            Right::Lodging(t) => RightRecord::LodgingFor {
+                rounds: t.rounds(),
+                refusable: t.refusable(),
+                raisable: t.raisable(),
+            },
+            Right::Option(LODGING_ROUNDS) => RightRecord::Option,
+            Right::Option(n) => RightRecord::OptionFor(n),
+            Right::Service(n) => RightRecord::Service(n),
+        }
+    }
+}
+
+impl TryFrom<RightRecord> for Right {
+    type Error = String;
+
+    fn try_from(record: RightRecord) -> Result<Right, String> {
+        let bad = |n: u8| format!("a right lasts 1 to {MAX_ROUNDS} rounds, not {n}");
+        let rounds = |n: u8| {
+            (1..=MAX_ROUNDS)
+                .contains(&n)
+                .then_some(n)
+                .ok_or_else(|| bad(n))
+        };
+        Ok(match record {
+            RightRecord::Lodging => Right::LODGING,
+            RightRecord::RefusableLodging => Right::REFUSABLE_LODGING,
+            RightRecord::Option => Right::OPTION,
+            RightRecord::LodgingFor {
+                rounds: n,
+                refusable,
+                raisable,
+            } => Right::Lodging(Tenure::new(n, refusable, raisable).ok_or_else(|| bad(n))?),
+            RightRecord::OptionFor(n) => Right::Option(rounds(n)?),
+            RightRecord::Service(n) => Right::Service(rounds(n)?),
+        })
+    }
 }
 
 /// What a clause does.
@@ -168,6 +362,11 @@ pub enum Kind {
     /// [`Item::from`], the holder of this deed once the package's deeds have moved, grants
     /// [`Item::to`] this right on it, at the amount (a rent cap or a strike).
     Right(Right, u8),
+    /// [`Item::from`] promises [`Item::to`] what the game's text of this number says (a
+    /// free-text clause, judged by the other players), on penalty of the amount.
+    Text(u8),
+    /// This rule takes this value for the rest of the game, at acceptance.
+    Rule(Rule, bool),
 }
 
 /// One clause of a package, with absolute seats.
@@ -194,7 +393,7 @@ impl Item {
     /// (its repayment schedule is part of that one contract).
     pub fn standing(&self) -> bool {
         matches!(self.kind, Kind::Pay(w) if w != When::Now)
-            || matches!(self.kind, Kind::Lend(_) | Kind::Right(..))
+            || matches!(self.kind, Kind::Lend(_) | Kind::Right(..) | Kind::Text(_))
     }
 
     /// The cash `seat` pays (negative) or receives at acceptance under this clause.

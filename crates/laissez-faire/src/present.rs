@@ -9,10 +9,9 @@ use std::fmt::Write;
 use gameshelf_engine::{Actor, Game, Presenter, Seat};
 
 use crate::board::SpaceKind;
-use crate::contract::LODGING_ROUNDS;
 use crate::contract::{Entry, NO_DEED};
 use crate::deal::Deal;
-use crate::package::{Item, Kind, Package, Right, Side};
+use crate::package::{Item, Kind, Package, Side};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
 
 mod offer;
@@ -328,7 +327,7 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
         Kind::Pay(when) => format!(
             "{from} {} {to} ${x} {}",
             verb(item.from, viewer, "pay"),
-            when.words()
+            game.describe_when(when)
         ),
         Kind::Deed(d) => {
             let level = s.lots.0[usize::from(d)].level;
@@ -359,22 +358,16 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
             verb(item.from, viewer, "repay"),
             c.words()
         ),
-        Kind::Right(right @ (Right::Lodging | Right::RefusableLodging), p) => format!(
-            "{from} {} {to} a lodging right at {} for {LODGING_ROUNDS} rounds at a rent of at \
-             most ${x}{}",
+        Kind::Right(right, d) => format!(
+            "{from} {} {to} {}",
             verb(item.from, viewer, "grant"),
-            board.spaces[usize::from(p)].name,
-            if right == Right::RefusableLodging {
-                ", which the owner may refuse"
-            } else {
-                ""
-            }
+            game.describe_right(right, d, x)
         ),
-        Kind::Right(Right::Option, d) => format!(
-            "{from} {} {to} an option to buy {} for ${x} within {LODGING_ROUNDS} rounds",
-            verb(item.from, viewer, "grant"),
-            board.spaces[usize::from(d)].name
+        Kind::Text(note) => format!(
+            "{from} {} {to} free-text clause #{note}, on penalty of ${x}",
+            verb(item.from, viewer, "promise")
         ),
+        Kind::Rule(rule, value) => format!("the rule {} becomes {value}", rule.name()),
     }
 }
 
@@ -432,7 +425,9 @@ pub fn deal_move_text(
         | Action::Deed(_)
         | Action::Lend(..)
         | Action::Repay(..)
-        | Action::Right(..) => match game.draft_clause(s, deal, action) {
+        | Action::Right(..)
+        | Action::Promise(..)
+        | Action::Rule(..) => match game.draft_clause(s, deal, action) {
             Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
             Err(why) => format!("{action} (refused: {why})"),
         },
@@ -526,7 +521,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Pay(Side::Yours, ..) => "add a payment to you".to_owned(),
             Action::Deed(_) => "add a deed".to_owned(),
             Action::Lend(..) | Action::Repay(..) => "add a loan".to_owned(),
-            Action::Right(..) => "add a lodging right or an option".to_owned(),
+            Action::Right(..) => "add a lodging right, an option or a price cap".to_owned(),
+            Action::Promise(..) | Action::Rule(..) => "add a promise or a rule change".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
             _ => return None,
         };
@@ -610,16 +606,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("the sum {lender} {against}")
             }
             (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
-            (Action::Right(right @ (Right::Lodging | Right::RefusableLodging), d, _), ..) => {
-                let refusable = if right == Right::RefusableLodging {
-                    " (the owner may refuse)"
-                } else {
-                    ""
-                };
-                format!("the most rent of a lodging right at {}{refusable}", name(d))
-            }
-            (Action::Right(Right::Option, d, _), ..) => {
-                format!("the strike of an option on {}", name(d))
+            (Action::Right(right, d, _), ..) => {
+                format!("{} ({})", LaissezFaire::right_amount_words(right), name(d))
             }
             _ => "another sum".to_owned(),
         }

@@ -299,7 +299,7 @@ fn a_seller_keeps_an_option_to_buy_back_and_exercises_it() {
         &[
             Action::Deed(TILE),
             Action::Pay(Side::Yours, When::Now, 60),
-            Action::Right(Right::Option, TILE, 80),
+            Action::Right(Right::OPTION, TILE, 80),
         ],
     );
     let c = under(&s, 1);
@@ -329,7 +329,7 @@ fn an_owner_grants_a_lodging_right_at_any_cap() {
         &g,
         &mut s,
         &[
-            Action::Right(Right::Lodging, TRAM, 1),
+            Action::Right(Right::LODGING, TRAM, 1),
             Action::Pay(Side::Mine, When::Now, 15),
         ],
     );
@@ -351,7 +351,7 @@ fn an_owner_grants_a_lodging_right_at_any_cap() {
     agree(
         &g,
         &mut s,
-        &[Action::Right(Right::RefusableLodging, TRAM, 3)],
+        &[Action::Right(Right::REFUSABLE_LODGING, TRAM, 3)],
     );
     assert!(matches!(
         g.room_price(&s, 0, TRAM),
@@ -365,27 +365,27 @@ fn an_owner_grants_a_lodging_right_at_any_cap() {
         "#2 seat 1 may lodge at Tram Lane for at most $3, if the owner agrees (10 left)"
     );
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Lodging, TRAM, 1)),
+        refusal(&g, &s, &[], Action::Right(Right::LODGING, TRAM, 1)),
         Refusal::RightTwice(TRAM),
         "one lodging right per holder and property, refusable or not"
     );
     // A right needs a property for lodging, a holder among the parties, and is held once.
     s.lots.0[5].owner = 1;
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Lodging, 5, 10)),
+        refusal(&g, &s, &[], Action::Right(Right::LODGING, 5, 10)),
         Refusal::NotAProperty(5)
     );
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Lodging, TRAM, 1)),
+        refusal(&g, &s, &[], Action::Right(Right::LODGING, TRAM, 1)),
         Refusal::RightTwice(TRAM)
     );
-    let option = Action::Right(Right::Option, TRAM, 10);
+    let option = Action::Right(Right::OPTION, TRAM, 10);
     assert_eq!(
         refusal(&g, &s, &[option], option),
         Refusal::RightTwice(TRAM)
     );
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Option, 6, 10)),
+        refusal(&g, &s, &[], Action::Right(Right::OPTION, 6, 10)),
         Refusal::NotHeld(6)
     );
 }

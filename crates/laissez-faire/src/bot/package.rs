@@ -15,10 +15,17 @@
 //!   when the collateral's worth covers them and at half otherwise (the risk); the borrower
 //!   gets the principal and owes the repayments, and a trader short of its reserve counts
 //!   the cash it needs twice;
+//! * **payments on landings** in a city at half their total (the payer may never land
+//!   there), and as a schedule beyond that;
 //! * **a right** (which counts nothing in net worth) at what it may save its holder: a
 //!   lodging right at twice the amount its cap is under the reference rent (a couple of
-//!   stays), an option at half the amount its strike is under the deed's value; the same
-//!   is a cost to the grantor.
+//!   stays; once, if the owner may raise a stay's rent to the cap), a price cap at twice the
+//!   amount it is under the reference fare or fee, an option at half the amount its strike
+//!   is under the deed's value, each in proportion to its length (against ten rounds); the
+//!   same is a cost to the grantor.
+//!
+//! A package with a free-text promise or a rule change in it is refused: a trader cannot
+//! weigh either (it refuses them as templates too).
 //!
 //! # Answering and countering
 //!
@@ -38,7 +45,7 @@
 
 use super::{RESERVE, Trader};
 use crate::action::Action;
-use crate::contract::NO_DEED;
+use crate::contract::{LODGING_ROUNDS, NO_DEED};
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Item, Kind, Package, Right, Side, When};
@@ -68,6 +75,11 @@ impl Trader {
         let amount = i64::from(item.amount);
         match item.kind {
             Kind::Pay(When::Now) => sign * amount,
+            // Landings in a city may never happen: reckoned at half their number.
+            Kind::Pay(When::Lands(v)) => {
+                let total = amount * i64::from(v.times()) / 2;
+                if sign > 0 { total * 3 / 4 } else { -total }
+            }
             Kind::Pay(when) => {
                 let total = amount * i64::from(when.times().unwrap_or(0));
                 if sign > 0 { total * 3 / 4 } else { -total }
@@ -99,18 +111,30 @@ impl Trader {
             }
             // Counted with its loan.
             Kind::Repay(_) => 0,
-            Kind::Right(right, d) => {
-                let gain = match right {
-                    // The discount on a couple of stays.
-                    Right::Lodging | Right::RefusableLodging => {
-                        2 * (i64::from(game.reference_rent(s, d).unwrap_or(0)) - amount)
-                    }
-                    // Half the discount on the deed, should it be bought.
-                    Right::Option => (i64::from(game.deed_value(s, d)) - amount) / 2,
-                };
-                sign * gain.max(0)
-            }
+            Kind::Right(right, d) => sign * Trader::right_value(game, s, right, d, amount),
+            // Refused outright (see [`Trader::answer_package`]).
+            Kind::Text(_) | Kind::Rule(..) => 0,
         }
+    }
+
+    /// What a right may save its holder (see the module docs), in proportion to its length
+    /// against the rights of [`LODGING_ROUNDS`] rounds the estimates are made for.
+    fn right_value(game: &LaissezFaire, s: &State, right: Right, d: u8, amount: i64) -> i64 {
+        let gain = match right {
+            // The discount on a couple of stays; a right whose stays the owner may raise
+            // saves on the first only.
+            Right::Lodging(t) => {
+                let stays = if t.raisable() { 1 } else { 2 };
+                stays * (i64::from(game.reference_rent(s, d).unwrap_or(0)) - amount)
+            }
+            // Half the discount on the deed, should it be bought.
+            Right::Option(_) => (i64::from(game.deed_value(s, d)) - amount) / 2,
+            // The discount on a couple of rides or fees.
+            Right::Service(_) => {
+                2 * (i64::from(game.reference_service_price(s, d).unwrap_or(0)) - amount)
+            }
+        };
+        gain.max(0) * i64::from(right.rounds()) / i64::from(LODGING_ROUNDS)
     }
 
     /// The answer of `seat` to the package `deal` offers it: accept, counter or refuse (see
@@ -122,7 +146,10 @@ impl Trader {
         seat: usize,
         deal: &Deal,
     ) -> Action {
-        if game.deal_move(s, Action::Accept).is_err() {
+        // Free text and rule changes it cannot weigh: refused, as bots refuse them in
+        // templates (B7: a bot's default answer to free text is a refusal).
+        let unweighable = |i: &Item| matches!(i.kind, Kind::Text(_) | Kind::Rule(..));
+        if game.deal_move(s, Action::Accept).is_err() || deal.package.iter().any(unweighable) {
             return Action::Refuse;
         }
         let me = seat as u8;

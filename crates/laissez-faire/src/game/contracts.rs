@@ -65,7 +65,8 @@ impl LaissezFaire {
             Term::Rule(rule, value) => s.rules.get(rule) != value,
             // The next text number: the record's texts are numbered as they are written.
             Term::Text(note, _) => note == s.notes && s.notes < u8::MAX,
-            Term::Schedule(..) => true,
+            // Landings in a city are a package's schedule, not the templates'.
+            Term::Schedule(_, due) => !matches!(due, Due::EachLanding(_)),
             Term::Borrow(_, NO_DEED) => true,
             Term::Borrow(_, deed) => {
                 (deed as usize) < SPACES
@@ -94,7 +95,7 @@ impl LaissezFaire {
                     && (self.board.transits | self.board.utilities) & (1 << space) != 0
                     && s.lots.0[space as usize].owner == other
                     && matches!(cap, Share::Half | Share::Par)
-                    && s.contracts.service_cap(author, space).is_none()
+                    && s.contracts.service_price(author, space, 0).is_none()
             }
             Term::Option(deed, strike, premium) => {
                 (deed as usize) < SPACES
@@ -251,6 +252,7 @@ impl LaissezFaire {
                     property,
                     cap,
                     refusable: false,
+                    raisable: false,
                 };
                 (Some(new(a, b, clause, 0, LODGING_ROUNDS)), 0)
             }

@@ -66,10 +66,15 @@ impl LaissezFaire {
         self.land(s);
     }
 
+    /// What landing on the space reached by the dice does. Payments due on landing in its
+    /// city come first, before anything the space asks.
     fn land(&self, s: &mut State) {
         let seat = s.current as usize;
         let at = s.players[seat].pos;
         let space = &self.board.spaces[at as usize];
+        if let Some(city) = space.city() {
+            self.obligations_due(s, Occasion::Land(seat as u8, city));
+        }
         match space.kind {
             SpaceKind::Start | SpaceKind::Jail | SpaceKind::Rest => self.after_roll_turn(s, false),
             SpaceKind::GoToJail { fee_side } => {

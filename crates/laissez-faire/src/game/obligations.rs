@@ -44,8 +44,9 @@ impl LaissezFaire {
 
     /// The obligations due on `occasion`: at the start of a round, scheduled payments each
     /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start,
-    /// stays or begins a turn, that payer's scheduled payments for the event. Each payment is checked and
-    /// made in full, or defaults (see [`crate::contract`]).
+    /// stays, begins a turn or lands in a city, that payer's scheduled payments for the
+    /// event. Each payment is checked and made in full, or defaults (see
+    /// [`crate::contract`]).
     pub(crate) fn obligations_due(&self, s: &mut State, occasion: Occasion) {
         for slot in 0..s.contracts.0.len() {
             let Some(mut c) = s.contracts.0[slot] else {
@@ -66,7 +67,15 @@ impl LaissezFaire {
                 (Clause::Schedule(Due::EachStart), Occasion::Start(seat))
                 | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat))
                 | (Clause::Schedule(Due::EachTurn), Occasion::Turn(seat)) => c.payer == seat,
-                (Clause::Schedule(Due::EachStart | Due::EachStay | Due::EachTurn), _) => false,
+                (Clause::Schedule(Due::EachLanding(city)), Occasion::Land(seat, landed)) => {
+                    c.payer == seat && city == landed
+                }
+                (
+                    Clause::Schedule(
+                        Due::EachStart | Due::EachStay | Due::EachTurn | Due::EachLanding(_),
+                    ),
+                    _,
+                ) => false,
                 // Due by the round: every `every` rounds.
                 (_, Occasion::Round) => {
                     c.wait = c.wait.saturating_sub(1);

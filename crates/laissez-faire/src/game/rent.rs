@@ -1,6 +1,7 @@
 //! Rents and rooms: the bank's rent table for a property (monopoly column when the bank
-//! owns the whole city), the reference rent that lodging rights are capped by, who else lodges
-//! at a space, and the rooms of a city open to a player.
+//! owns the whole city), the reference rent that lodging rights are capped by (and the
+//! reference fare or fee of price caps), who else lodges at a space, and the rooms of a city
+//! open to a player.
 //!
 //! The prices bargained over are in [`crate::bargain`]; this is the table they start from.
 
@@ -10,6 +11,9 @@ use crate::bargain::Price;
 use crate::board::SpaceKind;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::state::{BANK, State, Status};
+
+/// The average total of two dice, the roll a utility's reference fee is reckoned on.
+const AVERAGE_ROLL: u32 = 7;
 
 impl LaissezFaire {
     /// Whether the bank owns every deed of city `city` (B-03).
@@ -45,6 +49,21 @@ impl LaissezFaire {
         match self.board.spaces.get(space as usize)?.kind {
             SpaceKind::Property { rent, .. } => {
                 Some(rent[0][s.lots.0[space as usize].level as usize])
+            }
+            _ => None,
+        }
+    }
+
+    /// The reference price of a transit company or utility for price caps: the fare, or the
+    /// fee on an average roll of seven, for the companies of its kind its owner holds; `None`
+    /// for a space that is neither.
+    pub fn reference_service_price(&self, s: &State, space: u8) -> Option<u32> {
+        let owner = s.lots.0.get(space as usize)?.owner;
+        let count = |kind: u64| self.owned(s, owner, kind).max(1) as usize - 1;
+        match self.board.spaces[space as usize].kind {
+            SpaceKind::Transit { fares, .. } => Some(fares[count(self.board.transits)]),
+            SpaceKind::Utility { multipliers, .. } => {
+                Some(AVERAGE_ROLL * multipliers[count(self.board.utilities)])
             }
             _ => None,
         }

@@ -8,9 +8,69 @@ use crate::contract::{
     Clause, Contract, Due, INSTALMENTS, LODGING_ROUNDS, NO_DEED, REPAYMENT_PERCENT, Term,
 };
 use crate::game::LaissezFaire;
+use crate::package::{Right, When};
 use crate::state::State;
 
 impl LaissezFaire {
+    /// A city's name (or its number, for a city the board does not have).
+    pub fn city_name(&self, city: u8) -> String {
+        self.board
+            .cities
+            .get(usize::from(city))
+            .map_or_else(|| format!("city {city}"), |c| c.name.clone())
+    }
+
+    /// When a package's payment is made, with the board's names: "now", "every round, 5
+    /// times", "at each landing in Brighton, 4 times".
+    pub fn describe_when(&self, when: When) -> String {
+        match when {
+            When::Lands(v) => format!(
+                "at each landing in {}, {} times",
+                self.city_name(v.city()),
+                v.times()
+            ),
+            _ => when.words(),
+        }
+    }
+
+    /// A right granted on `deed` at `amount`, with the board's names: "a lodging right at
+    /// Tram Lane for 10 rounds at a rent of at most $30, which the owner may refuse".
+    pub fn describe_right(&self, right: Right, deed: u8, amount: u32) -> String {
+        let name = &self.board.spaces[usize::from(deed)].name;
+        let rounds = right.rounds();
+        match right {
+            Right::Lodging(t) => {
+                let mut words = format!(
+                    "a lodging right at {name} for {rounds} rounds at a rent of at most ${amount}"
+                );
+                match (t.refusable(), t.raisable()) {
+                    (false, false) => {}
+                    (true, false) => words.push_str(", which the owner may refuse"),
+                    (false, true) => words.push_str(", a stay's rent up to the cap"),
+                    (true, true) => {
+                        words.push_str(", which the owner may refuse, a stay's rent up to the cap");
+                    }
+                }
+                words
+            }
+            Right::Option(_) => {
+                format!("an option to buy {name} for ${amount} within {rounds} rounds")
+            }
+            Right::Service(_) => {
+                format!("a price cap of ${amount} at {name} for {rounds} rounds")
+            }
+        }
+    }
+
+    /// What the sum of a drafted right means, for a front end asking for it.
+    pub fn right_amount_words(right: Right) -> &'static str {
+        match right {
+            Right::Lodging(_) => "the most rent the right allows",
+            Right::Option(_) => "the option's strike",
+            Right::Service(_) => "the most the holder pays for a ride or a fee",
+        }
+    }
+
     /// A contract template in words, with the board's names.
     pub fn describe_term(&self, s: &State, term: Term) -> String {
         let name = |i: u8| &self.board.spaces[i as usize].name;
@@ -69,6 +129,11 @@ impl LaissezFaire {
             Clause::Schedule(Due::EachRound) => {
                 format!("seat {p} pays seat {q} ${} {rounds}", c.instalment)
             }
+            Clause::Schedule(Due::EachLanding(city)) => format!(
+                "seat {p} pays seat {q} ${} at each landing in {}",
+                c.instalment,
+                self.city_name(city)
+            ),
             Clause::Schedule(due) => {
                 format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
             }
@@ -91,16 +156,25 @@ impl LaissezFaire {
                 property,
                 cap,
                 refusable,
+                raisable,
             } => {
                 format!(
-                    "seat {p} may lodge at {} for at most ${cap}{}",
+                    "seat {p} may lodge at {} for at most ${cap}{}{}",
                     name(property),
                     if refusable {
                         ", if the owner agrees"
                     } else {
                         ""
+                    },
+                    if raisable {
+                        ", stays up to the cap"
+                    } else {
+                        ""
                     }
                 )
+            }
+            Clause::PriceCap { space, cap } => {
+                format!("seat {p} pays at most ${cap} at {}", name(space))
             }
             Clause::Service { space, cap } => {
                 format!(
