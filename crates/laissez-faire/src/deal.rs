@@ -343,8 +343,11 @@ impl LaissezFaire {
             for side in [Side::Mine, Side::Yours] {
                 candidates.push(Action::Promise(side, PENALTY));
             }
-            for rule in Rule::ALL {
-                candidates.push(Action::Rule(rule, !s.rules.get(rule)));
+            // A rule change needs every player still trading: offered only when the two
+            // parties are the last (the notary refuses it otherwise, and checking it in every
+            // list would cost every playout).
+            if self.third_trader(s, deal.author, deal.answerer).is_none() {
+                candidates.extend(Rule::ALL.map(|rule| Action::Rule(rule, !s.rules.get(rule))));
             }
             candidates.extend((0..deal.package.len() as u8).map(Action::Strike));
             candidates.extend([Action::Send, Action::Withdraw]);

@@ -280,9 +280,8 @@ impl LaissezFaire {
         if s.rules.get(rule) == value || changes > 1 {
             return Err(Refusal::RuleAlready(rule, value));
         }
-        let others =
-            (0..self.config().players as u8).find(|&o| o != a && o != b && self.trades(s, o));
-        others.map_or(Ok(()), |o| Err(Refusal::Unanimity(o)))
+        self.third_trader(s, a, b)
+            .map_or(Ok(()), |o| Err(Refusal::Unanimity(o)))
     }
 
     /// The loan's part of [`LaissezFaire::check_package`]: one loan, one repayment schedule
