@@ -85,8 +85,8 @@ pub enum SolitaireCommand {
         /// Jokers in the deck (2 or 3).
         #[arg(long, default_value = "2")]
         jokers: u8,
-        /// The solver's node budget per deal.
-        #[arg(long, default_value = "100000")]
+        /// The solver's node budget per deal; by default the shipped verdicts' budget.
+        #[arg(long, default_value_t = SHIPPED_BUDGET)]
         budget: u64,
         /// The memory cap of each search's table of lost states, in MiB.
         #[arg(long, default_value = "256")]
@@ -103,8 +103,8 @@ pub enum SolitaireCommand {
         out: Option<std::path::PathBuf>,
         /// List only the winnable deals, easiest first: those the heuristic player wins,
         /// then by the nodes the solver needed to find a winning line. Read from the
-        /// shipped verdicts when they cover the request (the standard rules, the budget of
-        /// 100000, deals within 1..=10000), else solved.
+        /// shipped verdicts when they cover the request (the standard rules, the default
+        /// budget, deals within 1..=10000), else solved.
         #[arg(long)]
         winnable: bool,
     },
