@@ -229,17 +229,19 @@ async fn click_to_the_end(pages: &[&Browser<'_>]) -> Vec<usize> {
     panic!("the game did not end by clicking");
 }
 
-#[tokio::test]
-async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
+/// Chromium through chromedriver, and a server on a random port over a new SQLite file in
+/// its own folder (`gameshelf-NAME-PID`, which the test removes at its end), its bots
+/// answering at once; `None` when chromedriver is missing, which fails under CI.
+async fn chromium_and_server(name: &str) -> Option<(Driver, String, std::path::PathBuf)> {
     let Some(driver) = Driver::start().await else {
         assert!(
             std::env::var_os("CI").is_none(),
             "chromedriver is missing: install Debian's chromium and chromium-driver"
         );
         eprintln!("SKIPPED: no chromedriver on the PATH (install chromium and chromium-driver)");
-        return;
+        return None;
     };
-    let dir = std::env::temp_dir().join(format!("gameshelf-browser-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("gameshelf-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut config = Config::new(
         SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -250,6 +252,14 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
     let server = Server::bind(config).await.unwrap();
     let base = format!("http://{}", server.local_addr());
     tokio::spawn(server.run());
+    Some((driver, base, dir))
+}
+
+#[tokio::test]
+async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
+    let Some((driver, base, dir)) = chromium_and_server("browser").await else {
+        return;
+    };
 
     // A phone-sized window creates an Osbo table for two people from the home page form.
     let alice = driver.browser(390).await;
@@ -419,25 +429,9 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
 /// with the harmless choice focused, sends it to a bot and reads the bot's answer.
 #[tokio::test]
 async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
-    let Some(driver) = Driver::start().await else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromedriver is missing: install Debian's chromium and chromium-driver"
-        );
-        eprintln!("SKIPPED: no chromedriver on the PATH (install chromium and chromium-driver)");
+    let Some((driver, base, dir)) = chromium_and_server("offer").await else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("gameshelf-offer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut config = Config::new(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        format!("sqlite:{}", dir.join("browser.db").display()),
-    );
-    config.bot_pause = Duration::ZERO;
-    config.posts = gameshelf_server::flood::Rate::UNLIMITED;
-    let server = Server::bind(config).await.unwrap();
-    let base = format!("http://{}", server.local_addr());
-    tokio::spawn(server.run());
     let table: Value = reqwest::Client::new()
         .post(format!("{base}/api/tables"))
         .json(&json!({"game": "laissez-faire(players=2)", "seats": ["human", "bot:heuristic"]}))
