@@ -242,7 +242,7 @@ fn previews_mark_the_spaces_a_choice_is_about() {
     assert_eq!(
         spaces(
             &s,
-            Action::Right(gameshelf_laissez_faire::Right::Option, 1, 60)
+            Action::Right(gameshelf_laissez_faire::Right::OPTION, 1, 60)
         ),
         [1]
     );
