@@ -23,9 +23,10 @@
 //! Shared mechanisms live here once: [`CardSet`] for decks and hands, [`dice`] for dice
 //! outcomes, [`Rng`] for seeded reproducible simulation, and the [`Record`] format.
 //!
-//! Everything that comes from outside goes through one gate: [`file`] reads regular files
-//! up to a size limit and writes records atomically, [`limits`] holds every bound on what
-//! is accepted, and [`escape_controls`] makes outside text safe to show in a terminal.
+//! Everything that comes from outside goes through one gate: [`file`](mod@file) reads
+//! regular files up to a size limit and writes records atomically, [`limits`] holds every
+//! bound on what is accepted, and [`escape_controls`] makes outside text safe to show in a
+//! terminal.
 
 pub mod actor;
 pub mod bot;

@@ -456,9 +456,9 @@ impl Design {
     /// end.
     ///
     /// A closed cord passes through the die by a strand whose two ports are both on edges
-    /// facing a die, and only such strands are walked from ([`CLOSING`]): nearly two dice
-    /// in three have none (a die facing one neighbour has one only if it is an end cap)
-    /// and cost a lookup. The walk reads the packed rows directly, a few operations a
+    /// facing a die, and only such strands are walked from (a table lists them): nearly two
+    /// dice in three have none (a die facing one neighbour has one only if it is an end
+    /// cap) and cost a lookup. The walk reads the packed rows directly, a few operations a
     /// step: it runs at every die a followed board takes ([`crate::Board::place`]).
     pub fn for_each_closed_cord_through(&self, r: usize, c: usize, mut f: impl FnMut(u32)) {
         // The row and column steps across each edge, wrapping below 0 so that one

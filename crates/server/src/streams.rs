@@ -1,8 +1,8 @@
 //! Caps on live-update streams: each open page holds one server-sent-events connection for
 //! as long as it is open, so without a cap one client could hold a server's sockets and
-//! memory. A client address may hold [`Streams::per_client`] streams, and the server
-//! [`Streams::total`] in all; past either, a new stream gets 429 or 503 and the page falls
-//! back to fetching its view when it acts.
+//! memory. A client address may hold a few streams, and the server a bounded number in all
+//! (both set in [`Streams::new`]); past either, a new stream gets 429 or 503 and the page
+//! falls back to fetching its view when it acts.
 
 use std::collections::HashMap;
 use std::net::IpAddr;

@@ -3,7 +3,7 @@
 //!
 //! The search runs in passes, all sharing one table of lost states:
 //!
-//! 1. a first pass with a 64th of the budget tries the [`Careful`](crate::bot::Careful)
+//! 1. a first pass with a 64th of the budget tries the [`Careful`]
 //!    choice first at every decision, so a deal the heuristic wins is solved on the first
 //!    line and the solver's win count is never below the heuristic's;
 //! 2. then, up to nine tenths of the budget, **restarts**: passes of [`RESTART_NODES`]
