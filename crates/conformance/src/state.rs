@@ -43,7 +43,8 @@ where
 }
 
 /// Every seat's observation is deterministic, clones equal, serialises, and the borrowed
-/// form ([`Game::observe_cow`]) is the same value.
+/// form ([`Game::observe_cow`]) and the one written in place ([`Game::observe_into`]) are
+/// the same value.
 ///
 /// # Errors
 /// A [`Check::Serde`] or [`Check::Observation`] violation.
@@ -63,6 +64,14 @@ pub fn check_observations<G: Game>(game: &G, state: &G::State) -> Result<(), Vio
             Check::Observation,
             || format!("seat {seat}'s borrowed observation (observe_cow) differs from observe"),
         )?;
+        // Written over another seat's observation, as a bot's kept buffer would be.
+        let mut kept = game.observe(state, (seat + 1) % game.num_players());
+        game.observe_into(state, seat, &mut kept);
+        ensure(kept == obs, Check::Observation, || {
+            format!(
+                "seat {seat}'s observation written in place (observe_into) differs from observe"
+            )
+        })?;
         serde_json::to_string(&obs).map_err(|e| {
             Violation::new(
                 Check::Serde,

@@ -38,6 +38,13 @@ impl<'a, G: Game> SeatView<'a, G> {
         self.game.observe(self.state, self.seat)
     }
 
+    /// The seat's observation written into `out` ([`Game::observe_into`]), one this seat's
+    /// bot kept from an earlier decision: the same value as [`SeatView::observation`],
+    /// without building a new one.
+    pub fn observe_into(&self, out: &mut G::Observation) {
+        self.game.observe_into(self.state, self.seat, out);
+    }
+
     /// The seat's observation, borrowed when the game allows it ([`Game::observe_cow`]):
     /// the same value as [`SeatView::observation`] without a copy.
     pub fn observed(&self) -> std::borrow::Cow<'a, G::Observation> {

@@ -124,6 +124,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// What `seat` may see of `state`.
     fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
 
+    /// [`Game::observe`] written into `out`, an observation of the same game made earlier:
+    /// a bot that observes at every decision keeps one and refreshes it, and a game whose
+    /// observation is a large value overrides this to write it in place rather than build
+    /// and move a new one. By default `out` is replaced by a new observation.
+    fn observe_into(&self, state: &Self::State, seat: Seat, out: &mut Self::Observation) {
+        *out = self.observe(state, seat);
+    }
+
     /// [`Game::observe`], borrowed when it can be: a game of perfect information whose
     /// observation is the state itself returns `Cow::Borrowed(state)`, so that bots reading
     /// it at every decision copy nothing. By default the observation is built.

@@ -34,6 +34,8 @@ const GOOD_ODDS: f64 = 0.45;
 #[derive(Clone, Debug, Default)]
 pub struct Heuristic {
     buf: Vec<Action>,
+    /// The observation of the last decision, refreshed in place at the next one.
+    obs: Option<Observation>,
 }
 
 impl Bot<OpenOubliette> for Heuristic {
@@ -52,10 +54,16 @@ impl Bot<OpenOubliette> for Heuristic {
             // action).
             return only;
         }
-        let obs = view.observation();
+        let obs = match &mut self.obs {
+            Some(obs) => {
+                view.observe_into(obs);
+                obs
+            }
+            None => self.obs.insert(view.observation()),
+        };
         let mind = Mind {
             game: view.game(),
-            obs: &obs,
+            obs,
             legal: &self.buf,
         };
         mind.decide().unwrap_or(self.buf[0])

@@ -688,33 +688,25 @@ impl Game for OpenOubliette {
         r
     }
 
-    /// What wins, as ranks (how many seats each one beats): the scoring when the treasure
-    /// runs out, tie-breaks included ([`OpenOubliette::tier_score`]: banked gold with the
-    /// Level Up bonus when it counts at the end, then unused treasure, then gear), which
-    /// orders the banked gold of the win check too; in jail mode the dollars each player
-    /// would bring back. Seats level through every tier give no leader.
+    /// Who is ahead as the table sees it, as ranks (how many seats each one beats): each
+    /// seat's banked gold, with the Level Up bonus when it counts at the end (the score of
+    /// the win check); in jail mode the dollars each player would bring back. Seats level
+    /// on top give no leader.
+    ///
+    /// The tie-breaks of the final scoring (unused treasure, then gear) are left out on
+    /// purpose: the unused treasure is a hidden hand, so a "leader" decided by it is one no
+    /// player at the table could name, and a lead that changed with every card drawn into a
+    /// hand would count changes nobody saw. Banked gold is public, and it is what a cash-in
+    /// changes, so the lead moves only when someone banks.
     fn standing(&self, s: &State) -> Option<Returns> {
         let n = self.cfg.players;
         (n > 1).then(|| {
-            let mut r = Returns::zeros(n);
-            if self.cfg.mode == Mode::Jail {
-                for (seat, v) in r.as_mut_slice().iter_mut().enumerate() {
-                    *v = f64::from(self.jail_dollars(s, seat));
-                }
-                return r;
-            }
-            // Each seat's score at every tier, the later tiers worked out only for seats
-            // the first leaves level with another.
-            let mut keys = [[0; TIERS.len()]; crate::MAX_PLAYERS];
+            let mut keys = [0; crate::MAX_PLAYERS];
             for (seat, key) in keys[..n].iter_mut().enumerate() {
-                key[0] = self.score(s, seat); // the first tier
-            }
-            for seat in 0..n {
-                if (0..n).any(|o| o != seat && keys[o][0] == keys[seat][0]) {
-                    keys[seat] = self.tier_scores(s, seat);
-                }
+                *key = self.table_score(s, seat);
             }
             let keys = &keys[..n];
+            let mut r = Returns::zeros(n);
             for (v, key) in r.as_mut_slice().iter_mut().zip(keys) {
                 *v = keys.iter().filter(|k| *k < key).count() as f64;
             }
@@ -722,57 +714,26 @@ impl Game for OpenOubliette {
         })
     }
 
-    /// The top of [`Game::standing`] without ranking every seat: the first tier decides
-    /// unless several seats share its top, and only those are scored further.
+    /// The top of [`Game::standing`] without ranking every seat.
     fn leader(&self, s: &State) -> Option<Seat> {
-        let seats = 0..self.cfg.players;
         if self.cfg.players < 2 {
             return None;
         }
-        if self.cfg.mode == Mode::Jail {
-            let top = best_seats(seats.map(|seat| (seat, self.jail_dollars(s, seat))));
-            return (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat);
-        }
-        // The tiers one after another, each among the seats level on all the earlier ones
-        // (so only what the next tier adds is compared): banked gold; the treasure in hand
-        // (with the gear when the second tier includes it); the gear.
-        let including = self.cfg.tiebreak_including;
-        let mut top = best_seats(seats.map(|q| (q, self.score(s, q))));
-        for tier in 1..TIERS.len() {
-            if top.count_ones() == 1 {
-                return Some(top.trailing_zeros() as Seat);
-            }
-            if tier == 2 && including {
-                // The third tier adds nothing the second did not count.
-                break;
-            }
-            let adds = |q: Seat| {
-                let p = &s.players[q];
-                let (unused, gear) = (p.unused, p.equipped);
-                match tier {
-                    1 if including => {
-                        self.decks.treasure_value(unused) + self.decks.treasure_value(gear)
-                    }
-                    1 => self.decks.treasure_value(unused),
-                    _ => self.decks.treasure_value(gear),
-                }
-            };
-            top = best_seats(
-                (0..self.cfg.players)
-                    .filter(|q| top & 1 << q != 0)
-                    .map(|q| (q, adds(q))),
-            );
-        }
+        let top = best_seats((0..self.cfg.players).map(|q| (q, self.table_score(s, q))));
         (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat)
     }
 
-    /// [`State::standing_moves`], which every change to what ranks the seats moves.
+    /// [`State::standing_moves`], which every change to a seat's banked score moves.
     fn standing_stamp(&self, s: &State) -> Option<u64> {
         Some(u64::from(s.standing_moves))
     }
 
     fn observe(&self, s: &State, seat: Seat) -> Observation {
         Observation::new(self, s, seat)
+    }
+
+    fn observe_into(&self, s: &State, seat: Seat, out: &mut Observation) {
+        out.refresh(self, s, seat);
     }
 
     fn observe_public(&self, s: &State) -> Option<Observation> {

@@ -52,37 +52,53 @@ impl Observation {
     /// What `seat` sees of `state` (a seat beyond the players, as [`SPECTATOR`], sees what
     /// a spectator sees).
     pub fn new(game: &OpenOubliette, state: &State, seat: Seat) -> Observation {
-        let mut view = state.clone();
-        let mut unused_counts = [0; crate::MAX_PLAYERS];
-        let mut kept_counts = [0; crate::MAX_PLAYERS];
-        for (q, p) in view.players.iter_mut().enumerate() {
-            unused_counts[q] = p.unused.len() as u8;
-            kept_counts[q] = p.kept.len() as u8;
-            if q != seat && !game.config().open_hands {
+        let mut obs = Observation {
+            seat: 0,
+            view: state.clone(),
+            unused_counts: [0; crate::MAX_PLAYERS],
+            kept_counts: [0; crate::MAX_PLAYERS],
+            monsters_left: 0,
+            treasure_left: 0,
+            events_left: 0,
+            wounds_left: 0,
+        };
+        obs.hide(game, state, seat);
+        obs
+    }
+
+    /// Makes this observation what `seat` sees of `state`, in place: the heuristic bot
+    /// observes at every decision, and the state is large enough that copying it once
+    /// rather than building and moving a new observation is a tenth of a simulated game's
+    /// cost ([`gameshelf_engine::Game::observe_into`]).
+    pub fn refresh(&mut self, game: &OpenOubliette, state: &State, seat: Seat) {
+        self.view.clone_from(state);
+        self.hide(game, state, seat);
+    }
+
+    /// Hides from `view`, a copy of `state`, what `seat` may not see, and counts the
+    /// hidden cards.
+    fn hide(&mut self, game: &OpenOubliette, state: &State, seat: Seat) {
+        let open = game.config().open_hands;
+        for (q, p) in self.view.players.iter_mut().enumerate() {
+            self.unused_counts[q] = p.unused.len() as u8;
+            self.kept_counts[q] = p.kept.len() as u8;
+            if q != seat && !open {
                 p.unused = CardSet::EMPTY;
                 p.kept = CardSet::EMPTY;
             }
         }
-        if !game.config().open_hands
-            && state.current as usize != seat
-            && state.turn.trap_card != NONE
-        {
-            view.turn.trap_card = HIDDEN;
+        if !open && state.current as usize != seat && state.turn.trap_card != NONE {
+            self.view.turn.trap_card = HIDDEN;
         }
-        view.monster_draw = CardSet::EMPTY;
-        view.treasure_draw = CardSet::EMPTY;
-        view.event_draw = CardSet::EMPTY;
-        view.wound_draw = CardSet::EMPTY;
-        Observation {
-            seat: seat as u8,
-            view,
-            unused_counts,
-            kept_counts,
-            monsters_left: state.monster_draw.len() as u8,
-            treasure_left: state.treasure_draw.len() as u8,
-            events_left: state.event_draw.len() as u8,
-            wounds_left: state.wound_draw.len() as u8,
-        }
+        self.view.monster_draw = CardSet::EMPTY;
+        self.view.treasure_draw = CardSet::EMPTY;
+        self.view.event_draw = CardSet::EMPTY;
+        self.view.wound_draw = CardSet::EMPTY;
+        self.seat = seat as u8;
+        self.monsters_left = state.monster_draw.len() as u8;
+        self.treasure_left = state.treasure_draw.len() as u8;
+        self.events_left = state.event_draw.len() as u8;
+        self.wounds_left = state.wound_draw.len() as u8;
     }
 
     /// The observing seat's own unused treasure cards (none for a spectator).

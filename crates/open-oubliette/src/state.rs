@@ -452,9 +452,10 @@ pub struct State {
     pub check: Check,
     /// Turns taken (extra and lost turns count).
     pub turns: u32,
-    /// How many times something that ranks the seats has moved: a seat's banked gold,
-    /// treasure in hand, gear or Level Ups, or a jailed player leaving. The standings can
-    /// only change when it does, so simulations read the leader only then
+    /// How many times something that ranks the seats has moved: a seat's banked gold or
+    /// Level Ups, or a jailed player leaving (changes of hand or gear do not rank the seats:
+    /// see [`gameshelf_engine::Game::standing`]). The standings can only change when it
+    /// does, so simulations read the leader only then
     /// ([`gameshelf_engine::Game::standing_stamp`]).
     #[serde(default)]
     pub standing_moves: u32,

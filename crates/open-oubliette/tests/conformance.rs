@@ -33,8 +33,8 @@ fn variants_conform() {
         "open-oubliette(players=6,open_hands=true)",
         "open-oubliette(players=3,gear_windows=useful,stack_armor=true)",
         "open-oubliette(players=2,mode=jail,jail_early_release=true)",
-        // Scores with the Level Up bonus and later seats' starting gold, which decide which
-        // changes of hand move the standing stamp.
+        // Scores with the Level Up bonus and later seats' starting gold, which move the
+        // standing stamp.
         "open-oubliette(players=4,levelup_end=game_end,later_gold=20,tiebreak_tier2=including)",
     ] {
         conform(spec, 10);

@@ -82,6 +82,8 @@ impl LeadTrack {
     /// but the last; its standings are read if a turn has begun since the last state.
     /// Called at every action, so the common case (the same turn) is a compare and an
     /// increment, inlined into the game's loop.
+    /// A new turn whose standing stamp has not moved is also settled here, without a call:
+    /// in most turns nothing that ranks the seats has changed.
     #[inline]
     pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State) {
         let turn = game.turns(state);
@@ -90,28 +92,39 @@ impl LeadTrack {
             return;
         }
         self.turn = turn;
-        self.read(game, state);
+        let stamp = game.standing_stamp(state);
+        if !self.unmoved(stamp) {
+            self.read(game, state, stamp);
+        }
     }
 
     /// Sees the last state of the game, and reads its standings.
     pub(crate) fn end<G: Game>(&mut self, game: &G, state: &G::State) {
-        self.read(game, state);
+        let stamp = game.standing_stamp(state);
+        if !self.unmoved(stamp) {
+            self.read(game, state, stamp);
+        }
     }
 
-    /// Reads the standings of the state seen now (when the game gives them and they may
-    /// have changed since they were last read), and counts the state. Kept out of line so
-    /// that [`Self::see`]'s common case stays small.
+    /// Whether a state with this stamp is settled without reading its standings: one after
+    /// the first, whose stamp has not moved since the last read. Such a state is counted.
+    #[inline]
+    fn unmoved(&mut self, stamp: Option<u64>) -> bool {
+        let same = self.seen != 0 && stamp.is_some() && stamp == self.stamp;
+        self.seen += u64::from(same);
+        same
+    }
+
+    /// Reads the standings of the state seen now, whose stamp is `stamp` (the callers have
+    /// settled the states whose stamp has not moved: the same stamp means the same
+    /// standings, so the same leader as at the last read), and counts the state. Kept out
+    /// of line so that [`Self::see`]'s common case stays small.
     #[inline(never)]
-    fn read<G: Game>(&mut self, game: &G, state: &G::State) {
+    fn read<G: Game>(&mut self, game: &G, state: &G::State, stamp: Option<u64>) {
         // Whether the game gives standings is read once, at its first state; from then on
-        // only the leader is asked for, and only when the stamp has moved: the same stamp
-        // means the same standings, so the same leader as at the last read.
-        let stamp = game.standing_stamp(state);
+        // only the leader is asked for.
         if self.seen == 0 {
             self.standings = game.standing(state).is_some();
-        } else if stamp.is_some() && stamp == self.stamp {
-            self.seen += 1;
-            return;
         }
         self.stamp = stamp;
         let leader = if self.standings {

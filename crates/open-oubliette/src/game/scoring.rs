@@ -24,6 +24,16 @@ impl OpenOubliette {
             / GOLD_PER_DOLLAR
     }
 
+    /// What the table sees of a seat's standing ([`gameshelf_engine::Game::standing`]): its
+    /// [`Self::score`], or in jail mode the dollars it would bring back. Both are public.
+    pub(crate) fn table_score(&self, state: &State, seat: Seat) -> u32 {
+        if self.cfg.mode == Mode::Jail {
+            self.jail_dollars(state, seat)
+        } else {
+            self.score(state, seat)
+        }
+    }
+
     /// A player's score for the win check and scoring: banked gold, plus the Level Up bonus
     /// when it counts at the end (`levelup_end=game_end`).
     pub fn score(&self, state: &State, seat: Seat) -> u32 {

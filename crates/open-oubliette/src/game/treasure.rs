@@ -13,7 +13,6 @@ impl OpenOubliette {
     /// Removes an unused card from a player (it may be the Trap's card: forget it then).
     pub(crate) fn take_unused(s: &mut State, seat: u8, card: u8) {
         s.players[seat as usize].unused.remove(card);
-        s.standings_moved();
         if s.turn.trap_card == card {
             s.turn.trap_card = NONE;
         }
@@ -69,7 +68,6 @@ impl OpenOubliette {
         let cur = s.current;
         s.treasure_draw.remove(card);
         s.players[cur as usize].unused.insert(card);
-        s.standings_moved();
         if s.turn.draw_for == DrawFor::MonsterWin {
             s.turn.trap_card = card;
         }
