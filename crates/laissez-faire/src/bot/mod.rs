@@ -15,6 +15,7 @@ use crate::state::{BANK, Phase, State, Status};
 use crate::trade::Thread;
 
 mod bargainer;
+mod clauses;
 mod package;
 mod rescue;
 

@@ -278,9 +278,11 @@ impl Trader {
 
     /// The package `seat` means to offer, if any: a rescue when it is going under
     /// (`bot/rescue.rs`), else one for the last deed of a set of its own
-    /// ([`Trader::set_plan`]).
+    /// ([`Trader::set_plan`]), else a lodging right on a housed room (`bot/clauses.rs`).
     pub(super) fn package_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
-        Trader::rescue_plan(game, s, seat).or_else(|| Trader::set_plan(game, s, seat))
+        Trader::rescue_plan(game, s, seat)
+            .or_else(|| Trader::set_plan(game, s, seat))
+            .or_else(|| Trader::lodging_plan(game, s, seat))
     }
 
     /// A trader's package for a deed that completes a set of its own, held by another
