@@ -53,7 +53,11 @@ fn an_owner_of_a_housed_room_sells_a_lodging_right_to_a_player_likely_to_land_th
     assert_eq!(open, Action::Draft(1));
     g.apply(&mut s, open).unwrap();
     let right = heuristic(&g, &s, 0);
-    assert_eq!(right, Action::Right(Right::LODGING, QUAY, 5), "a dollar under the bank");
+    assert_eq!(
+        right,
+        Action::Right(Right::LODGING, QUAY, 5),
+        "a dollar under the bank"
+    );
     g.apply(&mut s, right).unwrap();
     assert_eq!(heuristic(&g, &s, 0), Action::Send);
     g.apply(&mut s, Action::Send).unwrap();
