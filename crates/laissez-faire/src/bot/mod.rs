@@ -54,6 +54,9 @@ pub const RESERVE: u32 = 200;
 ///   deeds in a package, a dollar under what they are worth to a player who can pay and
 ///   keep half his reserve, then a single deed to the next richest (`bot/rescue.rs`), then
 ///   borrows (below). Buying from a player going under, it keeps half its reserve.
+/// * **Lodging rights.** With no other package to offer, an owner of a housed room sells the
+///   player most likely to land in its city a lodging right there, a dollar under his
+///   cheapest other room, for nothing (`bot/clauses.rs`).
 /// * **Contracts** (`contracts=on`). Short of cash for a tax, the jail fee, or a house while
 ///   keeping its reserve, and with no loan outstanding, it asks the richest other player
 ///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
