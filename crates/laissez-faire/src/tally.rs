@@ -16,6 +16,7 @@ use crate::config::Objective;
 use crate::contract::Term;
 use crate::game::LaissezFaire;
 use crate::game::spaces_in;
+use crate::package::{Kind, Right, When};
 use crate::price::percent_of;
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::MAX_EXCHANGES;
@@ -109,6 +110,10 @@ pub struct LaissezFaireTally {
     /// Packages accepted and executed.
     #[serde(default)]
     pub packages_made: u64,
+    /// The clauses of packages accepted and executed, by kind (a loan counts once with its
+    /// repayments; deeds moved are not counted).
+    #[serde(default)]
+    pub package_clauses: ByKind,
     /// Games still going at the start of rounds [`CHECK_ROUNDS`].
     pub reached_round: [u64; CHECK_ROUNDS.len()],
     /// Deeds held by players then, summed over those games.
@@ -182,6 +187,21 @@ impl ByKind {
             ("rule change", self.rule_change),
             ("free text", self.free_text),
         ]
+    }
+
+    /// The count of a package clause's kind; `None` for a deed or a loan's repayment.
+    fn count_clause(&mut self, kind: Kind) -> Option<&mut u64> {
+        Some(match kind {
+            Kind::Pay(When::Now) => &mut self.payment,
+            Kind::Pay(_) => &mut self.schedule,
+            Kind::Lend(_) => &mut self.loan,
+            Kind::Right(Right::Lodging(_), _) => &mut self.lodging_right,
+            Kind::Right(Right::Service(_), _) => &mut self.price_cap,
+            Kind::Right(Right::Option(_), _) => &mut self.option,
+            Kind::Rule(..) => &mut self.rule_change,
+            Kind::Text(_) => &mut self.free_text,
+            Kind::Deed(_) | Kind::Repay(_) => return None,
+        })
     }
 
     fn merge(&mut self, o: &ByKind) {
@@ -300,8 +320,13 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             match action {
                 Action::Send => self.packages_sent += 1,
                 Action::Amend => self.package_counters += 1,
-                Action::Accept => {
-                    self.packages_made += u64::from(game.deal_move(s, action).is_ok());
+                Action::Accept if game.deal_move(s, action).is_ok() => {
+                    self.packages_made += 1;
+                    for item in s.deal.iter().flat_map(|d| d.package.iter()) {
+                        if let Some(n) = self.package_clauses.count_clause(item.kind) {
+                            *n += 1;
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -420,6 +445,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.packages_sent += o.packages_sent;
         self.package_counters += o.package_counters;
         self.packages_made += o.packages_made;
+        self.package_clauses.merge(&o.package_clauses);
         add(&mut self.reached_round, &o.reached_round);
         add(&mut self.deeds_held, &o.deeds_held);
         add(&mut self.deeds_total, &o.deeds_total);
@@ -523,15 +549,28 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.packages_made)
             );
         }
-        if self.contracts > 0 {
-            let kinds: Vec<String> = self
-                .contracts_by_kind
+        let kinds = |by: &ByKind| -> String {
+            let kinds: Vec<String> = by
                 .all()
                 .into_iter()
                 .filter(|&(_, n)| n > 0)
                 .map(|(kind, n)| format!("{kind} {:.2}", per(n)))
                 .collect();
-            let _ = writeln!(out, "contracts made per game by kind: {}", kinds.join(", "));
+            kinds.join(", ")
+        };
+        if self.contracts > 0 {
+            let _ = writeln!(
+                out,
+                "contracts made per game by kind: {}",
+                kinds(&self.contracts_by_kind)
+            );
+        }
+        if self.packages_made > 0 {
+            let _ = writeln!(
+                out,
+                "package clauses agreed per game by kind: {}",
+                kinds(&self.package_clauses)
+            );
         }
         let held: Vec<String> = CHECK_ROUNDS
             .iter()

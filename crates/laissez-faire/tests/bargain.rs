@@ -5,7 +5,7 @@ use gameshelf_engine::{Actor, Bot, Game, Rng, SeatView};
 use gameshelf_laissez_faire::bargain::{Charge, MAX_COUNTERS};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::state::Lot;
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Service, Share, State};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Service, Share, Side, State, When};
 
 const TRAM: u8 = 1; // Tram Lane, Lisbon
 const TILE: u8 = 3; // Tile Row, Lisbon
@@ -335,19 +335,26 @@ fn a_trader_who_cannot_pay_its_way_out_of_jail_sells_a_deed_first() {
     let bargainer = |s: &State| {
         Trader::bargainer().choose(&SeatView::new(&g, s, 0), &mut Rng::for_stream(1, 0))
     };
-    let offer = bargainer(&s);
-    assert_eq!(offer, Action::Offer(1, TILE, worth - 1));
-    assert_eq!(
-        choose(&g, &s, 0),
-        offer,
-        "the heuristic sells the same deed"
-    );
-    g.apply(&mut s, offer).unwrap();
+    let open = bargainer(&s);
+    assert_eq!(open, Action::Draft(1), "a rescue package");
+    assert_eq!(choose(&g, &s, 0), open, "the heuristic sells too");
+    g.apply(&mut s, open).unwrap();
+    for expected in [
+        Action::Deed(TILE),
+        Action::Pay(Side::Yours, When::Now, worth - 1),
+        Action::Send,
+    ] {
+        let a = bargainer(&s);
+        assert_eq!(a, expected);
+        assert_eq!(choose(&g, &s, 0), a, "the heuristic drafts the same");
+        g.apply(&mut s, a).unwrap();
+    }
     assert_eq!(
         choose(&g, &s, 1),
         Action::Accept,
         "the buyer gains a dollar by it"
     );
     g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 1);
     assert!(s.players[0].cash >= g.jail_fee(&s, 0), "enough for the fee");
 }

@@ -6,7 +6,7 @@
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_laissez_faire::bot::{RESERVE, Trader};
 use gameshelf_laissez_faire::state::{BANK, Status};
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, State, Sum, Term};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, Side, State, Sum, Term, When};
 
 mod common;
 
@@ -25,6 +25,23 @@ fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
     Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
 }
 
+/// The drafting moves of the package `seat` opens with `Draft(to)`, played by the bot
+/// `choose`, up to and including its sending.
+fn drafted(
+    g: &LaissezFaire,
+    s: &mut State,
+    choose: fn(&LaissezFaire, &State, usize) -> Action,
+) -> Vec<Action> {
+    let seat = s.current as usize;
+    let mut moves = Vec::new();
+    while s.phase == Phase::Deal && !s.deal.unwrap().sent {
+        let a = choose(g, s, seat);
+        g.apply(s, a).unwrap();
+        moves.push(a);
+    }
+    moves
+}
+
 #[test]
 fn a_bargainer_at_its_last_jail_chance_sells_a_deed_and_pays_its_way_out() {
     let (g, mut s) = setup(2);
@@ -32,13 +49,22 @@ fn a_bargainer_at_its_last_jail_chance_sells_a_deed_and_pays_its_way_out() {
     s.players[0].jail_turns = 3;
     s.players[0].jail_side = 1;
     s.lots.0[MARKET as usize].owner = 0;
-    // $130 due, $100 in hand: Tile Row's $30 does not cover the gap, Market Lane's $70 does.
+    // $130 due, $100 in hand: Market Lane's $70 covers the gap, and is worth less to the
+    // buyer than Tile Row, which completes his Lisbon.
     s.players[0].cash = 100;
     assert_eq!(g.jail_fee(&s, 0), 130);
-    let offer = bargainer(&g, &s, 0);
-    assert_eq!(offer, Action::Offer(1, MARKET, 69));
-    assert_eq!(heuristic(&g, &s, 0), offer, "the heuristic sells too");
-    g.apply(&mut s, offer).unwrap();
+    let open = bargainer(&g, &s, 0);
+    assert_eq!(open, Action::Draft(1));
+    assert_eq!(heuristic(&g, &s, 0), open, "the heuristic sells too");
+    g.apply(&mut s, open).unwrap();
+    assert_eq!(
+        drafted(&g, &mut s, bargainer),
+        [
+            Action::Deed(MARKET),
+            Action::Pay(Side::Yours, When::Now, 69),
+            Action::Send
+        ]
+    );
     assert_eq!(
         heuristic(&g, &s, 1),
         Action::Accept,
@@ -65,18 +91,27 @@ fn a_trader_whose_deeds_each_fall_short_of_the_gap_sells_its_dearest_first() {
     s.players[0].jail_turns = 3;
     s.players[0].jail_side = 1;
     s.lots.0[QUAY as usize].owner = 0;
-    // $130 due, $10 in hand: neither Tile Row ($30) nor Quay Street ($50) covers the $120
-    // gap, so Quay Street goes first.
+    // $130 due, $10 in hand: to the buyer Tile Row is worth twice its $60 value (it
+    // completes his Lisbon) and Quay Street its $50; neither covers the $120 gap alone, so
+    // the package sells Tile Row first, then Quay Street.
     s.players[0].cash = 10;
-    assert_eq!(heuristic(&g, &s, 0), Action::Offer(1, QUAY, 49));
-    // A pledged deed is not sold: it carries the lender's claim.
+    let mut package = s.clone();
+    g.apply(&mut package, heuristic(&g, &s, 0)).unwrap();
+    assert_eq!(
+        drafted(&g, &mut package, heuristic),
+        [
+            Action::Deed(TILE),
+            Action::Deed(QUAY),
+            Action::Pay(Side::Yours, When::Now, 169),
+            Action::Send
+        ]
+    );
+    // A pledged deed is not sold: it carries the lender's claim. With the loan's $10 the
+    // gap is $110, which Tile Row alone covers.
     let mut pledged = s.clone();
     g.apply(&mut pledged, Action::Draft(1)).unwrap();
-    g.apply(
-        &mut pledged,
-        Action::Lend(gameshelf_laissez_faire::Side::Yours, QUAY, 10),
-    )
-    .unwrap();
+    g.apply(&mut pledged, Action::Lend(Side::Yours, QUAY, 10))
+        .unwrap();
     g.apply(
         &mut pledged,
         Action::Repay(gameshelf_laissez_faire::Cadence::new(1, 1).unwrap(), 10),
@@ -86,7 +121,16 @@ fn a_trader_whose_deeds_each_fall_short_of_the_gap_sells_its_dearest_first() {
     g.apply(&mut pledged, Action::Accept).unwrap();
     assert!(pledged.contracts.pledged(QUAY));
     pledged.offers = 0; // a later turn
-    assert_eq!(heuristic(&g, &pledged, 0), Action::Offer(1, TILE, 29));
+    let open = heuristic(&g, &pledged, 0);
+    g.apply(&mut pledged, open).unwrap();
+    assert_eq!(
+        drafted(&g, &mut pledged, heuristic),
+        [
+            Action::Deed(TILE),
+            Action::Pay(Side::Yours, When::Now, 119),
+            Action::Send
+        ]
+    );
 }
 
 #[test]

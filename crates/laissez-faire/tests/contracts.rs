@@ -5,7 +5,9 @@
 use gameshelf_engine::{Bot, Game, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Due, Entry, INSTALMENTS, NO_DEED};
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Price, Share, State, Sum, Term};
+use gameshelf_laissez_faire::{
+    Action, LaissezFaire, Phase, Price, Share, Side, State, Sum, Term, When,
+};
 
 mod common;
 
@@ -579,9 +581,21 @@ fn the_trader_borrows_for_the_jail_fee_against_good_collateral_when_no_one_buys(
     s.players[0].jailed = true;
     s.players[0].jail_turns = 1;
     s.players[0].jail_side = 3;
-    // It offers to sell first; the other player refuses, and no one else can buy.
-    assert_eq!(trader_choice(&g, &s, 0), Action::Offer(1, 39, 199));
-    g.apply(&mut s, Action::Offer(1, 39, 199)).unwrap();
+    // It offers to sell first (a rescue package: the $400 deed's $200 worth, less a
+    // dollar, is a dollar short of the $200 gap, so Tile Row goes too, at twice its $60
+    // value since it completes the buyer's Lisbon); the other player refuses, and no one
+    // else can buy.
+    assert_eq!(trader_choice(&g, &s, 0), Action::Draft(1));
+    g.apply(&mut s, Action::Draft(1)).unwrap();
+    for expected in [
+        Action::Deed(39),
+        Action::Deed(TILE),
+        Action::Pay(Side::Yours, When::Now, 319),
+        Action::Send,
+    ] {
+        assert_eq!(trader_choice(&g, &s, 0), expected);
+        g.apply(&mut s, expected).unwrap();
+    }
     g.apply(&mut s, Action::Refuse).unwrap();
     let a = trader_choice(&g, &s, 0);
     let Action::Propose(1, Term::Borrow(sum, 39)) = a else {

@@ -113,6 +113,9 @@ fn the_designers_figures_count_every_game_and_add_up() {
     );
     let by_kind: u64 = t.contracts_by_kind.all().iter().map(|&(_, n)| n).sum();
     assert_eq!(by_kind, t.contracts);
+    // Owners of housed rooms sell lodging rights, one to a package.
+    let rights = t.package_clauses.lodging_right;
+    assert!(rights > 0 && rights <= t.packages_made, "{t:?}");
     // Round 10 is reached by every game that lasts that long; deeds are counted then.
     assert!(t.reached_round[0] > 0 && t.reached_round[0] <= t.games);
     assert!(t.reached_round[1] <= t.reached_round[0]);
@@ -122,6 +125,7 @@ fn the_designers_figures_count_every_game_and_add_up() {
     let report = t.report();
     for line in [
         "deeds held by players: round 10",
+        "package clauses agreed per game by kind: ",
         "reached the race's threshold in",
         "net worth at the end by position in the turn order: 1st $",
     ] {
@@ -136,4 +140,8 @@ fn the_designers_figures_count_every_game_and_add_up() {
         2 * a.worth_by_position[0][0]
     );
     assert_eq!(merged.deeds_held, a.deeds_held.map(|x| 2 * x));
+    assert_eq!(
+        merged.package_clauses.lodging_right,
+        2 * a.package_clauses.lodging_right
+    );
 }

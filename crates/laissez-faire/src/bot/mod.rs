@@ -15,6 +15,7 @@ use crate::state::{BANK, Phase, State, Status};
 use crate::trade::Thread;
 
 mod bargainer;
+mod clauses;
 mod package;
 mod rescue;
 
@@ -49,9 +50,13 @@ pub const RESERVE: u32 = 200;
 ///   worth without completing a set for the other party, counters a set-completing request
 ///   at 200% and an underpriced one at 100%, and refuses the rest. It never asks for time,
 ///   and lets its offer stand when the other side does.
-/// * **Escaping elimination.** Short of the cash for the jail fee or a tax, it first sells a
-///   deed, a dollar under its net-worth value, to a player who can pay and keep his reserve
-///   (`bot/rescue.rs`), then borrows (below).
+/// * **Escaping elimination.** Short of the cash for the jail fee or a tax, it first sells
+///   deeds in a package, a dollar under what they are worth to a player who can pay and
+///   keep half his reserve, then a single deed to the next richest (`bot/rescue.rs`), then
+///   borrows (below). Buying from a player going under, it keeps half its reserve.
+/// * **Lodging rights.** With no other package to offer, an owner of a housed room sells the
+///   player most likely to land in its city a lodging right there, a dollar under his
+///   cheapest other room, for nothing (`bot/clauses.rs`).
 /// * **Contracts** (`contracts=on`). Short of cash for a tax, the jail fee, or a house while
 ///   keeping its reserve, and with no loan outstanding, it asks the richest other player
 ///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
@@ -222,7 +227,8 @@ impl Trader {
             // gone than his deed is at a dollar off.
             Action::Refuse
         } else if taker == seat {
-            let keeps_reserve = s.players[seat].cash >= t.amount + RESERVE;
+            let reserve = Trader::reserve_with(game, s, seat, t.giver, RESERVE);
+            let keeps_reserve = s.players[seat].cash >= t.amount + reserve;
             let wanted = Trader::completes(game, game.holdings(s, seat as u8), t.deed) || gain > 0;
             if keeps_reserve && wanted {
                 Action::Accept
@@ -245,10 +251,7 @@ impl Trader {
     /// Whether `seat` is short of the cash it must find now: the jail fee while jailed, or
     /// the tax of its shortfall window.
     fn going_under(game: &LaissezFaire, s: &State, seat: u8) -> bool {
-        let i = usize::from(seat);
-        let p = &s.players[i];
-        let have = p.cash.saturating_add(game.jail_dollars(s, i));
-        (p.jailed && have < game.jail_fee(s, i)) || (s.current == seat && p.cash < s.tax_due)
+        Trader::gap(game, s, usize::from(seat)) > 0
     }
 
     /// What `seat` owes at the next round under its contracts (instalments and arrears).
@@ -327,7 +330,10 @@ impl Trader {
             .min_by_key(|&d| game.board().spaces[d as usize].price)?;
         let lender = (0..game.config().players)
             .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
-            .filter(|&o| s.players[o].cash >= sum.dollars() + Trader::reserve(s, o))
+            .filter(|&o| {
+                let reserve = Trader::reserve_with(game, s, o, seat as u8, Trader::reserve(s, o));
+                s.players[o].cash >= sum.dollars() + reserve
+            })
             .max_by_key(|&o| s.players[o].cash)?;
         Some(Action::Propose(lender as u8, Term::Borrow(sum, deed)))
             .filter(|&a| game.is_legal(s, a))
@@ -353,7 +359,9 @@ impl Trader {
                 } else {
                     deed != NO_DEED && game.board().spaces[deed as usize].price >= sum.dollars()
                 };
-                covered && s.players[seat].cash >= sum.dollars() + Trader::reserve(s, seat)
+                let reserve =
+                    Trader::reserve_with(game, s, seat, t.author, Trader::reserve(s, seat));
+                covered && s.players[seat].cash >= sum.dollars() + reserve
             }
             Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
             // A sale on credit: only at a good price, and only to a buyer it would not hand
@@ -399,16 +407,16 @@ impl Trader {
             return Action::ProposeStalemate;
         }
         let mine = game.holdings(s, seat as u8);
-        if let Some(offer) = Trader::rescue_offer(game, s, seat, mine) {
+        if let Some(offer) = Trader::rescue(game, s, seat, mine) {
             return offer;
         }
         if let Some(offer) = self.broker_offer(game, s, seat, mine) {
             return offer;
         }
         let plan = (s.offers == 0).then(|| self.package_plan(game, s, seat));
-        if let Some((to, _)) = plan.flatten() {
-            if game.is_legal(s, Action::Draft(to)) {
-                return Action::Draft(to);
+        if let Some(plan) = plan.flatten() {
+            if game.is_legal(s, Action::Draft(plan.to)) {
+                return Action::Draft(plan.to);
             }
         }
         if let Some(offer) = self.trade_offer(game, s, seat, mine) {
@@ -612,13 +620,23 @@ impl Bot<LaissezFaire> for Trader {
         let game = view.game();
         let seat = view.seat();
         let s = view.observed();
-        if matches!(s.phase, Phase::Manage | Phase::Shortfall) {
+        // The window's list runs over every deed, seat and term, and a deal's over every
+        // clause either party could add (each checked by the notary): the trader checks only
+        // its own candidates there.
+        let own_candidates = matches!(s.phase, Phase::Manage | Phase::Shortfall)
+            || (s.phase == Phase::Deal && s.deal.is_some());
+        if own_candidates {
             self.buf.clear();
         } else {
             view.legal_actions(&mut self.buf);
         }
         // Listed at any decision when it may (the window checks its own candidates).
-        if self.buf.contains(&Action::DeclareRace) {
+        let declares = if own_candidates && s.phase == Phase::Deal {
+            game.is_legal(&s, Action::DeclareRace)
+        } else {
+            self.buf.contains(&Action::DeclareRace)
+        };
+        if declares {
             return Action::DeclareRace;
         }
         let cash = s.players[seat].cash;
@@ -635,7 +653,7 @@ impl Bot<LaissezFaire> for Trader {
             Phase::Manage => self.manage(game, &s, seat),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
-                Trader::rescue_offer(game, &s, seat, mine)
+                Trader::rescue(game, &s, seat, mine)
                     .or_else(|| self.loan_request(game, &s, seat, mine))
                     .unwrap_or(Action::Go)
             }

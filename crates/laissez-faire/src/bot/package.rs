@@ -48,7 +48,7 @@ use crate::action::Action;
 use crate::contract::{LODGING_ROUNDS, NO_DEED};
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Item, Kind, Package, Right, Side, When};
+use crate::package::{Item, Kind, MAX_CLAUSES, Package, Right, Side, When};
 use crate::price::{MAX_PRICE, Share};
 use crate::state::State;
 
@@ -149,14 +149,20 @@ impl Trader {
         // Free text and rule changes it cannot weigh: refused, as bots refuse them in
         // templates (B7: a bot's default answer to free text is a refusal).
         let unweighable = |i: &Item| matches!(i.kind, Kind::Text(_) | Kind::Rule(..));
-        if game.deal_move(s, Action::Accept).is_err() || deal.package.iter().any(unweighable) {
+        let me = seat as u8;
+        // The bargainer bails no rival out (see `bot/bargainer.rs`).
+        let bail_out = self.bargainer && Trader::going_under(game, s, deal.other(me));
+        if game.deal_move(s, Action::Accept).is_err()
+            || deal.package.iter().any(unweighable)
+            || bail_out
+        {
             return Action::Refuse;
         }
-        let me = seat as u8;
         let value = Trader::package_value(game, s, me, &deal.package);
         let cash_now: i64 = deal.package.iter().map(|i| i.cash_now(me)).sum();
         let cash = i64::from(s.players[seat].cash);
-        let keeps = cash_now >= 0 || cash + cash_now >= i64::from(Trader::reserve(s, seat));
+        let reserve = Trader::reserve_with(game, s, seat, deal.other(me), Trader::reserve(s, seat));
+        let keeps = cash_now >= 0 || cash + cash_now >= i64::from(reserve);
         let aim = self.aim(game, s, seat, deal);
         let counters = Trader::counter_ask(s, seat, deal, value, aim).is_some()
             && game.deal_move(s, Action::Amend).is_ok();
@@ -220,12 +226,12 @@ impl Trader {
     /// The package `seat` opens a deal with `other` with, if it plans one (see
     /// [`Trader::package_plan`]), as the notary drafts it.
     fn opening(&self, game: &LaissezFaire, s: &State, seat: usize, other: u8) -> Option<Package> {
-        let (to, plan) = self.package_plan(game, s, seat)?;
-        if to != other {
+        let plan = self.package_plan(game, s, seat)?;
+        if plan.to != other {
             return None;
         }
-        let mut deal = Deal::new(seat as u8, to);
-        for a in plan {
+        let mut deal = Deal::new(seat as u8, plan.to);
+        for &a in plan.moves() {
             let item = game.draft_clause(s, &deal, a).ok()?;
             deal.package.push(item);
         }
@@ -251,14 +257,16 @@ impl Trader {
             }
         } else {
             match self.package_plan(game, s, seat) {
-                Some((to, plan)) if to == deal.answerer => {
+                Some(plan) if plan.to == deal.answerer => {
                     let drafted = |a: Action| {
                         let mut without = *deal;
                         without.package = Package::default();
                         game.draft_clause(s, &without, a)
                             .is_ok_and(|item| deal.package.iter().any(|&i| i == item))
                     };
-                    plan.into_iter()
+                    plan.moves()
+                        .iter()
+                        .copied()
                         .find(|&a| !drafted(a))
                         .unwrap_or(Action::Send)
                 }
@@ -268,18 +276,22 @@ impl Trader {
         if legal(next) { next } else { Action::Withdraw }
     }
 
+    /// The package `seat` means to offer, if any: a rescue when it is going under
+    /// (`bot/rescue.rs`), else one for the last deed of a set of its own
+    /// ([`Trader::set_plan`]), else a lodging right on a housed room (`bot/clauses.rs`).
+    pub(super) fn package_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
+        Trader::rescue_plan(game, s, seat)
+            .or_else(|| Trader::set_plan(game, s, seat))
+            .or_else(|| Trader::lodging_plan(game, s, seat))
+    }
+
     /// A trader's package for a deed that completes a set of its own, held by another
     /// player: one of its own deeds (the least worth, outside that set, unpledged, and
     /// completing no set for him) plus the cash that makes the package worth a dollar to
     /// him by a trader's valuation, when the package is worth something to the trader too
     /// (it costs less net worth than the twice the deed's value it would pay at most) and
-    /// leaves its reserve. The other party and the clauses in drafting order.
-    pub(super) fn package_plan(
-        &self,
-        game: &LaissezFaire,
-        s: &State,
-        seat: usize,
-    ) -> Option<(u8, [Action; 3])> {
+    /// leaves its reserve.
+    fn set_plan(game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
         let me = seat as u8;
         let mine = game.holdings(s, me);
         let cash = s.players[seat].cash;
@@ -297,14 +309,49 @@ impl Trader {
             let pay = (loses - gains + 1).max(1) as u32;
             let asked = Share::Double.of(game.deed_value(s, target));
             let cheaper = pay + game.deed_worth(s, give) < asked;
-            (cheaper && pay + Trader::reserve(s, seat) <= cash).then_some((
-                owner,
-                [
-                    Action::Deed(give),
-                    Action::Pay(Side::Mine, When::Now, pay),
-                    Action::Deed(target),
-                ],
-            ))
+            (cheaper && pay + Trader::reserve(s, seat) <= cash).then(|| {
+                let mut plan = Plan::new(owner);
+                plan.push(Action::Deed(give));
+                plan.push(Action::Pay(Side::Mine, When::Now, pay));
+                plan.push(Action::Deed(target));
+                plan
+            })
         })
+    }
+}
+
+/// A package a trader means to offer: the other party and its drafting moves, in order.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    /// The other party.
+    pub(super) to: u8,
+    moves: [Action; MAX_CLAUSES],
+    len: usize,
+}
+
+impl Plan {
+    /// An empty plan for a package to `to`.
+    pub(super) fn new(to: u8) -> Plan {
+        Plan {
+            to,
+            moves: [Action::Send; MAX_CLAUSES],
+            len: 0,
+        }
+    }
+
+    /// Adds a move; `false` (nothing added) when the package would hold more clauses than
+    /// [`MAX_CLAUSES`].
+    pub(super) fn push(&mut self, action: Action) -> bool {
+        if self.len == MAX_CLAUSES {
+            return false;
+        }
+        self.moves[self.len] = action;
+        self.len += 1;
+        true
+    }
+
+    /// The moves, in drafting order.
+    pub(super) fn moves(&self) -> &[Action] {
+        &self.moves[..self.len]
     }
 }

@@ -1,67 +1,89 @@
-//! Escaping elimination: the deed a trader sells when it is short of the cash it must find
-//! now.
+//! Escaping elimination: the deeds a trader sells when it is short of the cash it must find
+//! now, and the reserve a buyer keeps in such a sale.
 //!
 //! A player goes out when he cannot pay his way out of jail at his last chance (or, with
 //! `tax_shortfall=eliminate`, a tax). Borrowing alone leaves most players who go under with
 //! deeds still in hand (97.7% of eliminations in four-heuristic games, when the heuristic
 //! only borrowed): a loan needs a lender with cash to spare, a deed priced at least the
 //! principal, and no loan already outstanding. A sale needs only a buyer with the cash, and
-//! a deed offered a dollar under its net-worth value is one a trader takes, since it gains
-//! by it. So both bots sell before they borrow.
+//! a deed offered a dollar under what it is worth to him is one a trader takes, since he
+//! gains by it. So both bots sell before they borrow, several deeds at once in a package
+//! when one does not cover the gap.
+//!
+//! Single-deed sales at a buyer's full reserve still left 94.5% of the eliminated with
+//! deeds: at the end of a game every player's cash is near his reserve, so nobody could
+//! pay. A buyer in a rescue keeps half the reserve instead ([`Trader::reserve_with`]): the
+//! deed he buys below its worth can be sold again in a rescue of his own.
 
 use gameshelf_engine::Game;
 
+use super::package::Plan;
 use super::{RESERVE, Trader};
 use crate::action::Action;
 use crate::game::{LaissezFaire, spaces_in};
-use crate::state::{Phase, State, Status};
+use crate::package::{MAX_CLAUSES, Side, When};
+use crate::state::{State, Status};
+
+/// Deeds a rescue package sells at most: all its clauses but the payment.
+const MAX_SOLD: usize = MAX_CLAUSES - 1;
 
 impl Trader {
+    /// The first move of a trader going under, if it has one: opening its rescue package
+    /// ([`Trader::rescue_plan`]) as the turn's first thread, else a single deed to the
+    /// next buyer ([`Trader::rescue_offer`]).
+    pub(super) fn rescue(game: &LaissezFaire, s: &State, seat: usize, mine: u64) -> Option<Action> {
+        let package = Trader::rescue_plan(game, s, seat)
+            .filter(|_| s.offers == 0)
+            .map(|plan| Action::Draft(plan.to))
+            .filter(|&a| game.is_legal(s, a));
+        package.or_else(|| Trader::rescue_offer(game, s, seat, mine))
+    }
+
     /// The offer a trader short of the cash it must find now (a jail fee it cannot pay, or a
-    /// tax in its shortfall window) makes rather than go under: the cheapest deed whose
-    /// worth covers the gap or, when none does, its most valuable one (a second sale or a
-    /// loan makes up the rest), to the richest player who can pay for it and keep his
-    /// reserve (the next richest for the turn's second offer), at a dollar under its worth
-    /// (so the buyer gains by it and a trader accepts).
-    /// Pledged deeds are not sold: they carry their lender's claim (B-20).
+    /// tax in its shortfall window) makes when it has no rescue package to offer, or as the
+    /// turn's second thread: the cheapest deed whose worth covers the gap or, when none
+    /// does, its most valuable one (a second sale or a loan makes up the rest), to the
+    /// richest player who can pay for it and keep his rescue reserve (the next richest for
+    /// the turn's second offer), at a dollar under what it is worth to him (so he gains by
+    /// it and a trader accepts). Worth is reckoned as in the package
+    /// ([`Trader::rescue_plan`]). Pledged deeds are not sold: they carry their lender's
+    /// claim (B-20).
     pub(super) fn rescue_offer(
         game: &LaissezFaire,
         s: &State,
         seat: usize,
         mine: u64,
     ) -> Option<Action> {
-        let p = &s.players[seat];
-        let owed = match s.phase {
-            Phase::Shortfall => s.tax_due,
-            _ if p.jailed => game.jail_fee(s, seat),
-            _ => return None,
-        };
-        let need = owed.saturating_sub(p.cash.saturating_add(game.jail_dollars(s, seat)));
+        let need = Trader::gap(game, s, seat);
         if need == 0 {
             return None;
         }
         // The richest who can pay for the first offer of the turn, the next richest for
         // the second: a buyer who refused is not asked twice.
-        let buyer = |price: u32| {
-            let mut buyers = [(0u32, 0usize); crate::config::MAX_PLAYERS];
+        let buyer = |deed: u8| {
+            let mut buyers = [(0u32, 0usize, 0u32); crate::config::MAX_PLAYERS];
             let mut n = 0;
             for o in 0..game.config().players {
-                let p = &s.players[o];
-                if o != seat && p.status != Status::Eliminated && p.cash >= price + RESERVE {
-                    buyers[n] = (p.cash, o);
+                if o == seat || s.players[o].status == Status::Eliminated {
+                    continue;
+                }
+                let price = Trader::rescue_value(game, s, o as u8, deed).saturating_sub(1);
+                if price > 0 && Trader::rescue_budget(game, s, o, seat) >= price {
+                    buyers[n] = (s.players[o].cash, o, price);
                     n += 1;
                 }
             }
             buyers[..n].sort_unstable_by(|a, b| b.cmp(a));
-            buyers[..n].get(usize::from(s.offers)).map(|&(_, o)| o)
+            buyers[..n]
+                .get(usize::from(s.offers))
+                .map(|&(_, o, price)| (o, price))
         };
         spaces_in(mine)
             .filter(|&d| !s.contracts.pledged(d))
-            .map(|d| (game.deed_worth(s, d), d))
-            .filter(|&(worth, _)| worth > 1)
-            .filter_map(|(worth, deed)| {
-                let offer = Action::Offer(buyer(worth - 1)? as u8, deed, worth - 1);
-                game.is_legal(s, offer).then_some((worth, offer))
+            .filter_map(|deed| {
+                let (to, price) = buyer(deed)?;
+                let offer = Action::Offer(to as u8, deed, price);
+                game.is_legal(s, offer).then_some((price + 1, offer))
             })
             // Covering deeds first, the cheapest of them; then the dearest of the rest.
             .min_by_key(|&(worth, _)| {
@@ -72,5 +94,120 @@ impl Trader {
                 }
             })
             .map(|(_, offer)| offer)
+    }
+
+    /// The cash `seat` must find now and does not have: the jail fee while jailed, or the
+    /// tax of its shortfall window (and the deals opened in it), less what it holds; 0 when
+    /// it is not going under.
+    pub(super) fn gap(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
+        let p = &s.players[seat];
+        let owed = if s.tax_due > 0 && usize::from(s.current) == seat {
+            s.tax_due
+        } else if p.jailed {
+            game.jail_fee(s, seat)
+        } else {
+            0
+        };
+        owed.saturating_sub(p.cash.saturating_add(game.jail_dollars(s, seat)))
+    }
+
+    /// The package a trader going under offers first: some of its deeds for cash now, to the
+    /// player who pays enough for the fewest deeds (the most, when nobody covers the gap),
+    /// at a dollar under what they are worth to him by a trader's valuation of packages, or
+    /// at the cash he can spend on a rescue ([`Trader::reserve_with`]) when that is less.
+    /// The deeds are the one worth least to him that covers the gap alone or, when none
+    /// does, the dearest first until the gap is covered; never a pledged deed. One package
+    /// sells up to five deeds at once, where a trade thread sells one. A sale that does not
+    /// cover the gap is offered only when the other players could pay the rest: one that
+    /// cannot save the seller would only hand his deeds over cheaply.
+    pub(super) fn rescue_plan(game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
+        let need = Trader::gap(game, s, seat);
+        if need == 0 {
+            return None;
+        }
+        let mine = game.holdings(s, seat as u8) & game.board().deeds;
+        let buyers = || {
+            (0..game.config().players)
+                .filter(move |&o| o != seat && s.players[o].status != Status::Eliminated)
+        };
+        let budgets: u32 = buyers()
+            .map(|o| Trader::rescue_budget(game, s, o, seat))
+            .sum();
+        let mut best: Option<((bool, usize, u32), Plan)> = None;
+        for buyer in buyers() {
+            let budget = Trader::rescue_budget(game, s, buyer, seat);
+            let mut deeds = [(0u32, 0u8); 64];
+            let mut n = 0;
+            for d in spaces_in(mine).filter(|&d| !s.contracts.pledged(d)) {
+                deeds[n] = (Trader::rescue_value(game, s, buyer as u8, d), d);
+                n += 1;
+            }
+            let deeds = &mut deeds[..n];
+            deeds.sort_unstable();
+            let (mut sold, mut value, mut count) = ([0u8; MAX_SOLD], 0u32, 0);
+            if let Some(&(v, d)) = deeds.iter().find(|&&(v, _)| v > need) {
+                (sold[0], value, count) = (d, v, 1);
+            } else {
+                for &(v, d) in deeds.iter().rev().take(MAX_SOLD) {
+                    (sold[count], value, count) = (d, value + v, count + 1);
+                    if value > need {
+                        break;
+                    }
+                }
+            }
+            let price = value.saturating_sub(1).min(budget);
+            let rest_paid = need.saturating_sub(price) <= budgets - budget;
+            if count == 0 || price == 0 || !rest_paid {
+                continue;
+            }
+            let rank = (price >= need, MAX_SOLD - count, price);
+            if best.as_ref().is_some_and(|(r, _)| *r >= rank) {
+                continue;
+            }
+            let mut plan = Plan::new(buyer as u8);
+            for &d in &sold[..count] {
+                plan.push(Action::Deed(d));
+            }
+            plan.push(Action::Pay(Side::Yours, When::Now, price));
+            best = Some((rank, plan));
+        }
+        best.map(|(_, plan)| plan)
+    }
+
+    /// What `deed` is worth to `buyer` in a rescue: what a trader's valuation of packages
+    /// gives it (`bot/package.rs`).
+    fn rescue_value(game: &LaissezFaire, s: &State, buyer: u8, deed: u8) -> u32 {
+        if Trader::completes(game, game.holdings(s, buyer), deed) {
+            crate::price::Share::Double.of(game.deed_value(s, deed))
+        } else {
+            game.deed_worth(s, deed)
+        }
+    }
+
+    /// The cash `buyer` may spend on a rescue purchase: all he holds above his rescue
+    /// reserve ([`Trader::reserve_with`]).
+    fn rescue_budget(game: &LaissezFaire, s: &State, buyer: usize, seller: usize) -> u32 {
+        let reserve = Trader::reserve_with(game, s, buyer, seller as u8, Trader::reserve(s, buyer));
+        s.players[buyer].cash.saturating_sub(reserve)
+    }
+
+    /// The cash `seat` keeps back in a deal with `other`: `usual`, or, when `other` is going
+    /// under, half of [`RESERVE`] plus the next round's obligations (no more than `usual`).
+    /// A deed bought in a rescue can be sold again in the buyer's own: at the end of a game
+    /// every player's cash is close to his reserve (in four-heuristic games the richest
+    /// other player held less than $300 at every elimination), so a buyer who kept his
+    /// whole reserve would never be found.
+    pub(super) fn reserve_with(
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        other: u8,
+        usual: u32,
+    ) -> u32 {
+        if Trader::going_under(game, s, other) {
+            (RESERVE / 2 + Trader::owes_next(s, seat)).min(usual)
+        } else {
+            usual
+        }
     }
 }

@@ -1,0 +1,128 @@
+//! Escaping elimination: a trader short of its jail fee sells deeds in one package to a
+//! player who can pay, and a buyer refuses a rescue that would ruin him. Each test builds
+//! the state by hand and plays the bots' own moves.
+
+use gameshelf_engine::{Bot, Game, Rng, SeatView};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::state::{BANK, Status};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Side, State, When};
+
+mod common;
+
+use common::*;
+
+/// Quay Street, Porto: price $100, worth $50 in net worth.
+const QUAY: u8 = 6;
+/// Market Lane, Krakow: price $140, worth $70.
+const MARKET: u8 = 11;
+
+fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+fn bargainer(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+/// Seat 0 at its last jail chance with $20 against a $130 fee, holding Tile Row ($30),
+/// Quay Street ($50) and Market Lane ($70); seat 1 holds `buyer_cash` and nothing that
+/// these deeds would complete (Tram Lane is the bank's).
+fn going_under(buyer_cash: u32) -> (LaissezFaire, State) {
+    let (g, mut s) = setup(2);
+    s.lots.0[TRAM as usize].owner = BANK;
+    s.lots.0[QUAY as usize].owner = 0;
+    s.lots.0[MARKET as usize].owner = 0;
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 3;
+    s.players[0].jail_side = 1;
+    s.players[0].cash = 20;
+    s.players[1].cash = buyer_cash;
+    assert_eq!(g.jail_fee(&s, 0), 130);
+    (g, s)
+}
+
+/// Seat 0 drafts and sends the package of its rescue plan; the moves it made.
+fn draft_rescue(g: &LaissezFaire, s: &mut State) -> Vec<Action> {
+    let open = heuristic(g, s, 0);
+    assert_eq!(open, Action::Draft(1), "the rescue opens a deal");
+    g.apply(s, open).unwrap();
+    let mut moves = Vec::new();
+    while s.phase == Phase::Deal && !s.deal.unwrap().sent {
+        let a = heuristic(g, s, 0);
+        g.apply(s, a).unwrap();
+        moves.push(a);
+    }
+    moves
+}
+
+#[test]
+fn a_trader_short_of_its_last_jail_fee_sells_two_deeds_in_one_package_and_walks_out() {
+    let (g, mut s) = going_under(1500);
+    // A $110 gap: no deed covers it alone, Market Lane and Quay Street together do (their
+    // $120 worth to the buyer, less a dollar).
+    let moves = draft_rescue(&g, &mut s);
+    assert_eq!(
+        moves,
+        [
+            Action::Deed(MARKET),
+            Action::Deed(QUAY),
+            Action::Pay(Side::Yours, When::Now, 119),
+            Action::Send,
+        ]
+    );
+    assert_eq!(
+        bargainer(&g, &s, 1),
+        Action::Refuse,
+        "the bargainer bails no rival out"
+    );
+    let answer = heuristic(&g, &s, 1);
+    assert_eq!(answer, Action::Accept, "the buyer gains a dollar of worth");
+    g.apply(&mut s, answer).unwrap();
+    assert_eq!(s.lots.0[MARKET as usize].owner, 1);
+    assert_eq!(s.lots.0[QUAY as usize].owner, 1);
+    assert_eq!(
+        s.lots.0[TILE as usize].owner, 0,
+        "it keeps what it need not sell"
+    );
+    // The rest of the window, then the fee.
+    while s.phase == Phase::Manage {
+        let a = heuristic(&g, &s, 0);
+        g.apply(&mut s, a).unwrap();
+    }
+    assert_eq!(s.phase, Phase::JailFee);
+    assert!(legal(&g, &s).contains(&Action::PayFee));
+    assert_eq!(heuristic(&g, &s, 0), Action::PayFee);
+    g.apply(&mut s, Action::PayFee).unwrap();
+    assert_eq!(s.players[0].status, Status::Playing);
+    assert!(!s.players[0].jailed);
+    assert_eq!(s.players[0].cash, 20 + 119 - 130);
+}
+
+#[test]
+fn a_buyer_refuses_a_rescue_that_would_leave_him_under_half_his_reserve() {
+    // The same package offered to a buyer with $200 ($81 left) and with $219 ($100 left,
+    // half the $200 reserve).
+    let answer = |buyer_cash: u32| {
+        let (g, mut s) = going_under(buyer_cash);
+        g.apply(&mut s, Action::Draft(1)).unwrap();
+        for a in [
+            Action::Deed(MARKET),
+            Action::Deed(QUAY),
+            Action::Pay(Side::Yours, When::Now, 119),
+            Action::Send,
+        ] {
+            g.apply(&mut s, a).unwrap();
+        }
+        heuristic(&g, &s, 1)
+    };
+    assert_eq!(answer(200), Action::Refuse);
+    assert_eq!(answer(219), Action::Accept);
+}
+
+#[test]
+fn a_trader_does_not_offer_a_rescue_nobody_can_pay_for() {
+    // Seat 1 can spend $50 above half his reserve: not the $110 gap, and nobody else can
+    // pay the rest, so no package; the single-deed offer it falls back on asks $49.
+    let (g, s) = going_under(150);
+    assert_eq!(heuristic(&g, &s, 0), Action::Offer(1, QUAY, 49));
+}
