@@ -72,3 +72,67 @@ fn winnable_deals_are_listed_easiest_first() {
         "{summary}"
     );
 }
+
+/// The per-deal rows of a verdict file or of `solitaire deals` output.
+fn rows(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `deals --retry FILE`: the undecided deals of a small file are solved again within the
+/// larger budget, each as a plain run at that budget solves it; the decided rows stay as
+/// they were and the file says what was done. A file of other rules, or a budget no larger
+/// than the one it had, is refused and the file left alone.
+#[test]
+fn retrying_a_verdict_file_solves_only_its_undecided_deals_again() {
+    let file = save("retry.tsv");
+    let range = ["solitaire", "deals", "--from", "1", "--to", "6"];
+    gameshelf(&[&range[..], &["--budget", "1000", "--out", &file]].concat());
+    let before = std::fs::read_to_string(&file).unwrap();
+    let undecided = rows(&before)
+        .iter()
+        .filter(|r| r.contains("\tundecided\t"))
+        .count();
+    assert!(undecided > 0, "{before}");
+    let out = gameshelf(&["solitaire", "deals", "--retry", &file, "--budget", "20000"]);
+    let summary = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        summary.contains(&format!(
+            "{undecided} undecided solved again within 20000 nodes"
+        )),
+        "{summary}"
+    );
+    let after = std::fs::read_to_string(&file).unwrap();
+    let plain = gameshelf(&[&range[..], &["--budget", "20000"]].concat());
+    let plain = rows(&String::from_utf8(plain.stdout).unwrap());
+    for ((was, now), fresh) in rows(&before).iter().zip(rows(&after)).zip(&plain) {
+        let expected = if was.contains("\tundecided\t") {
+            fresh
+        } else {
+            was
+        };
+        assert_eq!(&now, expected);
+    }
+    assert!(
+        after.starts_with("# oubliette-solitaire deals 1..=6, budget 1000 nodes per deal\n"),
+        "{after}"
+    );
+    assert!(after.contains(&format!(
+        "# the {undecided} undecided deals solved again with a budget of 20000 nodes per deal\n"
+    )));
+    assert!(after.contains("\n4\tundecided\t20000\t0\n"), "{after}");
+    for refused in [
+        &["--budget", "20000"][..],
+        &["--budget", "30000", "--jokers", "3"][..],
+    ] {
+        let args = [&["solitaire", "deals", "--retry", &file][..], refused].concat();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gameshelf"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), after);
+}

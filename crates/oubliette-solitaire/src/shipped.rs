@@ -35,6 +35,42 @@ pub enum VerdictFileError {
     },
 }
 
+/// The column names, the line under a verdict file's comments.
+pub const COLUMNS: &str = "deal\tverdict\tnodes\tturns";
+
+/// Writes a verdict file that [`parse`] reads back: each of `comments` on a line of its
+/// own after `# `, the [`COLUMNS`] line, and one line per row.
+pub fn write(comments: &[String], rows: &[DealVerdict]) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for c in comments {
+        // Writing to a String cannot fail.
+        let _ = writeln!(text, "# {c}");
+    }
+    let _ = writeln!(text, "{COLUMNS}");
+    for r in rows {
+        let _ = writeln!(
+            text,
+            "{}\t{}\t{}\t{}",
+            r.deal,
+            r.verdict.word(),
+            r.nodes,
+            r.turns
+        );
+    }
+    text
+}
+
+/// The comment lines of a verdict file, without their `# `: the first one names the rules
+/// and the deals (`solitaire deals` starts it with the game's spec), the later ones what
+/// was done to the file since.
+pub fn comments(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(str::trim)
+        .collect()
+}
+
 /// Reads a verdict file as `solitaire deals` writes it: lines starting with `#` and the
 /// header line `deal verdict nodes turns` are skipped; every other line is one deal.
 ///
@@ -60,16 +96,14 @@ pub fn parse(text: &str) -> Result<Vec<DealVerdict>, VerdictFileError> {
         };
         out.push(DealVerdict {
             deal: number(deal, "deal")?,
-            verdict: match verdict {
-                "won" => Verdict::Won,
-                "lost" => Verdict::Lost,
-                "undecided" => Verdict::Undecided,
-                other => {
-                    return Err(bad(format!(
-                        "verdict {other:?}: expected won, lost or undecided"
-                    )));
-                }
-            },
+            verdict: [Verdict::Won, Verdict::Lost, Verdict::Undecided]
+                .into_iter()
+                .find(|v| v.word() == verdict)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "verdict {verdict:?}: expected won, lost or undecided"
+                    ))
+                })?,
             nodes: number(nodes, "nodes")?,
             turns: u32::try_from(number(turns, "turns")?)
                 .map_err(|_| bad(format!("turns {turns} is too large")))?,
@@ -137,6 +171,22 @@ mod tests {
         assert!(shipped(&two, SHIPPED_DEALS + 1).is_none());
         assert!(shipped(&game("oubliette-solitaire(jokers=3)"), 2).is_some());
         assert!(shipped(&game("oubliette-solitaire(ace_combat_value=14)"), 2).is_none());
+    }
+
+    #[test]
+    fn a_written_file_reads_back_with_its_comments() {
+        let rows = table(3).unwrap()[..20].to_vec();
+        let notes = [
+            "oubliette-solitaire(jokers=3) deals 1..=20".to_owned(),
+            "retried".to_owned(),
+        ];
+        let text = write(&notes, &rows);
+        assert_eq!(parse(&text).unwrap(), rows);
+        assert_eq!(
+            comments(&text),
+            ["oubliette-solitaire(jokers=3) deals 1..=20", "retried"]
+        );
+        assert_eq!(text.lines().nth(2), Some(COLUMNS));
     }
 
     #[test]
