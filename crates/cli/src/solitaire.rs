@@ -112,7 +112,7 @@ pub enum SolitaireCommand {
         /// Solve again, with --budget, only the undecided deals of this verdict file (as
         /// --out writes it, for the same --jokers and --param) and rewrite it (or write
         /// --out), noting the budget in its comments: a larger budget spent only where the
-        /// smaller one did not decide.
+        /// smaller one did not decide. Nothing is written when no deal is undecided.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["from", "to", "winnable"])]
         retry: Option<std::path::PathBuf>,
     },

@@ -440,9 +440,9 @@ pub fn verdict(game: &OublietteSolitaire, number: u64, limits: Limits) -> DealVe
 /// deals), in place, on the current rayon pool, calling `progress` after each; the other
 /// rows are left as they are. Returns how many deals were solved again.
 ///
-/// This spends a larger budget only where a smaller one did not decide: a deal decided
-/// within a budget gets the same verdict within any larger one (a won line is a won line,
-/// and a loss is proven for every line), so only the undecided ones can gain.
+/// This spends a larger budget only where a smaller one did not decide: a decided deal's
+/// verdict holds whatever budget found it (a won line replays to a win, and a proof of loss
+/// covers every line), so only the undecided ones can gain.
 pub fn retry_undecided(
     game: &OublietteSolitaire,
     rows: &mut [DealVerdict],
