@@ -14,7 +14,7 @@
 //! 3. then passes with doubling budgets, in the rules' order and the heuristic's in turn,
 //!    until the budget is spent.
 //!
-//! Why restarts: a winning line takes dozens of turns (a median of 31 in the shipped
+//! Why restarts: a winning line takes dozens of turns (a median of 33 in the shipped
 //! verdicts) of several decisions each, and a depth-first pass backtracks from the bottom:
 //! it spends its budget on the last decisions of the lines it follows (other ways to pay
 //! the last fights, say) before it comes back to an early choice. Profiling the deals the
@@ -56,8 +56,9 @@
 //! win, since a fair player does not know the order.
 //!
 //! The deals still undecided are mostly winnable ones whose line the budget did not reach:
-//! of the 27 that deals 1 to 300 (two jokers) leave undecided at 100,000 nodes, 23 are won
-//! at 1,000,000, one is proven lost and three stay undecided. Their nodes, like those of
+//! of the 27 that deals 1 to 300 (two jokers) left undecided at 100,000 nodes before the
+//! resumes, 23 were won at 1,000,000, one was proven lost and three stayed undecided; with
+//! the resumes 12 are undecided at 100,000 nodes and one at 300,000. Their nodes, like those of
 //! the deals the restarts now win, lie mostly before any reshuffle (fights are the
 //! commonest decision), so an Hourglass engine, though it can reshuffle the deck every
 //! turn up to the turn limit, is not where the budget goes.
@@ -109,7 +110,8 @@ use search::{Order, Res, Search};
 /// that, where it leaves the heuristic's choice, tries the heuristic's second choice first
 /// instead of a random one, half the time or every time, 34 and 29. What paid was a larger
 /// budget: 300,000 nodes leave 12 of the 300 undecided (and prove one more lost) for 1.7
-/// times the processor time, which is why the shipped verdicts use it.
+/// times the processor time, which is why the shipped verdicts use it. What paid more were
+/// the resumes ([`RESUME_EVERY`]).
 pub const RESTART_NODES: u64 = 500;
 
 /// Every this many restarts, one resumes from the furthest line found so far (see the
