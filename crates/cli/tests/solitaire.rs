@@ -135,4 +135,14 @@ fn retrying_a_verdict_file_solves_only_its_undecided_deals_again() {
         assert!(!out.status.success(), "{args:?}");
     }
     assert_eq!(std::fs::read_to_string(&file).unwrap(), after);
+    // A file that is no verdict file is an error, not a panic.
+    let bad = save("not-verdicts.tsv");
+    std::fs::write(&bad, "# oubliette-solitaire deals\n1\tmaybe\t5\t0\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gameshelf"))
+        .args(["solitaire", "deals", "--retry", &bad, "--budget", "5000"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 2: verdict \"maybe\""), "{err}");
 }
