@@ -279,6 +279,7 @@ fn solve_from(
         let from_start = search.line.is_empty();
         match search.dfs(from, floor) {
             Res::Won => break Verdict::Won,
+            // A resume that fails proves only its own start lost (kept in the table).
             Res::Fail if from_start => break Verdict::Lost,
             Res::Cut if search.nodes >= limits.nodes => break Verdict::Undecided,
             Res::Fail | Res::Cut if restart => {}

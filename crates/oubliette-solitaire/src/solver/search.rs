@@ -133,8 +133,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Starts a pass at `start`: an empty line, and the pass's first decision with the most
-    /// rooms becomes the furthest line.
+    /// Starts a pass: an empty line, and the pass's first decision with the most rooms
+    /// becomes the furthest line (so that among equals the latest pass's line is kept).
     pub(super) fn begin_pass(&mut self) {
         self.line.clear();
         self.fresh = true;
