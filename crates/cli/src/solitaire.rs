@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use gameshelf_engine::{Game, GameSpec};
 use gameshelf_oubliette_solitaire::shipped::{
-    self as verdict_file, SHIPPED_BUDGET, SHIPPED_DEALS, shipped,
+    self as verdict_file, SHIPPED_BUDGET, SHIPPED_DEALS, SHIPPED_RETRY_BUDGET, shipped,
 };
 use gameshelf_oubliette_solitaire::solver::{self, OddsConfig, Verdict};
 use gameshelf_oubliette_solitaire::{Action, Deal, OublietteSolitaire};
@@ -364,7 +364,8 @@ pub fn deal_verdict_text(game: &OublietteSolitaire, number: u64) -> String {
                 format!("deal {number} cannot be won: the solver proved that every line loses")
             }
             Verdict::Undecided => format!(
-                "deal {number} is undecided: the solver neither found a winning line nor proved it lost within {SHIPPED_BUDGET} nodes"
+                "deal {number} is undecided: the solver neither found a winning line nor proved it lost within {} nodes",
+                v.nodes
             ),
         },
         None => format!(
@@ -375,20 +376,25 @@ pub fn deal_verdict_text(game: &OublietteSolitaire, number: u64) -> String {
 
 /// After a finished game of deal `number` that was not won: the solver's winning line,
 /// if the deal has one (searched with the shipped verdicts' budget unless they say the
-/// deal is lost or undecided). `None` when there is nothing to show.
+/// deal is lost or undecided; for a shipped win that budget did not find, with the retry's
+/// budget that did). `None` when there is nothing to show.
 ///
 /// # Errors
 /// If the solver's line does not replay.
 pub fn winning_line_after(game: &OublietteSolitaire, number: u64) -> Result<Option<Vec<String>>> {
-    if shipped(game, number).is_some_and(|v| v.verdict != Verdict::Won) {
-        return Ok(None);
-    }
+    let budgets: &[u64] = match shipped(game, number) {
+        Some(v) if v.verdict != Verdict::Won => return Ok(None),
+        Some(_) => &[SHIPPED_BUDGET, SHIPPED_RETRY_BUDGET],
+        None => &[SHIPPED_BUDGET],
+    };
     let deal = Deal::new(number, game.config().jokers);
-    let sol = solver::solve(game, &deal, solver::Limits::nodes(SHIPPED_BUDGET));
-    if sol.verdict != Verdict::Won {
-        return Ok(None);
+    for &budget in budgets {
+        let sol = solver::solve(game, &deal, solver::Limits::nodes(budget));
+        if sol.verdict == Verdict::Won {
+            return line_in_words(game, &sol.line).map(Some);
+        }
     }
-    line_in_words(game, &sol.line).map(Some)
+    Ok(None)
 }
 
 /// Solves the deals `from..=to` on `threads` threads, a bar counting them down.

@@ -35,11 +35,25 @@ fn a_lost_deal_that_could_be_won_ends_with_the_solver_s_line() {
     );
 }
 
+/// Deal 8061 was left undecided by the shipped verdicts' first search and won by their
+/// retry with a larger budget: the line shown after a lost game is the retry's.
+#[test]
+fn a_deal_won_by_the_retry_ends_with_the_retry_s_line() {
+    let err = bot_plays_deal(8061);
+    let verdict = err.find("deal 8061 can be won: the solver's winning line takes 45 turns");
+    let line = err.find("deal 8061 could be won; the solver's winning line:");
+    assert!(verdict.is_some() && verdict < line, "{err}");
+    assert!(err.contains("  turn  45  "), "{err}");
+}
+
 /// An undecided deal says so before the game and shows no line after it.
 #[test]
 fn an_undecided_deal_says_so_and_shows_no_line() {
     let err = bot_plays_deal(4);
-    assert!(err.contains("deal 4 is undecided"), "{err}");
+    assert!(
+        err.contains("deal 4 is undecided: the solver neither found a winning line nor proved it lost within 1000000 nodes"),
+        "{err}"
+    );
     assert!(!err.contains("winning line:"), "{err}");
 }
 

@@ -1,7 +1,9 @@
 //! The verdicts shipped with gameshelf: deals 1..=10,000 of the standard rules with two and
 //! with three jokers, each searched by the solver with a budget of [`SHIPPED_BUDGET`]
-//! nodes. `gameshelf solitaire deals --jokers J --out FILE` writes them again (the files are
-//! in `data/`), and a test checks a sample against the solver.
+//! nodes, and those this left undecided searched again with [`SHIPPED_RETRY_BUDGET`].
+//! `gameshelf solitaire deals --jokers J --budget 300000 --out FILE` and then
+//! `gameshelf solitaire deals --jokers J --retry FILE --budget 1000000` write them again (the
+//! files are in `data/`), and a test checks a sample against the solver.
 //!
 //! They let a player learn, before playing `--deal N`, whether the deal can be won, without
 //! waiting for a search, and let `solitaire deals --winnable` list the winnable deals at once.
@@ -15,6 +17,11 @@ use crate::solver::{DealVerdict, Verdict};
 
 /// The node budget per deal of the shipped verdicts.
 pub const SHIPPED_BUDGET: u64 = 300_000;
+
+/// The node budget per deal with which the deals that [`SHIPPED_BUDGET`] left undecided
+/// were searched again (`solitaire deals --retry`): a larger budget spent only where it was
+/// needed.
+pub const SHIPPED_RETRY_BUDGET: u64 = 1_000_000;
 
 /// The deals the shipped files cover: 1..=`SHIPPED_DEALS`.
 pub const SHIPPED_DEALS: u64 = 10_000;
@@ -155,6 +162,31 @@ mod tests {
             assert!(
                 rows.iter()
                     .all(|r| (r.verdict == Verdict::Won) == (r.turns > 0))
+            );
+        }
+    }
+
+    /// The files say how they were made, with the budgets the constants name, and every
+    /// deal still undecided had the retry's budget.
+    #[test]
+    fn the_shipped_files_were_made_with_the_shipped_budgets() {
+        for (jokers, text) in [(2, TWO_JOKERS), (3, THREE_JOKERS)] {
+            let notes = comments(text);
+            assert!(
+                notes[0].ends_with(&format!("budget {SHIPPED_BUDGET} nodes per deal")),
+                "{notes:?}"
+            );
+            assert!(
+                notes[1].ends_with(&format!(
+                    "solved again with a budget of {SHIPPED_RETRY_BUDGET} nodes per deal"
+                )),
+                "{notes:?}"
+            );
+            let rows = table(jokers).unwrap();
+            assert!(
+                rows.iter()
+                    .filter(|r| r.verdict == Verdict::Undecided)
+                    .all(|r| r.nodes == SHIPPED_RETRY_BUDGET)
             );
         }
     }
