@@ -8,7 +8,9 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use gameshelf_engine::{Game, GameSpec};
-use gameshelf_oubliette_solitaire::shipped::{SHIPPED_BUDGET, SHIPPED_DEALS, shipped};
+use gameshelf_oubliette_solitaire::shipped::{
+    self as verdict_file, SHIPPED_BUDGET, SHIPPED_DEALS, SHIPPED_RETRY_BUDGET, shipped,
+};
 use gameshelf_oubliette_solitaire::solver::{self, OddsConfig, Verdict};
 use gameshelf_oubliette_solitaire::{Action, Deal, OublietteSolitaire};
 use gameshelf_sim::Overall;
@@ -107,6 +109,12 @@ pub enum SolitaireCommand {
         /// budget, deals within 1..=10000), else solved.
         #[arg(long)]
         winnable: bool,
+        /// Solve again, with --budget, only the undecided deals of this verdict file (as
+        /// --out writes it, for the same --jokers and --param) and rewrite it (or write
+        /// --out), noting the budget in its comments: a larger budget spent only where the
+        /// smaller one did not decide. Nothing is written when no deal is undecided.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["from", "to", "winnable"])]
+        retry: Option<std::path::PathBuf>,
     },
 }
 
@@ -190,7 +198,13 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             params,
             out,
             winnable,
+            retry,
         } => {
+            if let Some(file) = retry {
+                let game = game(*jokers, params)?;
+                let out = out.as_deref().unwrap_or(file);
+                return retry_deals(&game, file, limits(*budget, *table_mib)?, *threads, out);
+            }
             if from > to {
                 bail!("--from {from} is above --to {to}: expected FROM <= TO");
             }
@@ -350,7 +364,8 @@ pub fn deal_verdict_text(game: &OublietteSolitaire, number: u64) -> String {
                 format!("deal {number} cannot be won: the solver proved that every line loses")
             }
             Verdict::Undecided => format!(
-                "deal {number} is undecided: the solver neither found a winning line nor proved it lost within {SHIPPED_BUDGET} nodes"
+                "deal {number} is undecided: the solver neither found a winning line nor proved it lost within {} nodes",
+                v.nodes
             ),
         },
         None => format!(
@@ -361,20 +376,25 @@ pub fn deal_verdict_text(game: &OublietteSolitaire, number: u64) -> String {
 
 /// After a finished game of deal `number` that was not won: the solver's winning line,
 /// if the deal has one (searched with the shipped verdicts' budget unless they say the
-/// deal is lost or undecided). `None` when there is nothing to show.
+/// deal is lost or undecided; for a shipped win that budget did not find, with the retry's
+/// budget that did). `None` when there is nothing to show.
 ///
 /// # Errors
 /// If the solver's line does not replay.
 pub fn winning_line_after(game: &OublietteSolitaire, number: u64) -> Result<Option<Vec<String>>> {
-    if shipped(game, number).is_some_and(|v| v.verdict != Verdict::Won) {
-        return Ok(None);
-    }
+    let budgets: &[u64] = match shipped(game, number) {
+        Some(v) if v.verdict != Verdict::Won => return Ok(None),
+        Some(_) => &[SHIPPED_BUDGET, SHIPPED_RETRY_BUDGET],
+        None => &[SHIPPED_BUDGET],
+    };
     let deal = Deal::new(number, game.config().jokers);
-    let sol = solver::solve(game, &deal, solver::Limits::nodes(SHIPPED_BUDGET));
-    if sol.verdict != Verdict::Won {
-        return Ok(None);
+    for &budget in budgets {
+        let sol = solver::solve(game, &deal, solver::Limits::nodes(budget));
+        if sol.verdict == Verdict::Won {
+            return line_in_words(game, &sol.line).map(Some);
+        }
     }
-    line_in_words(game, &sol.line).map(Some)
+    Ok(None)
 }
 
 /// Solves the deals `from..=to` on `threads` threads, a bar counting them down.
@@ -471,41 +491,106 @@ fn winnable_deals(run: &DealsRun<'_>) -> Result<()> {
 
 /// `solitaire deals`: every deal's verdict and the shares.
 fn deals(run: &DealsRun<'_>) -> Result<()> {
-    use std::fmt::Write as _;
     let (game, (from, to)) = (&run.game, run.range);
     let (limits, threads, out) = (run.limits, run.threads, run.out);
     let started = Instant::now();
-    let total = to - from + 1;
     let verdicts = solve_range(game, (from, to), limits, threads)?;
     let seconds = started.elapsed().as_secs_f64();
-    let count = |v: Verdict| verdicts.iter().filter(|d| d.verdict == v).count() as u64;
-    let (won, lost, undecided) = (
-        count(Verdict::Won),
-        count(Verdict::Lost),
-        count(Verdict::Undecided),
-    );
-    let mut table = format!(
-        "# {} deals {from}..={to}, budget {} nodes per deal\ndeal\tverdict\tnodes\tturns\n",
+    let comment = format!(
+        "{} deals {from}..={to}, budget {} nodes per deal",
         game.spec(),
         limits.nodes
     );
-    for d in &verdicts {
-        let verdict = match d.verdict {
-            Verdict::Won => "won",
-            Verdict::Lost => "lost",
-            Verdict::Undecided => "undecided",
-        };
-        writeln!(table, "{}\t{verdict}\t{}\t{}", d.deal, d.nodes, d.turns)?;
-    }
-    write_table(&table, out)?;
-    let share = |k: u64| 100.0 * k as f64 / total as f64;
+    write_table(&verdict_file::write(&[comment], &verdicts), out)?;
     out!(
-        "{}: deals {from}..={to}: {won} won ({:.2}%), {lost} proven lost ({:.2}%), {undecided} undecided ({:.2}%), {:.1} s",
+        "{}: deals {from}..={to}: {}, {seconds:.1} s",
         game.spec(),
-        share(won),
-        share(lost),
-        share(undecided),
-        seconds
+        shares(&verdicts)
+    );
+    Ok(())
+}
+
+/// The counts and shares of each verdict among `verdicts`, in words.
+fn shares(verdicts: &[solver::DealVerdict]) -> String {
+    let total = verdicts.len().max(1) as f64;
+    let count = |v: Verdict| verdicts.iter().filter(|d| d.verdict == v).count();
+    let share = |v: Verdict| format!("{} ({:.2}%)", count(v), 100.0 * count(v) as f64 / total);
+    format!(
+        "{} won, {} proven lost, {} undecided",
+        share(Verdict::Won),
+        share(Verdict::Lost),
+        share(Verdict::Undecided)
+    )
+}
+
+/// `solitaire deals --retry FILE`: the undecided deals of FILE solved again within
+/// `limits`, the file written to `out` with a comment that says so.
+fn retry_deals(
+    game: &OublietteSolitaire,
+    file: &std::path::Path,
+    limits: solver::Limits,
+    threads: Option<usize>,
+    out: &std::path::Path,
+) -> Result<()> {
+    let started = Instant::now();
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mut verdicts = verdict_file::parse(&text)
+        .with_context(|| format!("{} is no verdict file", file.display()))?;
+    let mut comments: Vec<String> = verdict_file::comments(&text)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let spec = game.spec().to_string();
+    let made_for = comments.first().and_then(|c| c.split_whitespace().next());
+    if made_for != Some(spec.as_str()) {
+        bail!(
+            "{} holds verdicts for {}, not for {spec}: give the --jokers and --param it was made with",
+            file.display(),
+            made_for.unwrap_or("rules it does not name")
+        );
+    }
+    let undecided = verdicts
+        .iter()
+        .filter(|d| d.verdict == Verdict::Undecided)
+        .map(|d| d.nodes)
+        .max();
+    if let Some(spent) = undecided.filter(|&spent| spent >= limits.nodes) {
+        bail!(
+            "--budget {} is not above the {spent} nodes an undecided deal of {} already had",
+            limits.nodes,
+            file.display()
+        );
+    }
+    let was = shares(&verdicts);
+    let to_retry = verdicts
+        .iter()
+        .filter(|d| d.verdict == Verdict::Undecided)
+        .count();
+    if to_retry == 0 {
+        out!(
+            "{spec}: no undecided deal in {}: nothing to solve again",
+            file.display()
+        );
+        return Ok(());
+    }
+    let bar = Overall::counting(to_retry as u64, "deals", true);
+    let retried = pool(threads)?
+        .install(|| solver::retry_undecided(game, &mut verdicts, limits, || bar.inc(1)));
+    bar.finish();
+    comments.push(format!(
+        "the {retried} undecided deals solved again with a budget of {} nodes per deal",
+        limits.nodes
+    ));
+    let table = verdict_file::write(&comments, &verdicts);
+    std::fs::write(out, table).with_context(|| format!("cannot write {}", out.display()))?;
+    out!(
+        "{}: {} deals, {retried} undecided solved again within {} nodes: was {was}; now {}, {:.1} s",
+        spec,
+        verdicts.len(),
+        limits.nodes,
+        shares(&verdicts),
+        started.elapsed().as_secs_f64()
     );
     Ok(())
 }

@@ -1,7 +1,9 @@
 //! The verdicts shipped with gameshelf: deals 1..=10,000 of the standard rules with two and
 //! with three jokers, each searched by the solver with a budget of [`SHIPPED_BUDGET`]
-//! nodes. `gameshelf solitaire deals --jokers J --out FILE` writes them again (the files are
-//! in `data/`), and a test checks a sample against the solver.
+//! nodes, and those this left undecided searched again with [`SHIPPED_RETRY_BUDGET`].
+//! `gameshelf solitaire deals --jokers J --budget 300000 --out FILE` and then
+//! `gameshelf solitaire deals --jokers J --retry FILE --budget 1000000` write them again (the
+//! files are in `data/`), and a test checks a sample against the solver.
 //!
 //! They let a player learn, before playing `--deal N`, whether the deal can be won, without
 //! waiting for a search, and let `solitaire deals --winnable` list the winnable deals at once.
@@ -15,6 +17,11 @@ use crate::solver::{DealVerdict, Verdict};
 
 /// The node budget per deal of the shipped verdicts.
 pub const SHIPPED_BUDGET: u64 = 300_000;
+
+/// The node budget per deal with which the deals that [`SHIPPED_BUDGET`] left undecided
+/// were searched again (`solitaire deals --retry`): a larger budget spent only where it was
+/// needed.
+pub const SHIPPED_RETRY_BUDGET: u64 = 1_000_000;
 
 /// The deals the shipped files cover: 1..=`SHIPPED_DEALS`.
 pub const SHIPPED_DEALS: u64 = 10_000;
@@ -33,6 +40,42 @@ pub enum VerdictFileError {
         /// What is wrong.
         problem: String,
     },
+}
+
+/// The column names, the line under a verdict file's comments.
+pub const COLUMNS: &str = "deal\tverdict\tnodes\tturns";
+
+/// Writes a verdict file that [`parse`] reads back: each of `comments` on a line of its
+/// own after `# `, the [`COLUMNS`] line, and one line per row.
+pub fn write(comments: &[String], rows: &[DealVerdict]) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for c in comments {
+        // Writing to a String cannot fail.
+        let _ = writeln!(text, "# {c}");
+    }
+    let _ = writeln!(text, "{COLUMNS}");
+    for r in rows {
+        let _ = writeln!(
+            text,
+            "{}\t{}\t{}\t{}",
+            r.deal,
+            r.verdict.word(),
+            r.nodes,
+            r.turns
+        );
+    }
+    text
+}
+
+/// The comment lines of a verdict file, without their `# `: the first one names the rules
+/// and the deals (`solitaire deals` starts it with the game's spec), the later ones what
+/// was done to the file since.
+pub fn comments(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(str::trim)
+        .collect()
 }
 
 /// Reads a verdict file as `solitaire deals` writes it: lines starting with `#` and the
@@ -60,16 +103,14 @@ pub fn parse(text: &str) -> Result<Vec<DealVerdict>, VerdictFileError> {
         };
         out.push(DealVerdict {
             deal: number(deal, "deal")?,
-            verdict: match verdict {
-                "won" => Verdict::Won,
-                "lost" => Verdict::Lost,
-                "undecided" => Verdict::Undecided,
-                other => {
-                    return Err(bad(format!(
-                        "verdict {other:?}: expected won, lost or undecided"
-                    )));
-                }
-            },
+            verdict: [Verdict::Won, Verdict::Lost, Verdict::Undecided]
+                .into_iter()
+                .find(|v| v.word() == verdict)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "verdict {verdict:?}: expected won, lost or undecided"
+                    ))
+                })?,
             nodes: number(nodes, "nodes")?,
             turns: u32::try_from(number(turns, "turns")?)
                 .map_err(|_| bad(format!("turns {turns} is too large")))?,
@@ -125,6 +166,31 @@ mod tests {
         }
     }
 
+    /// The files say how they were made, with the budgets the constants name, and every
+    /// deal still undecided had the retry's budget.
+    #[test]
+    fn the_shipped_files_were_made_with_the_shipped_budgets() {
+        for (jokers, text) in [(2, TWO_JOKERS), (3, THREE_JOKERS)] {
+            let notes = comments(text);
+            assert!(
+                notes[0].ends_with(&format!("budget {SHIPPED_BUDGET} nodes per deal")),
+                "{notes:?}"
+            );
+            assert!(
+                notes[1].ends_with(&format!(
+                    "solved again with a budget of {SHIPPED_RETRY_BUDGET} nodes per deal"
+                )),
+                "{notes:?}"
+            );
+            let rows = table(jokers).unwrap();
+            assert!(
+                rows.iter()
+                    .filter(|r| r.verdict == Verdict::Undecided)
+                    .all(|r| r.nodes == SHIPPED_RETRY_BUDGET)
+            );
+        }
+    }
+
     #[test]
     fn only_the_standard_rules_have_shipped_verdicts() {
         let two = game("oubliette-solitaire");
@@ -137,6 +203,22 @@ mod tests {
         assert!(shipped(&two, SHIPPED_DEALS + 1).is_none());
         assert!(shipped(&game("oubliette-solitaire(jokers=3)"), 2).is_some());
         assert!(shipped(&game("oubliette-solitaire(ace_combat_value=14)"), 2).is_none());
+    }
+
+    #[test]
+    fn a_written_file_reads_back_with_its_comments() {
+        let rows = table(3).unwrap()[..20].to_vec();
+        let notes = [
+            "oubliette-solitaire(jokers=3) deals 1..=20".to_owned(),
+            "retried".to_owned(),
+        ];
+        let text = write(&notes, &rows);
+        assert_eq!(parse(&text).unwrap(), rows);
+        assert_eq!(
+            comments(&text),
+            ["oubliette-solitaire(jokers=3) deals 1..=20", "retried"]
+        );
+        assert_eq!(text.lines().nth(2), Some(COLUMNS));
     }
 
     #[test]

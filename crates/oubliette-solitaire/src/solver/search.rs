@@ -4,6 +4,8 @@
 //! A pass in the [`Order::Shuffled`] order is a restart: a short search down one line
 //! close to the heuristic's, different each time, drawn from the search's own generator
 //! (seeded by the deal's number, so a deal's verdict and line are the same on every run).
+//! The search keeps the furthest line it has followed (the most rooms laid), from which a
+//! restart may resume ([`Search::resume_point`]).
 //!
 //! Besides the table, three things keep it small, each sound (a state's value is never
 //! changed, only the work of finding it):
@@ -93,7 +95,14 @@ pub(super) struct Search<'a> {
     pub(super) order: Order,
     /// Told the nodes searched so far, every [`WATCH_EVERY`] nodes.
     pub(super) watch: &'a mut dyn FnMut(u64),
-    /// Draws the [`Order::Shuffled`] orders.
+    /// The line (from the search's start) to the furthest decision reached so far: the
+    /// most rooms laid, the latest pass's line among equals.
+    furthest: Vec<Action>,
+    /// The rooms laid at the end of [`Self::furthest`].
+    furthest_rooms: u8,
+    /// Whether this pass has yet to record a line in [`Self::furthest`].
+    fresh: bool,
+    /// Draws the [`Order::Shuffled`] orders and the points restarts resume from.
     rng: Rng,
 }
 
@@ -117,8 +126,53 @@ impl<'a> Search<'a> {
             line: Vec::new(),
             order: Order::Guided,
             watch,
+            furthest: Vec::new(),
+            furthest_rooms: 0,
+            fresh: true,
             rng: Rng::seed_from_u64(deal.number()),
         }
+    }
+
+    /// Starts a pass: an empty line, and the pass's first decision with the most rooms
+    /// becomes the furthest line (so that among equals the latest pass's line is kept).
+    pub(super) fn begin_pass(&mut self) {
+        self.line.clear();
+        self.fresh = true;
+    }
+
+    /// A decision on the furthest line reached so far, drawn uniformly from the line's
+    /// later half (the decisions closer to its end, where it went wrong): the state there
+    /// (replayed from `start`, where the search began), with [`Self::line`] set to the
+    /// actions that lead to it, and the pick floor it had (see [`Self::choices`]). `None`
+    /// before any line was recorded.
+    pub(super) fn resume_point(&mut self, start: State) -> Option<(State, Card)> {
+        if self.furthest.is_empty() {
+            return None;
+        }
+        let mut s = start;
+        let mut decisions = Vec::new();
+        for (i, &a) in self.furthest.iter().enumerate() {
+            if matches!(self.game.actor(&s), Actor::Player(_)) {
+                decisions.push(i);
+            }
+            self.game.apply_unchecked(&mut s, a);
+        }
+        // The line ends at a decision: the furthest one.
+        decisions.push(self.furthest.len());
+        let n = decisions.len() as u64;
+        let k = n / 2 + self.rng.below(n - n / 2);
+        let at = decisions[k as usize];
+        let mut s = start;
+        for &a in &self.furthest[..at] {
+            self.game.apply_unchecked(&mut s, a);
+        }
+        self.line.clear();
+        self.line.extend_from_slice(&self.furthest[..at]);
+        let floor = match (self.line.last(), s.phase) {
+            (Some(&Action::Pick(c)), Phase::HourglassPick(_)) => c + 1,
+            _ => 0,
+        };
+        Some((s, floor))
     }
 
     /// Records a state proven lost after `turns` turns, emptying the table first when it
@@ -204,6 +258,11 @@ impl<'a> Search<'a> {
             return Res::Cut;
         }
         self.nodes += 1;
+        if s.path.len > self.furthest_rooms || (self.fresh && s.path.len == self.furthest_rooms) {
+            self.furthest_rooms = s.path.len;
+            self.fresh = false;
+            self.furthest.clone_from(&self.line);
+        }
         if self.nodes % WATCH_EVERY == 0 {
             (self.watch)(self.nodes);
         }
@@ -236,6 +295,46 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// After a pass, the furthest line holds the most rooms the pass reached; a resume
+    /// point lies on it, at a decision of its later half, with the line that leads there.
+    #[test]
+    fn a_resume_starts_at_a_decision_on_the_later_half_of_the_furthest_line() {
+        let game = OublietteSolitaire::default();
+        let deal = Deal::new(1, 2);
+        let mut watch = |_| {};
+        let mut search = Search::new(&game, &deal, 1 << 16, &mut watch);
+        let start = game.initial_state();
+        assert!(search.resume_point(start).is_none(), "no line yet");
+        search.budget = 2_000;
+        search.begin_pass();
+        assert_eq!(search.dfs(start, 0), Res::Cut);
+        let furthest = search.furthest.clone();
+        assert!(search.furthest_rooms > 0 && !furthest.is_empty());
+        let mut s = start;
+        let mut decisions = Vec::new();
+        for (i, &a) in furthest.iter().enumerate() {
+            if matches!(game.actor(&s), Actor::Player(_)) {
+                decisions.push(i);
+            }
+            game.apply_unchecked(&mut s, a);
+        }
+        assert_eq!(s.path.len, search.furthest_rooms);
+        decisions.push(furthest.len());
+        let later = &decisions[decisions.len() / 2..];
+        for _ in 0..20 {
+            let (at, floor) = search.resume_point(start).unwrap();
+            assert!(later.contains(&search.line.len()));
+            assert_eq!(search.line[..], furthest[..search.line.len()]);
+            let mut replayed = start;
+            for &a in &search.line {
+                game.apply(&mut replayed, a).unwrap();
+            }
+            assert_eq!(replayed, at);
+            assert!(matches!(game.actor(&at), Actor::Player(_)));
+            assert!(floor == 0 || matches!(at.phase, Phase::HourglassPick(_)));
+        }
+    }
 
     #[test]
     fn a_full_table_is_emptied_and_refilled() {
