@@ -211,14 +211,13 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     tally: &mut T,
     mut lead: Option<&mut LeadTrack>,
 ) -> Counts {
-    let mut counts = Counts::default();
     if let Some(lead) = lead.as_deref_mut() {
         lead.start();
         game.follow_standing(state, true);
     }
     let watch = Watcher {
         game,
-        actions: &mut counts.actions,
+        seen: 0,
         limit: game.max_game_length() as u64,
         tally: &mut *tally,
         lead: lead.as_deref_mut(),
@@ -228,30 +227,35 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
         actions,
         outcomes,
     } = players;
-    if bots.iter().all(|b| b.plays_like_a_playout()) {
+    let n = if bots.iter().all(|b| b.plays_like_a_playout()) {
         // The same game, drawn from the same numbers, at the speed of the game's playouts.
-        let n = game.watched_playout(state, rng, actions, outcomes, watch);
-        counts.decisions = n.decisions;
+        game.watched_playout(state, rng, actions, outcomes, watch)
     } else {
         // The bots' game as `gameshelf_engine::play` plays it, in the game's own loop.
         let decide = |s: &G::State, seat: Seat, rng: &mut Rng| {
             bots[seat].choose(&SeatView::new(game, s, seat), rng)
         };
-        let n = game.watched_play(state, rng, outcomes, decide, watch);
-        counts.decisions = n.decisions;
-    }
+        game.watched_play(state, rng, outcomes, decide, watch)
+    };
     tally.finish(game, state);
     if let Some(lead) = lead {
-        lead.end(game, state);
+        lead.end(game, state, n.actions);
     }
-    counts
+    Counts {
+        actions: n.actions,
+        decisions: n.decisions,
+    }
 }
 
-/// What [`play_counted`] shows every state of a game: it counts the action, feeds the
-/// tally, and lets the leader's track see the state.
+/// What [`play_counted`] shows every state of a game: it counts the action (to stop a game
+/// that runs past its length limit), feeds the tally, and lets the leader's track see the
+/// state with its place in the game. The game loop counts the actions too, and its count
+/// is the one reported: the watcher's own counter is a field of a value the loop owns, so
+/// it stays in a register, where one through a reference would be stored at every action.
 struct Watcher<'a, G: Game, T> {
     game: &'a G,
-    actions: &'a mut u64,
+    /// Actions seen so far in this game.
+    seen: u64,
     limit: u64,
     tally: &'a mut T,
     lead: Option<&'a mut LeadTrack>,
@@ -263,13 +267,14 @@ impl<G: Game, T: Tally<G>> Watch<G> for Watcher<'_, G, T> {
     /// keep small.
     #[inline(always)]
     fn see(&mut self, before: &G::State, action: G::Action) {
-        *self.actions += 1;
-        if *self.actions > self.limit {
+        let at = self.seen;
+        self.seen += 1;
+        if self.seen > self.limit {
             too_long(self.game, self.limit);
         }
         self.tally.record(self.game, before, action);
         if let Some(lead) = self.lead.as_deref_mut() {
-            lead.see(self.game, before);
+            lead.see(self.game, before, at);
         }
     }
 }
