@@ -108,11 +108,15 @@ impl<'de> Deserialize<'de> for Fights {
     }
 }
 
-/// Where the tally is inside the current game.
+/// Where the tally is inside the current game, as of the state before the last action.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Seen {
+    /// Whether the last action was a winner's reward.
     in_reward: bool,
-    hoard: bool,
+    /// The kind of fight in progress: a Hoard fight starts where it becomes `Hoard`.
+    /// Comparing the kind with the last one costs one read an action, and settles every
+    /// action where it has not changed.
+    kind: FightKind,
 }
 
 /// Open Oubliette's simulation figures.
@@ -169,21 +173,24 @@ impl Tally<OpenOubliette> for OublietteTally {
     /// than all it counts.
     #[inline(always)]
     fn record(&mut self, game: &OpenOubliette, before: &State, action: Action) {
-        let hoard = before.fight.kind == FightKind::Hoard;
+        let kind = before.fight.kind;
+        if kind != self.seen.kind {
+            self.seen.kind = kind;
+            if kind == FightKind::Hoard {
+                self.fights.at(before.fight.base).fought += 1;
+            }
+        }
         let in_reward = match action {
             Action::DrawTreasure(_) => {
-                before.fight.kind == FightKind::Monster
-                    && before.turn.draw_for == DrawFor::MonsterWin
+                kind == FightKind::Monster && before.turn.draw_for == DrawFor::MonsterWin
             }
-            Action::Die(_) => hoard && before.turn.die_for == DieFor::Hoard,
+            Action::Die(_) => kind == FightKind::Hoard && before.turn.die_for == DieFor::Hoard,
             _ => false,
         };
         if in_reward && !self.seen.in_reward {
             self.fights.at(before.fight.base).won += 1;
         }
-        if hoard && !self.seen.hoard {
-            self.fights.at(before.fight.base).fought += 1;
-        }
+        self.seen.in_reward = in_reward;
         match action {
             Action::DrawMonster(card) if before.phase == Phase::DrawMonster => {
                 let power = game.decks().monsters[card as usize].power;
@@ -197,7 +204,6 @@ impl Tally<OpenOubliette> for OublietteTally {
             }
             _ => {}
         }
-        self.seen = Seen { in_reward, hoard };
     }
 
     fn finish(&mut self, game: &OpenOubliette, end: &State) {

@@ -461,10 +461,22 @@ impl Design {
     /// cap) and cost a lookup. The walk reads the packed rows directly, a few operations a
     /// step: it runs at every die a followed board takes ([`crate::Board::place`]).
     pub fn for_each_closed_cord_through(&self, r: usize, c: usize, mut f: impl FnMut(u32)) {
-        // The row and column steps across each edge, wrapping below 0 so that one
-        // comparison with the frame's side checks both ends.
-        const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, 1), (1, 0), (0, usize::MAX)];
-        let edges = |r: usize, c: usize| ((self.rows[r] >> (4 * c)) & 15) as usize;
+        // The row and column steps out of each port, across its edge, wrapping below 0 so
+        // that one comparison with the frame's side, a power of two, checks both ends of
+        // both: `(row | col) < FRAME` exactly when both are in the frame.
+        const STEPS: [(usize, usize); 8] = {
+            let edge = [(usize::MAX, 0), (0, 1), (1, 0), (0, usize::MAX)];
+            let mut steps = [(0, 0); 8];
+            let mut q = 0;
+            while q < 8 {
+                steps[q] = edge[q / 2];
+                q += 1;
+            }
+            steps
+        };
+        const _: () = assert!(FRAME.is_power_of_two());
+        // (Masking the row, a no-op within the frame, spares a bounds check.)
+        let edges = |r: usize, c: usize| ((self.rows[r % FRAME] >> (4 * c)) & 15) as usize;
         let (_, occ) = self.probe_row(r);
         let here = edges(r, c);
         let mut ports = CLOSING[here][((occ >> (4 * c)) & 15) as usize];
@@ -475,9 +487,9 @@ impl Design {
             loop {
                 // Through the tile to port q, then across its edge to port p of the next.
                 let q = WIRING[tile][usize::from(p)];
-                let (dr, dc) = STEPS[usize::from(q / 2)];
+                let (dr, dc) = STEPS[usize::from(q)];
                 (row, col) = (row.wrapping_add(dr), col.wrapping_add(dc));
-                if row >= FRAME || col >= FRAME {
+                if (row | col) >= FRAME {
                     continue 'cords; // an open end at the frame's edge
                 }
                 tile = edges(row, col);

@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::Osbo;
-use crate::state::{Board, ORIGIN, State};
+use crate::state::{Board, EndKind, ORIGIN, Phase, State};
 
 /// Osbo's simulation figures.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -257,9 +257,12 @@ impl Tally<Osbo> for OsboTally {
     fn finish(&mut self, game: &Osbo, end: &State) {
         self.games += 1;
         let seats = game.num_players();
+        // The rules end a game as closed exactly when every design is: then no board need
+        // be scanned for open ends.
+        let all_closed = end.phase == Phase::Over(EndKind::Closed);
         for seat in 0..seats {
             let board = &end.boards[seat];
-            if closed(board) {
+            if all_closed || closed(board) {
                 self.designs_closed += 1;
             } else {
                 self.designs_open += 1;
