@@ -175,7 +175,7 @@ pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) ->
             &mut players,
             &mut rng,
             &mut tally,
-            Some(&mut lead),
+            &mut lead,
         );
         timed += t.elapsed();
         games += 1;

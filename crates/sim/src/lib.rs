@@ -199,29 +199,26 @@ impl<G: Game> Players<G> {
 
 /// Plays `state` to the end with `players`' bots and `rng` (via [`Game::watched_play`],
 /// or the game's own playout loop when every bot plays as a playout does), feeding `tally`
-/// and `lead` (when given), and counts actions and decisions.
+/// and `lead` (a [`LeadTrack`], or `()` for none), and counts actions and decisions.
 ///
 /// # Panics
 /// If the game runs past [`Game::max_game_length`].
-pub(crate) fn play_counted<G: Game, T: Tally<G>>(
+pub(crate) fn play_counted<G: Game, T: Tally<G>, L: Follow>(
     game: &G,
     state: &mut G::State,
     players: &mut Players<G>,
     rng: &mut Rng,
     tally: &mut T,
-    mut lead: Option<&mut LeadTrack>,
+    lead: &mut L,
 ) -> Counts {
-    if let Some(lead) = lead.as_deref_mut() {
-        lead.start();
-        game.follow_standing(state, true);
-    }
+    lead.begin(game, state);
     let left = (game.max_game_length() as u64).saturating_add(1);
-    let watch = Watcher {
+    let mut watch = Watcher {
         game,
         left,
         first: left - 1,
-        tally: &mut *tally,
-        lead: lead.as_deref_mut(),
+        tally: std::mem::take(tally),
+        lead: std::mem::take(lead),
     };
     let Players {
         bots,
@@ -230,22 +227,53 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>>(
     } = players;
     let n = if bots.iter().all(|b| b.plays_like_a_playout()) {
         // The same game, drawn from the same numbers, at the speed of the game's playouts.
-        game.watched_playout(state, rng, actions, outcomes, watch)
+        game.watched_playout(state, rng, actions, outcomes, &mut watch)
     } else {
         // The bots' game as `gameshelf_engine::play` plays it, in the game's own loop.
         let decide = |s: &G::State, seat: Seat, rng: &mut Rng| {
             bots[seat].choose(&SeatView::new(game, s, seat), rng)
         };
-        game.watched_play(state, rng, outcomes, decide, watch)
+        game.watched_play(state, rng, outcomes, decide, &mut watch)
     };
+    (*tally, *lead) = (watch.tally, watch.lead);
     tally.finish(game, state);
-    if let Some(lead) = lead {
-        lead.end(game, state, n.actions);
-    }
+    lead.end(game, state, n.actions);
     Counts {
         actions: n.actions,
         decisions: n.decisions,
     }
+}
+
+/// What follows the leader through a game for [`play_counted`]: a [`LeadTrack`], or `()`
+/// where no lead figures are reported (a tournament), which then costs nothing.
+pub(crate) trait Follow: Default {
+    /// Starts a game at `state`.
+    fn begin<G: Game>(&mut self, game: &G, state: &mut G::State);
+    /// Sees the state after `at` actions (see [`LeadTrack::see`]).
+    fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64);
+    /// Sees the last state, after all the game's `actions`.
+    fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64);
+}
+
+impl Follow for LeadTrack {
+    fn begin<G: Game>(&mut self, game: &G, state: &mut G::State) {
+        self.start();
+        game.follow_standing(state, true);
+    }
+    #[inline(always)]
+    fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64) {
+        LeadTrack::see(self, game, state, at);
+    }
+    fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64) {
+        LeadTrack::end(self, game, state, actions);
+    }
+}
+
+impl Follow for () {
+    fn begin<G: Game>(&mut self, _: &G, _: &mut G::State) {}
+    #[inline(always)]
+    fn see<G: Game>(&mut self, _: &G, _: &G::State, _: u64) {}
+    fn end<G: Game>(&mut self, _: &G, _: &G::State, _: u64) {}
 }
 
 /// The initial state of `game` with its standings followed ([`Game::follow_standing`]),
@@ -260,21 +288,25 @@ pub(crate) fn followed_start<G: Game>(game: &G) -> G::State {
 
 /// What [`play_counted`] shows every state of a game: it counts the action (to stop a game
 /// that runs past its length limit), feeds the tally, and lets the leader's track see the
-/// state with its place in the game. The game loop counts the actions too, and its count
-/// is the one reported; the watcher counts down to the limit, which costs one subtraction
-/// an action, and works out the place of a state only when the leader's track asks (at
-/// a new turn).
-struct Watcher<'a, G: Game, T> {
+/// state with its place in the game.
+///
+/// The game's loop is lent the watcher (`&mut`), which holds the tally and the leader's
+/// track themselves rather than references to them: every field an action reads is then
+/// one load from the one pointer the loop keeps. The loop counts the actions too, and its
+/// count is the one reported; the watcher counts down to the limit, one subtraction an
+/// action, and works out the place of a state only when the leader's track asks for it
+/// (at a new turn).
+struct Watcher<'a, G: Game, T, L> {
     game: &'a G,
     /// Actions the game may still take, plus one: 0 once it has run past its limit.
     left: u64,
     /// `left` at the start, less one.
     first: u64,
-    tally: &'a mut T,
-    lead: Option<&'a mut LeadTrack>,
+    tally: T,
+    lead: L,
 }
 
-impl<G: Game, T: Tally<G>> Watch<G> for Watcher<'_, G, T> {
+impl<G: Game, T: Tally<G>, L: Follow> Watch<G> for &mut Watcher<'_, G, T, L> {
     /// Inlined into each of the game loop's call sites (see [`Watch`]): what is left of
     /// an action's cost is the tally's and the leader's track's common case, which they
     /// keep small.
@@ -285,10 +317,9 @@ impl<G: Game, T: Tally<G>> Watch<G> for Watcher<'_, G, T> {
             too_long(self.game);
         }
         self.tally.record(self.game, before, action);
-        if let Some(lead) = self.lead.as_deref_mut() {
-            // The actions before this one.
-            lead.see(self.game, before, self.first - self.left);
-        }
+        // The actions before this one.
+        let at = self.first - self.left;
+        self.lead.see(self.game, before, at);
     }
 }
 
@@ -407,7 +438,7 @@ fn play_chunk<G: Game, T: Tally<G>>(
             &mut players,
             &mut rng,
             &mut totals.tally,
-            Some(&mut lead),
+            &mut lead,
         );
         totals.add_game(game, &state, counts, &lead);
     }
