@@ -340,6 +340,26 @@ mod tests {
         assert!(t.jail_dollars.is_empty());
     }
 
+    /// Fights counted in place read and write as the map by power they were kept in before,
+    /// so that parts saved by either merge: only the powers fought, weakest first.
+    #[test]
+    fn fights_read_and_write_as_a_map_by_power() {
+        let t = run("open-oubliette(players=2)", 20);
+        let json = serde_json::to_value(&t.fights).unwrap();
+        let map: BTreeMap<u8, FightCounts> = serde_json::from_value(json.clone()).unwrap();
+        let listed: Vec<(u8, FightCounts)> = t.fights.iter().map(|(p, c)| (p, *c)).collect();
+        assert_eq!(map.into_iter().collect::<Vec<_>>(), listed);
+        assert!(!listed.is_empty() && listed.iter().all(|(_, c)| c.fought > 0));
+        let back: Fights = serde_json::from_value(json).unwrap();
+        assert_eq!(back, t.fights);
+        let mut merged = Fights::default();
+        merged.add(&t.fights);
+        merged.add(&back);
+        let (p, c) = listed[0];
+        assert_eq!(merged.get(p).fought, 2 * c.fought);
+        assert_eq!(merged.get(u8::MAX), FightCounts::default());
+    }
+
     #[test]
     fn jail_dollars_are_counted_once_per_jailed_player() {
         let t = run("open-oubliette(players=1,mode=jail)", 200);

@@ -130,8 +130,7 @@ impl Watch {
     /// inlined into the simulator's loop.
     #[inline]
     fn follows(&self, game: &Osbo, before: &State) -> bool {
-        self.last.is_some()
-            || before.boards[..game.num_players()].iter().any(closed)
+        self.last.is_some() || before.boards[..game.num_players()].iter().any(closed)
     }
 
     /// A placement by `mover` in `before`, once [`Watch::follows`] says so: remembers the

@@ -695,6 +695,39 @@ pub(crate) fn report<G: Game, T: Tally<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gameshelf_conformance::toy::Race;
+
+    /// The watcher's countdown lets a game take exactly `max_game_length` actions and
+    /// stops it at the next one.
+    #[test]
+    fn a_game_is_stopped_at_its_first_action_past_the_limit() {
+        let race = Race::default();
+        let limit = race.max_game_length() as u64;
+        let state = race.initial_state();
+        let mut legal = Vec::new();
+        race.legal_actions(&state, &mut legal);
+        let mut watch = Watcher {
+            game: &race,
+            left: limit + 1,
+            first: limit,
+            tally: (),
+            lead: (),
+        };
+        let mut seen = &mut watch;
+        for _ in 0..limit {
+            seen.see(&state, legal[0]);
+        }
+        // The last action seen had `limit - 1` before it.
+        assert_eq!(seen.first - seen.left, limit - 1);
+        let past = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            seen.see(&state, legal[0]);
+        }));
+        let message = past.expect_err("stopped").downcast::<String>().unwrap();
+        assert!(
+            message.contains("did not end within max_game_length"),
+            "{message}"
+        );
+    }
 
     /// Chunk results reach the merge in chunk order across batch boundaries, whatever the
     /// thread count (results were once all gathered first: a list of millions of chunk
