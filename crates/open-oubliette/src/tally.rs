@@ -42,62 +42,95 @@ impl FightCounts {
     }
 }
 
-/// Where the tally is inside the current game.
+/// Fights by monster power, counted in place: a list indexed by power, so that counting
+/// a fight at the action that starts it costs an index where a map would cost a search.
+/// It reads and writes (serde) as the map from each power fought to its counts, as a map
+/// kept it before, so saved parts and reports are unchanged.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fights(Vec<FightCounts>);
+
+impl Fights {
+    /// The counts of the powers fought (any count above zero), weakest first.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, &FightCounts)> {
+        (0..=u8::MAX)
+            .zip(&self.0)
+            .filter(|(_, c)| **c != FightCounts::default())
+    }
+
+    /// The counts of one power (zeros if it was never fought).
+    pub fn get(&self, power: u8) -> FightCounts {
+        self.0.get(usize::from(power)).copied().unwrap_or_default()
+    }
+
+    /// Whether no fight was counted.
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+
+    /// The counts of `power`, to add to.
+    #[inline]
+    fn at(&mut self, power: u8) -> &mut FightCounts {
+        let i = usize::from(power);
+        if i >= self.0.len() {
+            self.grow(i);
+        }
+        &mut self.0[i]
+    }
+
+    /// Makes room for power `i`: once per power, the first time it is fought.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, i: usize) {
+        self.0.resize(i + 1, FightCounts::default());
+    }
+
+    fn add(&mut self, other: &Fights) {
+        for (power, c) in other.iter() {
+            self.at(power).add(c);
+        }
+    }
+}
+
+impl Serialize for Fights {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Fights {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = BTreeMap::<u8, FightCounts>::deserialize(d)?;
+        let mut fights = Fights::default();
+        for (power, c) in &map {
+            fights.at(*power).add(c);
+        }
+        Ok(fights)
+    }
+}
+
+/// Where the tally is inside the current game, as of the state before the last action.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Seen {
+    /// Whether the last action was a winner's reward.
     in_reward: bool,
-    hoard: bool,
+    /// The kind of fight in progress: a Hoard fight starts where it becomes `Hoard`.
+    /// Comparing the kind with the last one costs one read an action, and settles every
+    /// action where it has not changed.
+    kind: FightKind,
 }
 
 /// Open Oubliette's simulation figures.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct OublietteTally {
     /// Per monster power.
-    pub fights: BTreeMap<u8, FightCounts>,
+    pub fights: Fights,
     /// Jail mode: how many jailed players brought back each dollar amount.
     pub jail_dollars: BTreeMap<u32, u64>,
     #[serde(skip)]
     seen: Seen,
-    /// This game's fights, by power as an index: counted here, where no search is needed
-    /// at every action, and added to `fights` when the game ends.
-    #[serde(skip)]
-    game: Vec<FightCounts>,
 }
 
 impl OublietteTally {
-    fn power(&mut self, power: u8) -> &mut FightCounts {
-        let i = usize::from(power);
-        if i >= self.game.len() {
-            self.game.resize(i + 1, FightCounts::default());
-        }
-        &mut self.game[i]
-    }
-
-    /// Counts what `action` from `before` starts, wins or costs in a fight, `now` being
-    /// where the fight stands in `before`.
-    #[inline(never)]
-    fn count(&mut self, game: &OpenOubliette, before: &State, action: Action, now: Seen) {
-        if now.in_reward && !self.seen.in_reward {
-            self.power(before.fight.base).won += 1;
-        }
-        if now.hoard && !self.seen.hoard {
-            self.power(before.fight.base).fought += 1;
-        }
-        match action {
-            Action::DrawMonster(card) if before.phase == Phase::DrawMonster => {
-                let power = game.decks().monsters[card as usize].power;
-                self.power(power).fought += 1;
-            }
-            Action::DrawWound(_)
-                if before.turn.wound_to == before.current
-                    && matches!(before.fight.kind, FightKind::Monster | FightKind::Hoard) =>
-            {
-                self.power(before.fight.base).wounds += 1;
-            }
-            _ => {}
-        }
-    }
-
     /// Jailed players counted.
     pub fn jailed(&self) -> u64 {
         self.jail_dollars.values().sum()
@@ -130,40 +163,51 @@ impl OublietteTally {
 }
 
 impl Tally<OpenOubliette> for OublietteTally {
-    /// Called at every action, so the common case (nothing to count) only works out where
-    /// the fight stands, inlined into the simulator's loop; the counting is out of line.
+    /// Called at every action, inlined into each of the simulator's call sites, where the
+    /// action's kind is mostly known: what a kind cannot count is compiled away there.
     /// Each chance phase deals only its own kind of action, so a monster's reward (a
     /// treasure draw) and a Hoard's (a die roll) are told from the action's kind before
-    /// the state is read: most actions cost one read of the fight in progress.
-    #[inline]
+    /// the state is read: most actions cost one read of the fight in progress. A fight is
+    /// counted where it happens, into a list by power ([`Fights`]), with nothing left to
+    /// sort out when the game ends. Always inlined: called as a function, it costs more
+    /// than all it counts.
+    #[inline(always)]
     fn record(&mut self, game: &OpenOubliette, before: &State, action: Action) {
-        let hoard = before.fight.kind == FightKind::Hoard;
+        let kind = before.fight.kind;
+        if kind != self.seen.kind {
+            self.seen.kind = kind;
+            if kind == FightKind::Hoard {
+                self.fights.at(before.fight.base).fought += 1;
+            }
+        }
         let in_reward = match action {
             Action::DrawTreasure(_) => {
-                before.fight.kind == FightKind::Monster
-                    && before.turn.draw_for == DrawFor::MonsterWin
+                kind == FightKind::Monster && before.turn.draw_for == DrawFor::MonsterWin
             }
-            Action::Die(_) => hoard && before.turn.die_for == DieFor::Hoard,
+            Action::Die(_) => kind == FightKind::Hoard && before.turn.die_for == DieFor::Hoard,
             _ => false,
         };
-        let seen = Seen { in_reward, hoard };
-        if (in_reward && !self.seen.in_reward)
-            || (hoard && !self.seen.hoard)
-            || matches!(action, Action::DrawMonster(_) | Action::DrawWound(_))
-        {
-            self.count(game, before, action, seen);
+        if in_reward && !self.seen.in_reward {
+            self.fights.at(before.fight.base).won += 1;
         }
-        self.seen = seen;
+        self.seen.in_reward = in_reward;
+        match action {
+            Action::DrawMonster(card) if before.phase == Phase::DrawMonster => {
+                let power = game.decks().monsters[card as usize].power;
+                self.fights.at(power).fought += 1;
+            }
+            Action::DrawWound(_)
+                if before.turn.wound_to == before.current
+                    && matches!(before.fight.kind, FightKind::Monster | FightKind::Hoard) =>
+            {
+                self.fights.at(before.fight.base).wounds += 1;
+            }
+            _ => {}
+        }
     }
 
     fn finish(&mut self, game: &OpenOubliette, end: &State) {
         self.seen = Seen::default();
-        for (power, c) in self.game.iter_mut().enumerate() {
-            if c.fought + c.won + c.wounds > 0 {
-                self.fights.entry(power as u8).or_default().add(c);
-                *c = FightCounts::default();
-            }
-        }
         if game.config().mode == Mode::Jail {
             for seat in 0..game.num_players() {
                 *self
@@ -175,9 +219,7 @@ impl Tally<OpenOubliette> for OublietteTally {
     }
 
     fn merge(&mut self, other: &Self) {
-        for (&power, c) in &other.fights {
-            self.fights.entry(power).or_default().add(c);
-        }
+        self.fights.add(&other.fights);
         for (&d, &n) in &other.jail_dollars {
             *self.jail_dollars.entry(d).or_insert(0) += n;
         }
@@ -194,7 +236,7 @@ impl Tally<OpenOubliette> for OublietteTally {
                 out,
                 "  power    fought       won   win%    wounds  wounds/fight"
             );
-            for (power, c) in &self.fights {
+            for (power, c) in self.fights.iter() {
                 let share = |x: u64| {
                     if c.fought == 0 {
                         0.0
@@ -283,19 +325,39 @@ mod tests {
     #[test]
     fn fight_figures_are_consistent() {
         let t = run("open-oubliette(players=2)", 60);
-        let total: u64 = t.fights.values().map(|c| c.fought).sum();
+        let total: u64 = t.fights.iter().map(|(_, c)| c.fought).sum();
         assert!(total > 500, "{total}");
-        for (p, c) in &t.fights {
+        for (p, c) in t.fights.iter() {
             assert!(c.won <= c.fought, "power {p}: {c:?}");
         }
         let rate = |p: u8| {
-            let c = t.fights[&p];
+            let c = t.fights.get(p);
             c.won as f64 / c.fought as f64
         };
         assert!(rate(1) > 0.9, "{}", rate(1));
         assert!(rate(10) < 0.5, "{}", rate(10));
-        assert!(t.fights[&10].wounds > 0);
+        assert!(t.fights.get(10).wounds > 0);
         assert!(t.jail_dollars.is_empty());
+    }
+
+    /// Fights counted in place read and write as the map by power they were kept in before,
+    /// so that parts saved by either merge: only the powers fought, weakest first.
+    #[test]
+    fn fights_read_and_write_as_a_map_by_power() {
+        let t = run("open-oubliette(players=2)", 20);
+        let json = serde_json::to_value(&t.fights).unwrap();
+        let map: BTreeMap<u8, FightCounts> = serde_json::from_value(json.clone()).unwrap();
+        let listed: Vec<(u8, FightCounts)> = t.fights.iter().map(|(p, c)| (p, *c)).collect();
+        assert_eq!(map.into_iter().collect::<Vec<_>>(), listed);
+        assert!(!listed.is_empty() && listed.iter().all(|(_, c)| c.fought > 0));
+        let back: Fights = serde_json::from_value(json).unwrap();
+        assert_eq!(back, t.fights);
+        let mut merged = Fights::default();
+        merged.add(&t.fights);
+        merged.add(&back);
+        let (p, c) = listed[0];
+        assert_eq!(merged.get(p).fought, 2 * c.fought);
+        assert_eq!(merged.get(u8::MAX), FightCounts::default());
     }
 
     #[test]

@@ -458,16 +458,48 @@ impl Design {
     /// A closed cord passes through the die by a strand whose two ports are both on edges
     /// facing a die, and only such strands are walked from (a table lists them): nearly two
     /// dice in three have none (a die facing one neighbour has one only if it is an end
-    /// cap) and cost a lookup. The walk reads the packed rows directly, a few operations a
-    /// step: it runs at every die a followed board takes ([`crate::Board::place`]).
-    pub fn for_each_closed_cord_through(&self, r: usize, c: usize, mut f: impl FnMut(u32)) {
-        // The row and column steps across each edge, wrapping below 0 so that one
-        // comparison with the frame's side checks both ends.
-        const STEPS: [(usize, usize); 4] = [(usize::MAX, 0), (0, 1), (1, 0), (0, usize::MAX)];
-        let edges = |r: usize, c: usize| ((self.rows[r] >> (4 * c)) & 15) as usize;
-        let (_, occ) = self.probe_row(r);
+    /// cap) and cost a lookup, inlined into the caller: only the neighbours of the die are
+    /// read for it (not its whole row's). The walk reads the packed rows directly, a few
+    /// operations a step, out of line: it runs at every die a followed board takes
+    /// ([`crate::Board::place`]) that can close a cord.
+    #[inline]
+    pub fn for_each_closed_cord_through(&self, r: usize, c: usize, f: impl FnMut(u32)) {
+        let x = self.rows[r];
+        let up = if r > 0 { self.rows[r - 1] } else { 0 };
+        let down = if r + 1 < FRAME { self.rows[r + 1] } else { 0 };
+        // Whether the cell of a row in column `c` holds a die; the neighbours to the east
+        // and west are moved into column `c` (a shift past the frame's side leaves none).
+        let placed = |row: u64| usize::from((row >> (4 * c)) & 15 != 0);
+        let facing = placed(up) | placed(x >> 4) << 1 | placed(down) << 2 | placed(x << 4) << 3;
+        let here = ((x >> (4 * c)) & 15) as usize;
+        let ports = CLOSING[here][facing];
+        if ports != 0 {
+            self.walk_closed_cords(r, c, ports, f);
+        }
+    }
+
+    /// Walks from the die at (`r`, `c`) along the strands starting at `ports` (see
+    /// [`Design::for_each_closed_cord_through`]), calling `f` with each closed cord's
+    /// length.
+    #[inline(never)]
+    fn walk_closed_cords(&self, r: usize, c: usize, mut ports: u8, mut f: impl FnMut(u32)) {
+        // The row and column steps out of each port, across its edge, wrapping below 0 so
+        // that one comparison with the frame's side, a power of two, checks both ends of
+        // both: `(row | col) < FRAME` exactly when both are in the frame.
+        const STEPS: [(usize, usize); 8] = {
+            let edge = [(usize::MAX, 0), (0, 1), (1, 0), (0, usize::MAX)];
+            let mut steps = [(0, 0); 8];
+            let mut q = 0;
+            while q < 8 {
+                steps[q] = edge[q / 2];
+                q += 1;
+            }
+            steps
+        };
+        const _: () = assert!(FRAME.is_power_of_two());
+        // (Masking the row, a no-op within the frame, spares a bounds check.)
+        let edges = |r: usize, c: usize| ((self.rows[r % FRAME] >> (4 * c)) & 15) as usize;
         let here = edges(r, c);
-        let mut ports = CLOSING[here][((occ >> (4 * c)) & 15) as usize];
         'cords: while ports != 0 {
             let p0 = ports.trailing_zeros() as u8;
             ports &= ports - 1;
@@ -475,9 +507,9 @@ impl Design {
             loop {
                 // Through the tile to port q, then across its edge to port p of the next.
                 let q = WIRING[tile][usize::from(p)];
-                let (dr, dc) = STEPS[usize::from(q / 2)];
+                let (dr, dc) = STEPS[usize::from(q)];
                 (row, col) = (row.wrapping_add(dr), col.wrapping_add(dc));
-                if row >= FRAME || col >= FRAME {
+                if (row | col) >= FRAME {
                     continue 'cords; // an open end at the frame's edge
                 }
                 tile = edges(row, col);

@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::game::Osbo;
-use crate::state::{Board, ORIGIN, State};
+use crate::state::{Board, EndKind, ORIGIN, Phase, State};
 
 /// Osbo's simulation figures.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,14 +123,20 @@ impl Watch {
         ranks
     }
 
-    /// A placement by `mover` in `before`: remembers the leader and whether the mover is
-    /// out of contention (its design closed, another seat's score above its own).
+    /// Whether a placement in `before` may be followed: nobody is out of contention before
+    /// a design closes, so nothing is followed until then (the leader before the first
+    /// followed placement is read then). A closed design has no move, so the boards'
+    /// face-fit caches answer nearly every placement before the first design closes,
+    /// inlined into the simulator's loop.
+    #[inline]
+    fn follows(&self, game: &Osbo, before: &State) -> bool {
+        self.last.is_some() || before.boards[..game.num_players()].iter().any(closed)
+    }
+
+    /// A placement by `mover` in `before`, once [`Watch::follows`] says so: remembers the
+    /// leader and whether the mover is out of contention (its design closed, another
+    /// seat's score above its own).
     fn place(&mut self, game: &Osbo, before: &State, mover: Seat) {
-        // Nobody is out of contention before a design closes, so nothing is followed until
-        // then: tracing every design's cords at every placement is what this costs.
-        if self.last.is_none() && !before.boards[..game.num_players()].iter().any(closed) {
-            return;
-        }
         let ranks = self.settle(game, before);
         let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
         let out = closed(&before.boards[mover]) && ranks.get(mover) < top;
@@ -187,15 +193,16 @@ impl Watch {
 /// Whether a board's design is closed: asked of the face-fit cache first, which the
 /// states the rules make keep current, since a closed design has no target and so no
 /// move. That spares a scan of the targets in nearly every state, where some face fits.
+#[inline]
 fn closed(board: &Board) -> bool {
     !board.has_move() && board.is_closed()
 }
 
 impl OsboTally {
-    /// Counts a die placed in `before`, and follows the kingmaking it may be.
+    /// Follows the kingmaking a die placed in `before` may be, once a design has closed
+    /// ([`Watch::follows`]).
     #[inline(never)]
     fn placed(&mut self, game: &Osbo, before: &State) {
-        self.dice_placed += 1;
         if let Actor::Player(mover) = game.actor(before) {
             self.watch.place(game, before, mover);
             self.kingmaking.placements += u64::from(self.watch.last.is_some_and(|l| l.1));
@@ -229,13 +236,19 @@ fn quantile(h: &BTreeMap<u32, u64>, q: f64) -> u32 {
 }
 
 impl Tally<Osbo> for OsboTally {
-    /// Called at every action: counting a roll is inlined into the simulator's loop, and
-    /// what a placement may change in who leads is worked out of line.
+    /// Called at every action: counting a roll or a die is inlined into the simulator's
+    /// loop, and what a placement may change in who leads is worked out of line, once a
+    /// design has closed.
     #[inline]
     fn record(&mut self, game: &Osbo, before: &State, action: Action) {
         match action {
             Action::Roll(_) => self.rolls += 1,
-            Action::Place(_) => self.placed(game, before),
+            Action::Place(_) => {
+                self.dice_placed += 1;
+                if self.watch.follows(game, before) {
+                    self.placed(game, before);
+                }
+            }
             Action::First(_) => {}
         }
     }
@@ -243,9 +256,12 @@ impl Tally<Osbo> for OsboTally {
     fn finish(&mut self, game: &Osbo, end: &State) {
         self.games += 1;
         let seats = game.num_players();
+        // The rules end a game as closed exactly when every design is: then no board need
+        // be scanned for open ends.
+        let all_closed = end.phase == Phase::Over(EndKind::Closed);
         for seat in 0..seats {
             let board = &end.boards[seat];
-            if closed(board) {
+            if all_closed || closed(board) {
                 self.designs_closed += 1;
             } else {
                 self.designs_open += 1;

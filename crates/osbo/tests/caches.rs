@@ -152,6 +152,67 @@ fn the_closed_cords_kept_die_by_die_are_those_traced_whole() {
     );
 }
 
+/// Designs against the frame's sides (no game reaches them, a loaded design may): a cord
+/// leaving the frame is open, and a walk along a row does not wrap into the next. Each
+/// design is built die by die, row by row, on a board that follows its closed cords, and
+/// the kept cords are checked against the design traced whole after every die.
+#[test]
+fn the_closed_cords_kept_at_the_frames_sides_are_those_traced_whole() {
+    let dots = |n: usize| ".".repeat(n);
+    // The closed 3 x 3 design in each corner, and a row of crosses from side to side, its
+    // ends open at the frame's sides, above a closed 2 x 2 loop at the first columns.
+    let corner = |top: bool, left: bool| {
+        let pad = |line: &str| {
+            if left {
+                format!("{line}{}", dots(13))
+            } else {
+                format!("{}{line}", dots(13))
+            }
+        };
+        let mut lines: Vec<String> = ["6ec", "7fd", "3b9"].iter().map(|l| pad(l)).collect();
+        if !top {
+            lines.splice(0..0, (0..13).map(|_| dots(16)));
+        }
+        lines.join("\n")
+    };
+    let side_to_side = format!(
+        "{}\n{}\n6c{}\n39{}",
+        dots(16),
+        "a".repeat(16),
+        dots(14),
+        dots(14)
+    );
+    let texts = [
+        corner(true, true),
+        corner(true, false),
+        corner(false, true),
+        corner(false, false),
+        side_to_side,
+    ];
+    for text in &texts {
+        let design = gameshelf_osbo::Design::parse(text).unwrap();
+        let mut b = Board::from_design(gameshelf_osbo::Design::EMPTY, 8, Window::Strict);
+        b.follow_closed(true);
+        let mut built = gameshelf_osbo::Design::EMPTY;
+        for (r, c, e) in design.cells() {
+            b.place(r, c, e);
+            built.set(r, c, e);
+            let mut traced = 0u8;
+            built.for_each_cord(|cord| traced += u8::from(cord.closed && cord.length > 0));
+            assert_eq!(b.closed_cords(), Some(traced), "{text}");
+            assert_eq!(b.best_closed(), built.best_closed(), "{text}");
+        }
+        assert_eq!(b.design, design);
+    }
+    assert!(
+        texts[..4].iter().all(|t| {
+            let d = gameshelf_osbo::Design::parse(t).unwrap();
+            d.best_closed() > 0
+        }),
+        "the corners are closed designs"
+    );
+}
+
 /// In the simulator's loop for random bots ([`Game::watched_playout`], which keeps the
 /// boards' option lists and places dice its own way), boards that follow their closed
 /// cords keep the cords traced whole, and the standings read from them are those traced:

@@ -277,7 +277,7 @@ fn play_chunk<G: Game>(
         }
         state.clone_from(&start);
         let mut rng = Rng::for_stream(seed, index);
-        play_counted(game, &mut state, &mut seated, &mut rng, &mut (), None);
+        play_counted(game, &mut state, &mut seated, &mut rng, &mut (), &mut ());
         let returns = game.returns(&state);
         let value = |seat: usize| (returns.get(seat) - info.min_return) * scale;
         for (seat, &e) in who.iter().enumerate() {

@@ -153,7 +153,7 @@ pub fn benchmark_bots<G: Game>(
 /// # Panics
 /// If a game runs past [`Game::max_game_length`].
 pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) -> PlayoutBench {
-    let start = game.initial_state();
+    let start = crate::followed_start(game);
     let mut state = start.clone();
     let mut players = crate::Players::new(
         (0..game.num_players())
@@ -175,7 +175,7 @@ pub fn benchmark_sim<G: Game, T: Tally<G>>(game: &G, seconds: f64, seed: u64) ->
             &mut players,
             &mut rng,
             &mut tally,
-            Some(&mut lead),
+            &mut lead,
         );
         timed += t.elapsed();
         games += 1;

@@ -634,7 +634,7 @@ where
             &mut players_a,
             &mut Rng::for_stream(seed, index),
             &mut played,
-            Some(&mut lead),
+            &mut lead,
         );
         game_values(arms.a, &state_a, counts, &played, &lead, &mut values_a);
         state_b.clone_from(&start_b);
@@ -645,7 +645,7 @@ where
             &mut players_b,
             &mut Rng::for_stream(seed, index),
             &mut played,
-            Some(&mut lead),
+            &mut lead,
         );
         game_values(arms.b, &state_b, counts, &played, &lead, &mut values_b);
         // Merge-join the two sorted lists: a figure missing in one arm is 0 there.

@@ -37,13 +37,17 @@ use crate::stats::{Interval, Moments, Z95, wilson};
 
 /// Follows the leader through one game, reusing its buffer from game to game: after the
 /// first games it allocates nothing.
+///
+/// It keeps no count of the states it sees: each comes with its place in the game (the
+/// actions before it), which the simulator counts anyway, so that a state within a turn
+/// costs one comparison and nothing is written.
 #[derive(Debug, Default)]
 pub(crate) struct LeadTrack {
     /// Every change of leader: the number of actions after which it happened, and the new
     /// leader.
     changes: Vec<(u64, Seat)>,
-    /// States seen so far in this game.
-    seen: u64,
+    /// The game's actions, once its last state has been seen.
+    actions: u64,
     /// The turns played at the last state read (`u32::MAX` before the first).
     turn: u32,
     /// Whether the game gives standings (known at its first state).
@@ -71,59 +75,58 @@ impl LeadTrack {
     /// Starts a game.
     pub(crate) fn start(&mut self) {
         self.changes.clear();
-        self.seen = 0;
+        self.actions = 0;
         self.standings = false;
         self.stamp = None;
         // No game reaches this many turns, so the first state is read.
         self.turn = u32::MAX;
     }
 
-    /// Sees the next state of the game: the first state, then the state after each action
-    /// but the last; its standings are read if a turn has begun since the last state.
-    /// Called at every action, so the common case (the same turn) is a compare and an
-    /// increment, inlined into the game's loop.
+    /// Sees the next state of the game, the one after `at` actions: the first state, then
+    /// the state after each action but the last; its standings are read if a turn has
+    /// begun since the last state. Called at every action, so the common case (the same
+    /// turn) is one comparison, inlined into the game's loop.
     /// A new turn whose standing stamp has not moved is also settled here, without a call:
     /// in most turns nothing that ranks the seats has changed.
     #[inline]
-    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State) {
+    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64) {
         let turn = game.turns(state);
         if turn == self.turn {
-            self.seen += 1;
             return;
         }
         self.turn = turn;
         let stamp = game.standing_stamp(state);
-        if !self.unmoved(stamp) {
-            self.read(game, state, stamp);
+        if !self.unmoved(stamp, at) {
+            self.read(game, state, stamp, at);
         }
     }
 
-    /// Sees the last state of the game, and reads its standings.
-    pub(crate) fn end<G: Game>(&mut self, game: &G, state: &G::State) {
+    /// Sees the last state of the game, the one after all its `actions`, and reads its
+    /// standings.
+    pub(crate) fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64) {
+        self.actions = actions;
         let stamp = game.standing_stamp(state);
-        if !self.unmoved(stamp) {
-            self.read(game, state, stamp);
+        if !self.unmoved(stamp, actions) {
+            self.read(game, state, stamp, actions);
         }
     }
 
-    /// Whether a state with this stamp is settled without reading its standings: one after
-    /// the first, whose stamp has not moved since the last read. Such a state is counted.
+    /// Whether the state after `at` actions, with this stamp, is settled without reading
+    /// its standings: one after the first, whose stamp has not moved since the last read.
     #[inline]
-    fn unmoved(&mut self, stamp: Option<u64>) -> bool {
-        let same = self.seen != 0 && stamp.is_some() && stamp == self.stamp;
-        self.seen += u64::from(same);
-        same
+    fn unmoved(&self, stamp: Option<u64>, at: u64) -> bool {
+        at != 0 && stamp.is_some() && stamp == self.stamp
     }
 
-    /// Reads the standings of the state seen now, whose stamp is `stamp` (the callers have
-    /// settled the states whose stamp has not moved: the same stamp means the same
-    /// standings, so the same leader as at the last read), and counts the state. Kept out
-    /// of line so that [`Self::see`]'s common case stays small.
+    /// Reads the standings of the state after `at` actions, whose stamp is `stamp` (the
+    /// callers have settled the states whose stamp has not moved: the same stamp means the
+    /// same standings, so the same leader as at the last read). Kept out of line so that
+    /// [`Self::see`]'s common case stays small.
     #[inline(never)]
-    fn read<G: Game>(&mut self, game: &G, state: &G::State, stamp: Option<u64>) {
+    fn read<G: Game>(&mut self, game: &G, state: &G::State, stamp: Option<u64>, at: u64) {
         // Whether the game gives standings is read once, at its first state; from then on
         // only the leader is asked for.
-        if self.seen == 0 {
+        if at == 0 {
             self.standings = game.standing(state).is_some();
         }
         self.stamp = stamp;
@@ -133,9 +136,8 @@ impl LeadTrack {
             None
         };
         if leader.is_some() && leader != self.changes.last().map(|c| c.1) {
-            self.changes.extend(leader.map(|l| (self.seen, l)));
+            self.changes.extend(leader.map(|l| (at, l)));
         }
-        self.seen += 1;
     }
 
     /// The game's figures, once its last state has been seen; `None` when the game gives
@@ -144,7 +146,7 @@ impl LeadTrack {
         if !self.standings || game.num_players() < 2 {
             return None;
         }
-        let actions = self.seen.saturating_sub(1);
+        let actions = self.actions;
         // The last seat that led in a state read at or before the one after `at` actions.
         let leader_at = |at: u64| {
             self.changes
@@ -317,9 +319,9 @@ mod tests {
         for (turn, at) in before.iter().enumerate() {
             let mut s = state(at);
             s.turns = turn as u32;
-            track.see(&race, &s);
+            track.see(&race, &s, turn as u64);
         }
-        track.end(&race, &state(last));
+        track.end(&race, &state(last), before.len() as u64);
         track.finish(&race)
     }
 
@@ -356,23 +358,29 @@ mod tests {
         // Seat 0 gambles and rolls 2 (turn 0), seat 1 gambles and rolls 2 (turn 1): seat
         // 0 leads from the state after 2 actions, the end is a tie. No change, and seat 0
         // is still the last leader at the state after 3 of the 4 actions.
-        for (at, turns) in [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)] {
+        for (i, (at, turns)) in [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)]
+            .into_iter()
+            .enumerate()
+        {
             let mut s = state(&at);
             s.turns = turns;
-            track.see(&race, &s);
+            track.see(&race, &s, i as u64);
         }
-        track.end(&race, &state(&[2, 2]));
+        track.end(&race, &state(&[2, 2]), 4);
         let lead = track.finish(&race).unwrap();
         assert_eq!((lead.changes, lead.late), (0, Some(0)));
         // Had the standings been read at every action, a state where seat 1 led for one
         // action, within its turn, would have counted.
         track.start();
-        for (at, turns) in [([0, 0], 0), ([1, 0], 1), ([1, 2], 1)] {
+        for (i, (at, turns)) in [([0, 0], 0), ([1, 0], 1), ([1, 2], 1)]
+            .into_iter()
+            .enumerate()
+        {
             let mut s = state(&at);
             s.turns = turns;
-            track.see(&race, &s);
+            track.see(&race, &s, i as u64);
         }
-        track.end(&race, &state(&[3, 2]));
+        track.end(&race, &state(&[3, 2]), 3);
         assert_eq!(track.finish(&race).map(|l| l.changes), Some(0));
     }
 

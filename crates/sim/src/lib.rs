@@ -199,88 +199,138 @@ impl<G: Game> Players<G> {
 
 /// Plays `state` to the end with `players`' bots and `rng` (via [`Game::watched_play`],
 /// or the game's own playout loop when every bot plays as a playout does), feeding `tally`
-/// and `lead` (when given), and counts actions and decisions.
+/// and `lead` (a [`LeadTrack`], or `()` for none), and counts actions and decisions.
 ///
 /// # Panics
 /// If the game runs past [`Game::max_game_length`].
-pub(crate) fn play_counted<G: Game, T: Tally<G>>(
+pub(crate) fn play_counted<G: Game, T: Tally<G>, L: Follow>(
     game: &G,
     state: &mut G::State,
     players: &mut Players<G>,
     rng: &mut Rng,
     tally: &mut T,
-    mut lead: Option<&mut LeadTrack>,
+    lead: &mut L,
 ) -> Counts {
-    let mut counts = Counts::default();
-    if let Some(lead) = lead.as_deref_mut() {
-        lead.start();
-        game.follow_standing(state, true);
-    }
-    let watch = Watcher {
+    lead.begin(game, state);
+    let left = (game.max_game_length() as u64).saturating_add(1);
+    let mut watch = Watcher {
         game,
-        actions: &mut counts.actions,
-        limit: game.max_game_length() as u64,
-        tally: &mut *tally,
-        lead: lead.as_deref_mut(),
+        left,
+        first: left - 1,
+        tally: std::mem::take(tally),
+        lead: std::mem::take(lead),
     };
     let Players {
         bots,
         actions,
         outcomes,
     } = players;
-    if bots.iter().all(|b| b.plays_like_a_playout()) {
+    let n = if bots.iter().all(|b| b.plays_like_a_playout()) {
         // The same game, drawn from the same numbers, at the speed of the game's playouts.
-        let n = game.watched_playout(state, rng, actions, outcomes, watch);
-        counts.decisions = n.decisions;
+        game.watched_playout(state, rng, actions, outcomes, &mut watch)
     } else {
         // The bots' game as `gameshelf_engine::play` plays it, in the game's own loop.
         let decide = |s: &G::State, seat: Seat, rng: &mut Rng| {
             bots[seat].choose(&SeatView::new(game, s, seat), rng)
         };
-        let n = game.watched_play(state, rng, outcomes, decide, watch);
-        counts.decisions = n.decisions;
-    }
+        game.watched_play(state, rng, outcomes, decide, &mut watch)
+    };
+    (*tally, *lead) = (watch.tally, watch.lead);
     tally.finish(game, state);
-    if let Some(lead) = lead {
-        lead.end(game, state);
+    lead.end(game, state, n.actions);
+    Counts {
+        actions: n.actions,
+        decisions: n.decisions,
     }
-    counts
 }
 
-/// What [`play_counted`] shows every state of a game: it counts the action, feeds the
-/// tally, and lets the leader's track see the state.
-struct Watcher<'a, G: Game, T> {
+/// What follows the leader through a game for [`play_counted`]: a [`LeadTrack`], or `()`
+/// where no lead figures are reported (a tournament), which then costs nothing.
+pub(crate) trait Follow: Default {
+    /// Starts a game at `state`.
+    fn begin<G: Game>(&mut self, game: &G, state: &mut G::State);
+    /// Sees the state after `at` actions (see [`LeadTrack::see`]).
+    fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64);
+    /// Sees the last state, after all the game's `actions`.
+    fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64);
+}
+
+impl Follow for LeadTrack {
+    fn begin<G: Game>(&mut self, game: &G, state: &mut G::State) {
+        self.start();
+        game.follow_standing(state, true);
+    }
+    #[inline(always)]
+    fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64) {
+        LeadTrack::see(self, game, state, at);
+    }
+    fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64) {
+        LeadTrack::end(self, game, state, actions);
+    }
+}
+
+impl Follow for () {
+    fn begin<G: Game>(&mut self, _: &G, _: &mut G::State) {}
+    #[inline(always)]
+    fn see<G: Game>(&mut self, _: &G, _: &G::State, _: u64) {}
+    fn end<G: Game>(&mut self, _: &G, _: &G::State, _: u64) {}
+}
+
+/// The initial state of `game` with its standings followed ([`Game::follow_standing`]),
+/// for games with a leader's track to start from: following them once here spares every
+/// game of a chunk the cost of starting to (Osbo traces its designs' cords for it), as
+/// [`play_counted`] then finds them followed.
+pub(crate) fn followed_start<G: Game>(game: &G) -> G::State {
+    let mut start = game.initial_state();
+    game.follow_standing(&mut start, true);
+    start
+}
+
+/// What [`play_counted`] shows every state of a game: it counts the action (to stop a game
+/// that runs past its length limit), feeds the tally, and lets the leader's track see the
+/// state with its place in the game.
+///
+/// The game's loop is lent the watcher (`&mut`), which holds the tally and the leader's
+/// track themselves rather than references to them: every field an action reads is then
+/// one load from the one pointer the loop keeps. The loop counts the actions too, and its
+/// count is the one reported; the watcher counts down to the limit, one subtraction an
+/// action, and works out the place of a state only when the leader's track asks for it
+/// (at a new turn).
+struct Watcher<'a, G: Game, T, L> {
     game: &'a G,
-    actions: &'a mut u64,
-    limit: u64,
-    tally: &'a mut T,
-    lead: Option<&'a mut LeadTrack>,
+    /// Actions the game may still take, plus one: 0 once it has run past its limit.
+    left: u64,
+    /// `left` at the start, less one.
+    first: u64,
+    tally: T,
+    lead: L,
 }
 
-impl<G: Game, T: Tally<G>> Watch<G> for Watcher<'_, G, T> {
+impl<G: Game, T: Tally<G>, L: Follow> Watch<G> for &mut Watcher<'_, G, T, L> {
     /// Inlined into each of the game loop's call sites (see [`Watch`]): what is left of
     /// an action's cost is the tally's and the leader's track's common case, which they
     /// keep small.
     #[inline(always)]
     fn see(&mut self, before: &G::State, action: G::Action) {
-        *self.actions += 1;
-        if *self.actions > self.limit {
-            too_long(self.game, self.limit);
+        self.left -= 1;
+        if self.left == 0 {
+            too_long(self.game);
         }
         self.tally.record(self.game, before, action);
-        if let Some(lead) = self.lead.as_deref_mut() {
-            lead.see(self.game, before);
-        }
+        // The actions before this one.
+        let at = self.first - self.left;
+        self.lead.see(self.game, before, at);
     }
 }
 
-/// Stops a game that did not end within `limit` actions.
+/// Stops a game that did not end within [`Game::max_game_length`] actions.
 #[cold]
 #[inline(never)]
-fn too_long<G: Game>(game: &G, limit: u64) -> ! {
+fn too_long<G: Game>(game: &G) -> ! {
     panic!(
-        "{} did not end within max_game_length = {limit} actions",
-        game.spec()
+        "{} did not end within max_game_length = {} actions",
+        game.spec(),
+        game.max_game_length()
     );
 }
 
@@ -375,7 +425,7 @@ fn play_chunk<G: Game, T: Tally<G>>(
 ) -> Totals<T> {
     let seats = game.num_players();
     let mut players = Players::new((0..seats).map(make_bots).collect());
-    let start = game.initial_state();
+    let start = followed_start(game);
     let mut state = start.clone();
     let mut totals = Totals::new(seats);
     let mut lead = LeadTrack::default();
@@ -388,7 +438,7 @@ fn play_chunk<G: Game, T: Tally<G>>(
             &mut players,
             &mut rng,
             &mut totals.tally,
-            Some(&mut lead),
+            &mut lead,
         );
         totals.add_game(game, &state, counts, &lead);
     }
@@ -645,6 +695,39 @@ pub(crate) fn report<G: Game, T: Tally<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gameshelf_conformance::toy::Race;
+
+    /// The watcher's countdown lets a game take exactly `max_game_length` actions and
+    /// stops it at the next one.
+    #[test]
+    fn a_game_is_stopped_at_its_first_action_past_the_limit() {
+        let race = Race::default();
+        let limit = race.max_game_length() as u64;
+        let state = race.initial_state();
+        let mut legal = Vec::new();
+        race.legal_actions(&state, &mut legal);
+        let mut watch = Watcher {
+            game: &race,
+            left: limit + 1,
+            first: limit,
+            tally: (),
+            lead: (),
+        };
+        let mut seen = &mut watch;
+        for _ in 0..limit {
+            seen.see(&state, legal[0]);
+        }
+        // The last action seen had `limit - 1` before it.
+        assert_eq!(seen.first - seen.left, limit - 1);
+        let past = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            seen.see(&state, legal[0]);
+        }));
+        let message = past.expect_err("stopped").downcast::<String>().unwrap();
+        assert!(
+            message.contains("did not end within max_game_length"),
+            "{message}"
+        );
+    }
 
     /// Chunk results reach the merge in chunk order across batch boundaries, whatever the
     /// thread count (results were once all gathered first: a list of millions of chunk
