@@ -26,14 +26,7 @@ impl LaissezFaire {
     /// right the proposer already holds there. The lender's cash is checked at execution.
     pub fn proposal(&self, s: &State, seat: Seat, to: u8, term: Term) -> Option<Thread> {
         let me = seat as u8;
-        let ok = self.cfg.trading
-            && self.cfg.contracts
-            && s.offers < MAX_OFFERS
-            && to != me
-            && self.trades(s, me)
-            && self.trades(s, to)
-            && s.contracts.has_room()
-            && self.term_legal(s, me, to, term);
+        let ok = self.may_propose_to(s, seat, to) && self.term_legal(s, me, to, term);
         let amount = match term {
             Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
             Term::Option(_, _, premium) => premium.dollars(),
@@ -56,6 +49,20 @@ impl LaissezFaire {
             contract: Some(term),
             agreed: 0,
         })
+    }
+
+    /// Whether `seat` may propose some contract to `to` now, whatever its terms: trading and
+    /// contracts are on, a thread left to open, `to` is another player still in the game and
+    /// a contract slot is free.
+    fn may_propose_to(&self, s: &State, seat: Seat, to: u8) -> bool {
+        let me = seat as u8;
+        self.cfg.trading
+            && self.cfg.contracts
+            && s.offers < MAX_OFFERS
+            && to != me
+            && self.trades(s, me)
+            && self.trades(s, to)
+            && s.contracts.has_room()
     }
 
     /// The legality of `term` proposed by `author` to `other`, apart from the lender's cash.
@@ -286,12 +293,15 @@ impl LaissezFaire {
 
     /// Every legal `Propose` for `seat`, in action order.
     pub(crate) fn proposals(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        let me = seat as u8;
+        // What `proposal` checks of the parties, checked once; then each term's legality.
+        let mine = self.board.deeds & self.holdings(s, me);
         for to in 0..self.cfg.players as u8 {
-            if to as usize == seat || !self.trades(s, to) {
+            if !self.may_propose_to(s, seat, to) {
                 continue;
             }
             let mut push = |term| {
-                if self.proposal(s, seat, to, term).is_some() {
+                if self.term_legal(s, me, to, term) {
                     out.push(Action::Propose(to, term));
                 }
             };
@@ -303,8 +313,9 @@ impl LaissezFaire {
                     push(Term::Schedule(sum, due));
                 }
             }
+            // Only the proposer's own deeds can be his collateral.
             for sum in Sum::ALL {
-                for deed in spaces_in(self.board.deeds) {
+                for deed in spaces_in(mine) {
                     push(Term::Borrow(sum, deed));
                 }
                 push(Term::Borrow(sum, NO_DEED));

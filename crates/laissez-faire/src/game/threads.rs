@@ -132,8 +132,15 @@ impl LaissezFaire {
         if !self.cfg.trading || s.offers >= MAX_OFFERS {
             return;
         }
+        // Only a deed held by one of the two parties can be offered: the others are not
+        // priced at all (most deeds are the bank's, and this list is drawn at every window).
+        let mine = self.holdings(s, seat as u8);
         for to in 0..self.cfg.players as u8 {
-            for deed in spaces_in(self.board.deeds) {
+            if to as usize == seat || !self.trades(s, to) {
+                continue;
+            }
+            let held = (mine | self.holdings(s, to)) & self.board.deeds;
+            for deed in spaces_in(held) {
                 for cash in Prices::new(self.deed_value(s, deed), &Share::TRADE, &[]).iter() {
                     if self.offer(s, seat, to, deed, cash).is_some() {
                         out.push(Action::Offer(to, deed, cash));
