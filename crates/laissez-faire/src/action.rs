@@ -49,8 +49,10 @@ pub enum Action {
     /// Objective 3: propose to end the game in a stalemate now; every other player left
     /// agrees ([`Action::Accept`]) or refuses ([`Action::Refuse`]) in seat order.
     ProposeStalemate,
-    /// Close the window: roll, or face the jail decision.
+    /// Close the window: roll, or face the jail decision (after the open floor).
     Go,
+    /// On the open floor: open no (more) thread; the floor passes to the next player.
+    Pass,
     // ---- a trade thread or a bargain (the seat with the floor) ------------------------------
     /// Accept the standing terms: the trade executes if it is still legal; a bargain's price
     /// is paid.
@@ -197,6 +199,7 @@ impl fmt::Display for Action {
             Action::Uphold => f.write_str("uphold the claim"),
             Action::Dismiss => f.write_str("dismiss the claim"),
             Action::Go => f.write_str("go"),
+            Action::Pass => f.write_str("pass"),
             Action::Accept => f.write_str("accept"),
             Action::Counter(c) => write!(f, "counter at ${c}"),
             Action::Refuse => f.write_str("refuse"),

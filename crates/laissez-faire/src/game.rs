@@ -30,6 +30,7 @@ mod building;
 mod contracts;
 mod disputes;
 mod end;
+mod floor;
 mod jail;
 mod landing;
 mod obligations;
@@ -193,7 +194,7 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (three builds per property, two declarations, the trade
-    /// threads and the Go), the bargains of a lodging (each room of the two cities and the
+    /// threads and the Go) and its open floor, the bargains of a lodging (each room of the two cities and the
     /// transit company asked for once) or of a stay (two), and a dozen steps, plus the
     /// Oubliette's own bound.
     fn max_game_length(&self) -> usize {
@@ -209,6 +210,9 @@ impl Game for LaissezFaire {
         // Each live clause may be released once.
         let releases = crate::contract::MAX_CONTRACTS;
         let window = 3 * deeds + 3 + threads + claims + releases;
+        // The open floor after each window: every other player passes once and opens at
+        // most `floor_threads` threads.
+        let floor = (self.cfg.players - 1) * (1 + usize::from(self.cfg.floor_threads) * thread);
         let rooms = self
             .board
             .cities
@@ -219,7 +223,7 @@ impl Game for LaissezFaire {
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
-        let turn = 2 * (window + tax_window + bargains + 12) + jail + 4;
+        let turn = 2 * (window + floor + tax_window + bargains + 12) + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -244,6 +248,8 @@ impl Game for LaissezFaire {
             tax_due: 0,
             offers: 0,
             trade: None,
+            floor_seat: None,
+            floor_opened: 0,
             deal: None,
             contracts: Default::default(),
             notes: 0,
@@ -270,6 +276,10 @@ impl Game for LaissezFaire {
         match s.phase {
             Phase::Order | Phase::Roll => Actor::Chance,
             Phase::Over => Actor::Terminal,
+            Phase::Floor => match s.floor_seat {
+                Some(f) => Actor::Player(usize::from(f)),
+                None => Actor::Terminal,
+            },
             Phase::Trade => match &s.trade {
                 Some(t) => Actor::Player(t.floor as usize),
                 None => Actor::Terminal,
@@ -369,6 +379,10 @@ impl Game for LaissezFaire {
                 self.threads(s, seat, out);
                 out.push(Action::Go);
             }
+            Phase::Floor => {
+                self.threads(s, self.opener(s), out);
+                out.push(Action::Pass);
+            }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
             Phase::Stalemate => out.extend([Action::Accept, Action::Refuse]),
             Phase::Deal => self.deal_moves(s, out),
@@ -460,19 +474,23 @@ impl Game for LaissezFaire {
     /// against the listed actions.
     fn is_legal(&self, s: &State, action: Action) -> bool {
         let seat = s.current as usize;
+        // Who opens threads: the window's player, or the seat with the open floor.
+        let opener = self.opener(s);
         match (s.phase, action) {
             (_, Action::DeclareRace) => self
                 .declarer(s)
                 .is_some_and(|p| self.may_declare_race(s, p)),
-            (Phase::Manage | Phase::Shortfall, Action::Offer(to, deed, cash)) => {
-                self.offer(s, seat, to, deed, cash).is_some()
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Offer(to, deed, cash)) => {
+                self.offer(s, opener, to, deed, cash).is_some()
             }
-            (Phase::Manage | Phase::Shortfall, Action::Propose(to, term)) => {
-                self.proposal(s, seat, to, term).is_some()
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Propose(to, term)) => {
+                self.proposal(s, opener, to, term).is_some()
             }
-            (Phase::Manage | Phase::Shortfall, Action::Draft(to)) => {
-                self.open_deal(s, seat, to).is_some()
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Draft(to)) => {
+                self.open_deal(s, opener, to).is_some()
             }
+            (Phase::Floor, Action::Pass) => true,
+            (Phase::Floor, _) => false,
             // Clauses name any sum and schedule: checked by the notary, not against the
             // listed (representative) clauses.
             (Phase::Deal, _) => self.deal_move(s, action).is_ok(),
@@ -588,6 +606,8 @@ impl Game for LaissezFaire {
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
         let seat = s.current as usize;
+        // The author of a thread opened now: the window's player or the seat with the floor.
+        let opener = self.opener(s);
         if action == Action::DeclareRace {
             // Whoever has the floor: the decision he was making stays open.
             s.final_lap = true;
@@ -642,15 +662,15 @@ impl Game for LaissezFaire {
                 s.phase = Phase::Stalemate;
             }
             Action::Offer(to, deed, cash) => {
-                if let Some(t) = self.offer(s, seat, to, deed, cash) {
-                    s.offers += 1;
+                if let Some(t) = self.offer(s, opener, to, deed, cash) {
+                    self.count_opened(s);
                     s.trade = Some(t);
                     s.phase = Phase::Trade;
                 }
             }
             Action::Draft(to) => {
-                if let Some(d) = self.open_deal(s, seat, to) {
-                    s.offers += 1;
+                if let Some(d) = self.open_deal(s, opener, to) {
+                    self.count_opened(s);
                     s.deal = Some(d);
                     s.phase = Phase::Deal;
                 }
@@ -668,11 +688,11 @@ impl Game for LaissezFaire {
             | Action::Send
             | Action::Amend => {}
             Action::Propose(to, term) => {
-                if let Some(t) = self.proposal(s, seat, to, term) {
+                if let Some(t) = self.proposal(s, opener, to, term) {
                     if matches!(term, Term::Text(..)) {
                         s.notes += 1;
                     }
-                    s.offers += 1;
+                    self.count_opened(s);
                     s.trade = Some(t);
                     s.phase = Phase::Trade;
                 }
@@ -719,8 +739,8 @@ impl Game for LaissezFaire {
                 }
             }
             Action::Go if s.phase == Phase::Shortfall => self.close_tax_window(s),
-            Action::Go if s.me().jailed => self.begin_jail_turn(s),
-            Action::Go => s.phase = Phase::Roll,
+            Action::Go => self.open_floor(s),
+            Action::Pass => self.pass_floor(s),
             Action::Oubliette(a) => {
                 let (Some(og), Some(cell)) = (&self.jail, &mut s.cells[seat]) else {
                     return;
@@ -927,7 +947,7 @@ impl Game for LaissezFaire {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
             Action::Offer(to, deed, amount) => {
                 let share = percent_of(amount, self.deed_value(s, deed));
-                if s.lots.0[deed as usize].owner as usize == seat {
+                if s.lots.0[deed as usize].owner as usize == self.opener(s) {
                     format!(
                         "offer {} to seat {} for ${amount} ({share}% of its value)",
                         name(deed),
@@ -978,6 +998,10 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
+            Action::Pass => format!(
+                "pass: open no trade thread now (seat {}'s turn goes on)",
+                u16::from(s.current) + 1
+            ),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)
             }

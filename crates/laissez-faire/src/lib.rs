@@ -21,7 +21,8 @@
 //!   refuses, and they counter each other until one accepts or refuses
 //!   ([`Phase::Bargain`]); every message is an action in the record.
 //! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
-//!   offer another player a deed for cash or ask for one; offers, counter-offers, requests
+//!   offer another player a deed for cash or ask for one, and so may each other player on
+//!   the open floor that follows the window ([`Phase::Floor`], `floor_threads`); offers, counter-offers, requests
 //!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor
 //!   ([`Phase::Trade`]), so the record holds the whole thread and replays exactly. Threads
 //!   are bounded (offers per turn, counters and messages per thread), so games stay finite.

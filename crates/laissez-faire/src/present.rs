@@ -30,7 +30,8 @@ ride the side's transit company to the other city (a player's company bargains t
 means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
 them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
 room for at most the rent you last paid. In the window before you roll you may offer another \
-player a deed for cash or ask for one of his, or propose a contract (two threads a turn). The \
+player a deed for cash or ask for one of his, or propose a contract (two threads a turn); when \
+another player closes his window, you may open one on the open floor, or pass. The \
 other side accepts, refuses, counters with new cash terms or asks for time; after six messages \
 an unanswered offer lapses.";
 
@@ -211,6 +212,15 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Floor => match s.floor_seat {
+            Some(f) => format!(
+                "{who} has closed the window; the open floor: seat {} may open a trade thread \
+                 (with any player) or pass, before seat {} goes on",
+                f + 1,
+                s.current + 1
+            ),
+            None => who,
+        },
         Phase::Stalemate => format!(
             "{who} proposes a stalemate; seat {} to agree or refuse",
             s.stalemate.trailing_zeros() + 1
@@ -534,14 +544,15 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
-    /// refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
+    /// pass the open floor, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
     /// withdraw a draft; when looking for a room, a free one (one's own), else asking an
     /// owner his price, else picking a city after a ride. Only when every choice pays or
     /// gives something (the bank's rooms, the fare and the bench) is the first one
     /// highlighted, as the rules leave nothing free to fall back on.
     fn safe_choice(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
-        const SAFE: [Action; 7] = [
+        const SAFE: [Action; 8] = [
             Action::Go,
+            Action::Pass,
             Action::Refuse,
             Action::Wait,
             Action::Decline,
@@ -580,7 +591,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             (Action::Counter(_), None, Some(t)) => {
                 format!("your counter-offer for {}", name(t.deed))
             }
-            (Action::Offer(to, deed, _), ..) if s.lots.0[usize::from(deed)].owner == s.current => {
+            (Action::Offer(to, deed, _), ..)
+                if usize::from(s.lots.0[usize::from(deed)].owner) == game.opener(s) =>
+            {
                 format!("your price to seat {} for {}", to + 1, name(deed))
             }
             (Action::Offer(to, deed, _), ..) => {

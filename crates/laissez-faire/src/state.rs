@@ -95,6 +95,10 @@ pub enum Phase {
     /// The current player may build, post prices, open trade threads and declare, then
     /// [`crate::Action::Go`].
     Manage,
+    /// The open floor after the current player's window, before his roll or jail decision:
+    /// the seat in [`State::floor_seat`] may open trade threads, or pass it on to the next
+    /// player in turn order.
+    Floor,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
     /// A deal is open ([`State::deal`]): its author drafts, or its answerer answers.
@@ -213,6 +217,13 @@ pub struct State {
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].
     pub trade: Option<Thread>,
+    /// The seat that has the open floor ([`Phase::Floor`], and the threads opened from it),
+    /// or `None` when no floor is open.
+    #[serde(default)]
+    pub floor_seat: Option<u8>,
+    /// Threads the seat with the open floor has opened on it.
+    #[serde(default)]
+    pub floor_opened: u8,
     /// The open deal, in [`Phase::Deal`].
     #[serde(default)]
     pub deal: Option<Deal>,

@@ -71,6 +71,10 @@ pub struct LaissezFaireTally {
     pub eliminated_with_deeds: u64,
     /// Trade threads opened.
     pub offers: u64,
+    /// Threads of every kind (deed trades, contract proposals, packages) opened on the open
+    /// floor, by players outside their own window.
+    #[serde(default)]
+    pub floor_threads: u64,
     /// Counter-offers made.
     pub counters: u64,
     /// Trades accepted and executed.
@@ -296,6 +300,14 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             }
             return;
         }
+        if s.phase == Phase::Floor
+            && matches!(
+                action,
+                Action::Offer(..) | Action::Propose(..) | Action::Draft(_)
+            )
+        {
+            self.floor_threads += 1;
+        }
         if s.phase == Phase::Deal {
             match action {
                 Action::Send => self.packages_sent += 1,
@@ -398,6 +410,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.eliminated += o.eliminated;
         self.eliminated_with_deeds += o.eliminated_with_deeds;
         self.offers += o.offers;
+        self.floor_threads += o.floor_threads;
         self.counters += o.counters;
         self.trades += o.trades;
         self.failed += o.failed;
@@ -511,6 +524,14 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.lent),
                 per(self.contract_income),
                 per(self.defaults)
+            );
+        }
+        if self.floor_threads > 0 {
+            let _ = writeln!(
+                out,
+                "the open floor: {:.2} threads a game opened by players outside their own \
+                 window (trades, contracts and packages, counted above too)",
+                per(self.floor_threads)
             );
         }
         if self.packages_sent > 0 {

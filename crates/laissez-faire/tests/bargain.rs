@@ -13,6 +13,15 @@ const RAIL: u8 = 5; // Coastline Rail, Lisbon-Porto
 const BAYSIDE: u8 = 39; // its forward utility is Northern Power Co. (12)
 const POWER: u8 = 12;
 
+/// Closes the window with `Go`, and every other player passes the open floor: the roll (or
+/// the jail decision) comes next.
+fn go(g: &LaissezFaire, s: &mut State) {
+    g.apply(s, Action::Go).unwrap();
+    while s.phase == Phase::Floor {
+        g.apply(s, Action::Pass).unwrap();
+    }
+}
+
 fn game() -> LaissezFaire {
     LaissezFaire::from_spec(&"laissez-faire(players=2)".parse().unwrap()).unwrap()
 }
@@ -153,7 +162,7 @@ fn may_stay(g: &LaissezFaire) -> State {
     s.lots.0[BAYSIDE as usize].owner = 1;
     s.lots.0[BAYSIDE as usize].level = 1;
     s.lots.0[POWER as usize].owner = 1;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(3, 4))).unwrap();
     assert_eq!(s.phase, Phase::StayChoice);
     s

@@ -94,7 +94,7 @@ fn a_declaration_is_listed_in_action_order_at_every_kind_of_decision() {
     let (g, mut s) = setup(2);
     // Seat 0 rolls onto Bridge Hill's city, Porto (6 + 3 = 9), and may buy it; then lodges.
     s.players[0].cash = 2500;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(
         &mut s,
         Action::Roll(gameshelf_engine::dice::DicePair::new(4, 5)),

@@ -16,6 +16,7 @@ use crate::trade::Thread;
 
 mod bargainer;
 mod package;
+mod protocol;
 mod rescue;
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
@@ -612,7 +613,7 @@ impl Bot<LaissezFaire> for Trader {
         let game = view.game();
         let seat = view.seat();
         let s = view.observed();
-        if matches!(s.phase, Phase::Manage | Phase::Shortfall) {
+        if matches!(s.phase, Phase::Manage | Phase::Shortfall | Phase::Floor) {
             self.buf.clear();
         } else {
             view.legal_actions(&mut self.buf);
@@ -633,6 +634,7 @@ impl Bot<LaissezFaire> for Trader {
                 self.buf[0]
             }
             Phase::Manage => self.manage(game, &s, seat),
+            Phase::Floor => self.floor(game, &s, seat),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
                 Trader::rescue_offer(game, &s, seat, mine)

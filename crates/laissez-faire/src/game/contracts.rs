@@ -15,11 +15,12 @@ use crate::contract::{
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::Share;
 use crate::state::State;
-use crate::trade::{MAX_OFFERS, Thread};
+use crate::trade::Thread;
 
 impl LaissezFaire {
     /// The thread `seat` would open with `Propose(to, term)`, if it may: trading and
-    /// contracts are on, fewer than [`MAX_OFFERS`] threads this turn, `to` is another player
+    /// contracts are on, `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this
+    /// turn in his window, or `floor_threads` on the open floor), `to` is another player
     /// still in the game, a contract slot is free, and the terms are legal now (B-17): a
     /// payment now needs the cash; a collateral deed must be the proposer's own and not
     /// pledged already; a lodging right needs a property of `to`, a cap of half or par, and no
@@ -52,13 +53,12 @@ impl LaissezFaire {
     }
 
     /// Whether `seat` may propose some contract to `to` now, whatever its terms: trading and
-    /// contracts are on, a thread left to open, `to` is another player still in the game and
+    /// contracts are on, `seat` has a thread left to open, `to` is another player still in the game and
     /// a contract slot is free.
     fn may_propose_to(&self, s: &State, seat: Seat, to: u8) -> bool {
         let me = seat as u8;
-        self.cfg.trading
+        self.may_open(s, seat)
             && self.cfg.contracts
-            && s.offers < MAX_OFFERS
             && to != me
             && self.trades(s, me)
             && self.trades(s, to)

@@ -1,0 +1,223 @@
+//! The negotiation protocol outside one's own window (ruling B7): the open floor after each
+//! window, where the other players open trade threads; its limits; atomic execution of a
+//! thread opened there; the bots' moves on it; words; records that replay.
+
+use gameshelf_engine::{Actor, Bot, Game, Presenter, Record, Rng, SeatView, play};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::present::{LaissezFairePresenter, turn_text};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, State, Status, Sum, Term};
+
+mod common;
+
+use common::*;
+
+/// The seats that get the open floor after seat `s.current` closes its window, in order,
+/// each passing.
+fn speakers(g: &LaissezFaire, s: &mut State) -> Vec<usize> {
+    g.apply(s, Action::Go).unwrap();
+    let mut seen = Vec::new();
+    while s.phase == Phase::Floor {
+        let Actor::Player(p) = g.actor(s) else {
+            panic!("the floor is a player's decision")
+        };
+        seen.push(p);
+        g.apply(s, Action::Pass).unwrap();
+    }
+    seen
+}
+
+#[test]
+fn the_floor_goes_round_the_other_players_in_turn_order_then_the_roll() {
+    let (g, mut s) = setup(4);
+    // Seat 2 moves: seats 3, 0 and 1 get the floor, in that order.
+    s.current = 2;
+    assert_eq!(speakers(&g, &mut s), [3, 0, 1]);
+    assert_eq!((s.phase, s.current, s.floor_seat), (Phase::Roll, 2, None));
+    // The eliminated get no floor; removed and jailed players do (they still trade).
+    let (g, mut s) = setup(4);
+    s.players[1].status = Status::Eliminated;
+    s.players[2].status = Status::Removed;
+    s.players[3].jailed = true;
+    assert_eq!(speakers(&g, &mut s), [2, 3]);
+    // A jailed player's window closes to the floor, then his jail decision.
+    let (g, mut s) = setup(3);
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 1;
+    assert_eq!(speakers(&g, &mut s), [1, 2]);
+    assert_eq!(s.phase, Phase::JailFee);
+}
+
+#[test]
+fn there_is_no_floor_without_trading_or_with_floor_threads_zero() {
+    for spec in [
+        "laissez-faire(players=3,floor_threads=0)",
+        "laissez-faire(players=3,trading=false)",
+    ] {
+        let g = game(spec);
+        let mut s = g.initial_state();
+        g.apply(&mut s, Action::First(0)).unwrap();
+        g.apply(&mut s, Action::Go).unwrap();
+        assert_eq!(s.phase, Phase::Roll, "{spec}");
+    }
+    let refused = LaissezFaire::from_spec(&"laissez-faire(floor_threads=3)".parse().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("floor_threads"), "{refused}");
+}
+
+#[test]
+fn a_player_outside_his_turn_opens_a_thread_with_the_player_whose_turn_it_is() {
+    let (g, mut s) = setup(3);
+    // Seat 0 (the current player) holds Tile Row; seat 1 offers $90 for it on the floor.
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Floor, Actor::Player(1)));
+    let offer = Action::Offer(0, TILE, 90);
+    assert!(legal(&g, &s).contains(&Action::Pass));
+    assert!(g.is_legal(&s, offer), "any sum, listed or not");
+    g.apply(&mut s, offer).unwrap();
+    let t = s.trade.unwrap();
+    assert_eq!((t.author, t.answerer, t.giver, t.taker()), (1, 0, 0, 1));
+    assert_eq!(g.actor(&s), Actor::Player(0), "the current player answers");
+    // Accepted: the deed and the cash move together, at once.
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 1);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1590, 1410));
+    assert!(!s.quiet, "a trade breaks a quiet round");
+    assert_eq!(s.offers, 0, "the window's own allowance is untouched");
+    // Seat 1 has opened its one thread: the floor has gone on to seat 2.
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Floor, Actor::Player(2)));
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert_eq!(s.phase, Phase::Roll);
+}
+
+#[test]
+fn a_refused_floor_thread_changes_nothing_but_the_allowance() {
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Go).unwrap();
+    let before = s.clone();
+    // Seat 1 asks seat 2 (not the current player) for a loan against Tram Lane.
+    let loan = Action::Propose(2, Term::Borrow(Sum::S100, TRAM));
+    g.apply(&mut s, loan).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(2));
+    g.apply(&mut s, Action::Refuse).unwrap();
+    let expected = State {
+        floor_seat: Some(2),
+        ..before.clone()
+    };
+    assert_eq!(s, expected, "only the floor moved on");
+    // A counter-offer and a request for time keep the thread open on the floor.
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Go).unwrap();
+    g.apply(&mut s, Action::Offer(0, TILE, 60)).unwrap();
+    g.apply(&mut s, Action::Counter(Share::Double.of(60)))
+        .unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(1), "back to the floor's seat");
+    g.apply(&mut s, Action::Refuse).unwrap();
+    assert_eq!((s.phase, s.floor_seat), (Phase::Floor, Some(2)));
+    assert_eq!(s.lots.0[TILE as usize].owner, 0);
+}
+
+#[test]
+fn floor_threads_bounds_the_threads_each_player_opens_there() {
+    let g = game("laissez-faire(players=3,floor_threads=2)");
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s.lots.0[TILE as usize].owner = 0;
+    g.apply(&mut s, Action::Go).unwrap();
+    for _ in 0..2 {
+        assert_eq!(g.actor(&s), Actor::Player(1));
+        g.apply(&mut s, Action::Offer(0, TILE, 10)).unwrap();
+        g.apply(&mut s, Action::Refuse).unwrap();
+    }
+    assert_eq!(g.actor(&s), Actor::Player(2), "seat 1's two are used");
+    // Seat 2 opens one and passes: the floor stays with it after the first.
+    g.apply(&mut s, Action::Draft(1)).unwrap();
+    g.apply(&mut s, Action::Withdraw).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(2));
+    assert!(legal(&g, &s).iter().any(|a| matches!(a, Action::Offer(..))));
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert_eq!(s.phase, Phase::Roll);
+    // Nothing but threads and passing on the floor: no building, no going, no releases.
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Go).unwrap();
+    for a in [
+        Action::Build(TRAM),
+        Action::Go,
+        Action::ProposeStalemate,
+        Action::Offer(1, TRAM, 10),
+    ] {
+        assert!(g.apply(&mut s.clone(), a).is_err(), "{a}");
+    }
+}
+
+#[test]
+fn the_floor_is_worded_and_passing_is_the_safe_choice() {
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Go).unwrap();
+    let text = turn_text(&g, &s);
+    assert!(
+        text.contains("seat 2 may open a trade thread (with any player) or pass"),
+        "{text}"
+    );
+    let options = legal(&g, &s);
+    let p = LaissezFairePresenter;
+    assert_eq!(options[p.safe_choice(&g, &s, &options)], Action::Pass);
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Pass, Some(1)),
+        "seat 2: pass: open no trade thread now (seat 1's turn goes on)"
+    );
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Offer(0, TILE, 90), Some(1)),
+        "seat 2: offer seat 1 $90 (150% of its value) for Tile Row"
+    );
+}
+
+#[test]
+fn the_traders_offer_on_the_floor_only_to_the_player_whose_turn_it_is() {
+    let choose = |g: &LaissezFaire, s: &State, seat: usize| {
+        Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+    };
+    // Seat 1 holds Tram Lane and wants Tile Row, seat 0's: on seat 0's floor it offers.
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = 0;
+    s.lots.0[TRAM as usize].owner = 1;
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(
+        choose(&g, &s, 1),
+        Action::Offer(0, TILE, Share::OneAndHalf.of(60))
+    );
+    // On seat 2's floor the holder is not the player whose turn it is: it passes.
+    let (g, mut s) = setup(3);
+    s.current = 2;
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(0));
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(1));
+    assert_eq!(choose(&g, &s, 1), Action::Pass);
+}
+
+#[test]
+fn records_with_floor_threads_replay_exactly() {
+    let g = game("laissez-faire(players=3,max_rounds=12)");
+    let mut opened = 0;
+    for i in 0..6 {
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..g.num_players())
+            .map(|_| Box::new(gameshelf_engine::RandomBot::default()) as _)
+            .collect();
+        let mut record = Record::new(&g);
+        let mut s = g.initial_state();
+        play(&g, &mut s, &mut bots, &mut Rng::for_stream(3, i), |b, a| {
+            opened += usize::from(
+                b.phase == Phase::Floor
+                    && matches!(
+                        a,
+                        Action::Offer(..) | Action::Propose(..) | Action::Draft(_)
+                    ),
+            );
+            record.actions.push(a);
+        });
+        let back = Record::<Action>::from_json(&record.to_json()).unwrap();
+        assert_eq!(back.replay(&g).unwrap(), s, "game {i}");
+    }
+    assert!(opened > 0, "threads were opened on the floor");
+}
