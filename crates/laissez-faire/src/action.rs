@@ -117,12 +117,15 @@ pub enum Action {
     Decline,
     /// After landing on a transit company: lodge in this city.
     City(u8),
-    /// Rent a room in this property at its listed price (the bank's, one's own, or a
-    /// lodging right's cap).
+    /// Rent a room in this property at its listed price (the bank's, one's own, a lodging
+    /// right's cap, or the owner's offer standing).
     Lodge(u8),
     /// Ask the owner of this property (a room) or transit company (the fare) for his price:
-    /// opens a bargain.
+    /// opens a bargain; or, when his offer stands, answer it (accept, counter or refuse).
     Ask(u8),
+    /// An owner posts an offer of his room at this property, unasked, at a price in dollars,
+    /// before the lodger chooses (ruling B-05).
+    Post(u8, u32),
     /// Pay the fare and lodge in the side's other city.
     Ride,
     /// Sleep on the park bench (and go to jail).
@@ -216,6 +219,7 @@ impl fmt::Display for Action {
             Action::City(c) => write!(f, "go to city {c}"),
             Action::Lodge(s) => write!(f, "lodge at {s}"),
             Action::Ask(s) => write!(f, "ask the owner of {s}"),
+            Action::Post(s, p) => write!(f, "offer a room at {s} for ${p}"),
             Action::Ride => f.write_str("ride"),
             Action::Bench => f.write_str("park bench"),
         }

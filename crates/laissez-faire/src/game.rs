@@ -34,6 +34,7 @@ mod floor;
 mod jail;
 mod landing;
 mod obligations;
+mod posting;
 mod rent;
 mod threads;
 mod turns;
@@ -194,9 +195,9 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (three builds per property, two declarations, the trade
-    /// threads and the Go) and its open floor, the bargains of a lodging (each room of the two cities and the
-    /// transit company asked for once) or of a stay (two), and a dozen steps, plus the
-    /// Oubliette's own bound.
+    /// threads and the Go) and its open floor, the owners' offers and the bargains of a
+    /// lodging (each room of the two cities and the transit company asked for once) or of a
+    /// stay (two), and a dozen steps, plus the Oubliette's own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
@@ -221,9 +222,12 @@ impl Game for LaissezFaire {
             .max()
             .unwrap_or(0);
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
+        // Each of the two lodgings (the city, and the other city after a ride) opens with
+        // each other owner's offer or pass.
+        let postings = 2 * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
-        let turn = 2 * (window + floor + tax_window + bargains + 12) + jail + 4;
+        let turn = 2 * (window + floor + tax_window + bargains + postings + 12) + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -245,6 +249,8 @@ impl Game for LaissezFaire {
             via_transit: false,
             asked: 0,
             bargain: None,
+            quotes: Default::default(),
+            posters: 0,
             tax_due: 0,
             offers: 0,
             trade: None,
@@ -276,6 +282,10 @@ impl Game for LaissezFaire {
         match s.phase {
             Phase::Order | Phase::Roll => Actor::Chance,
             Phase::Over => Actor::Terminal,
+            Phase::Posting => match self.next_poster(s) {
+                Some(o) => Actor::Player(usize::from(o)),
+                None => Actor::Terminal,
+            },
             Phase::Floor => match s.floor_seat {
                 Some(f) => Actor::Player(usize::from(f)),
                 None => Actor::Terminal,
@@ -383,6 +393,10 @@ impl Game for LaissezFaire {
                 self.threads(s, self.opener(s), out);
                 out.push(Action::Pass);
             }
+            Phase::Posting => {
+                out.push(Action::Pass);
+                self.postings(s, out);
+            }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
             Phase::Stalemate => out.extend([Action::Accept, Action::Refuse]),
             Phase::Deal => self.deal_moves(s, out),
@@ -436,6 +450,10 @@ impl Game for LaissezFaire {
                             out.push(Action::Ask(i));
                         }
                         _ => {}
+                    }
+                    // An owner's offer standing: the lodger may answer it (counter it).
+                    if s.quotes.get(i).is_some() {
+                        out.push(Action::Ask(i));
                     }
                 }
                 if s.via_transit {
@@ -491,6 +509,11 @@ impl Game for LaissezFaire {
             }
             (Phase::Floor, Action::Pass) => true,
             (Phase::Floor, _) => false,
+            (Phase::Posting, Action::Post(space, price)) => self
+                .next_poster(s)
+                .is_some_and(|o| self.posting(s, usize::from(o), space, price).is_some()),
+            (Phase::Posting, Action::Pass) => true,
+            (Phase::Posting, _) => false,
             // Clauses name any sum and schedule: checked by the notary, not against the
             // listed (representative) clauses.
             (Phase::Deal, _) => self.deal_move(s, action).is_ok(),
@@ -740,7 +763,14 @@ impl Game for LaissezFaire {
             }
             Action::Go if s.phase == Phase::Shortfall => self.close_tax_window(s),
             Action::Go => self.open_floor(s),
+            Action::Pass if s.phase == Phase::Posting => self.post(s, None),
             Action::Pass => self.pass_floor(s),
+            Action::Post(space, price) => {
+                let offer = self
+                    .next_poster(s)
+                    .and_then(|o| self.posting(s, usize::from(o), space, price));
+                self.post(s, offer);
+            }
             Action::Oubliette(a) => {
                 let (Some(og), Some(cell)) = (&self.jail, &mut s.cells[seat]) else {
                     return;
@@ -816,6 +846,8 @@ impl Game for LaissezFaire {
             }
             Action::Ask(i) => {
                 if let Some(b) = self.request(s, i) {
+                    // An offer answered is the open bargain now, off the table.
+                    s.quotes.remove(i);
                     s.bargain = Some(b);
                     s.phase = Phase::Bargain;
                 }
@@ -826,6 +858,7 @@ impl Game for LaissezFaire {
                 self.lodge_in(s, self.other_city(s.city), false);
             }
             Action::Bench => {
+                s.quotes.clear();
                 self.send_to_jail(s, seat, self.city_side(s.city));
                 self.end_turn(s);
             }
@@ -887,6 +920,7 @@ impl Game for LaissezFaire {
             Action::Quote(p)
             | Action::Counter(p)
             | Action::Offer(_, _, p)
+            | Action::Post(_, p)
             | Action::Pay(_, _, p)
             | Action::Lend(_, _, p)
             | Action::Repay(_, p)
@@ -901,6 +935,7 @@ impl Game for LaissezFaire {
             Action::Quote(_) => Some(Action::Quote(amount)),
             Action::Counter(_) => Some(Action::Counter(amount)),
             Action::Offer(to, deed, _) => Some(Action::Offer(to, deed, amount)),
+            Action::Post(space, _) => Some(Action::Post(space, amount)),
             Action::Pay(side, when, _) => Some(Action::Pay(side, when, amount)),
             Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
@@ -998,6 +1033,10 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
+            Action::Pass if s.phase == Phase::Posting => format!(
+                "pass: offer seat {} no room now (he may still ask)",
+                u16::from(s.current) + 1
+            ),
             Action::Pass => format!(
                 "pass: open no trade thread now (seat {}'s turn goes on)",
                 u16::from(s.current) + 1
@@ -1036,13 +1075,40 @@ impl Game for LaissezFaire {
                 )
             }
             Action::City(c) => format!("go to {}", self.board.cities[c as usize].name),
-            Action::Lodge(i) => format!(
-                "lodge at {} for ${}",
-                name(i),
-                self.room_price(s, seat, i)
+            Action::Lodge(i) => {
+                let price = self
+                    .room_price(s, seat, i)
                     .and_then(Price::listed)
-                    .unwrap_or(0)
-            ),
+                    .unwrap_or(0);
+                match s.quotes.get(i) {
+                    Some(q) => format!(
+                        "take seat {}'s offer: lodge at {} for ${price}",
+                        q.provider + 1,
+                        name(i)
+                    ),
+                    None => format!("lodge at {} for ${price}", name(i)),
+                }
+            }
+            Action::Post(i, price) => {
+                let reference = match self.owner_room_price(s, usize::from(s.current), i) {
+                    Some(Price::Negotiable { reference, .. }) => reference,
+                    _ => 0,
+                };
+                format!(
+                    "offer seat {} a room at {} for ${price} (the bank would ask ${reference})",
+                    s.current + 1,
+                    name(i)
+                )
+            }
+            Action::Ask(i) if s.quotes.get(i).is_some() => match s.quotes.get(i) {
+                Some(q) => format!(
+                    "answer seat {}'s offer of {} for ${}: counter or refuse it",
+                    q.provider + 1,
+                    self.describe_service(q.service),
+                    q.ask
+                ),
+                None => action.to_string(),
+            },
             Action::Ask(i) => match self.request(s, i) {
                 Some(b) => format!(
                     "ask seat {} for {} (reference ${})",

@@ -19,7 +19,9 @@
 //!   or utility fee is bargained when it is needed. The customer asks, the owner quotes a
 //!   price in whole dollars (any; the list offers [`Share`]s of the reference price) or
 //!   refuses, and they counter each other until one accepts or refuses
-//!   ([`Phase::Bargain`]); every message is an action in the record.
+//!   ([`Phase::Bargain`]); every message is an action in the record. Before a lodger
+//!   chooses, the owners of rooms with a place for him may post offers unasked
+//!   ([`Phase::Posting`], [`lodging`]), which stand until he takes, answers or leaves them.
 //! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
 //!   offer another player a deed for cash or ask for one, and so may each other player on
 //!   the open floor that follows the window ([`Phase::Floor`], `floor_threads`); offers, counter-offers, requests
@@ -53,6 +55,7 @@ pub mod config;
 pub mod contract;
 pub mod deal;
 pub mod game;
+pub mod lodging;
 pub mod notary;
 pub mod package;
 mod picture;

@@ -201,8 +201,37 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
     match s.phase {
         Phase::Lodge => {
             let city = &board.cities[s.city as usize].name;
-            format!("{who} looks for a room in {city}")
+            let offers: Vec<String> = s
+                .quotes
+                .iter()
+                .map(|q| {
+                    format!(
+                        "seat {}'s {} for ${}",
+                        q.provider + 1,
+                        game.describe_service(q.service)
+                            .trim_start_matches("a ")
+                            .trim_start_matches("the "),
+                        q.ask
+                    )
+                })
+                .collect();
+            if offers.is_empty() {
+                format!("{who} looks for a room in {city}")
+            } else {
+                format!(
+                    "{who} looks for a room in {city}; offers standing: {}",
+                    offers.join(", ")
+                )
+            }
         }
+        Phase::Posting => match game.next_poster(s) {
+            Some(o) => format!(
+                "{who} must lodge in {}; seat {} may offer him a room unasked, or pass",
+                board.cities[s.city as usize].name,
+                o + 1
+            ),
+            None => who,
+        },
         Phase::JailFee => format!(
             "{who} may pay the jail fee of ${}",
             game.jail_fee(s, s.current as usize)
@@ -515,13 +544,17 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// (declaring the race or a stalemate, proposing one), exercising options and claiming
     /// breaches are folded too: they can come up at many decisions, and listed first they
     /// would push the turn's own choices down.
-    fn choice_group(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
+    fn choice_group(&self, game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         let group = match action {
             Action::Propose(to, _) => format!("propose a contract to seat {}", to + 1),
             Action::Offer(to, ..) => format!("offer seat {} a deed trade", to + 1),
             Action::Draft(_) => "make an offer of clauses (a package)".to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
+            Action::Post(i, _) => format!(
+                "offer a room at {}",
+                game.board().spaces[usize::from(i)].name
+            ),
             Action::Exercise(_) => "exercise an option".to_owned(),
             Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
             Action::DeclareRace | Action::DeclareStalemate | Action::ProposeStalemate => {
@@ -588,6 +621,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                     game.describe_service(b.service)
                 )
             }
+            (Action::Post(i, _), ..) => format!(
+                "your price for a room at {} (the lodger is seat {})",
+                name(i),
+                s.current + 1
+            ),
             (Action::Counter(_), None, Some(t)) => {
                 format!("your counter-offer for {}", name(t.deed))
             }

@@ -10,6 +10,7 @@ use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger, Rules};
 use crate::deal::Deal;
+use crate::lodging::Quotes;
 use crate::trade::Thread;
 
 /// The owner value of a deed the bank holds.
@@ -124,6 +125,9 @@ pub enum Phase {
     Buy,
     /// After landing on a transit company: pick one of its two cities.
     TransitChoice,
+    /// Before the player chooses a room: the owners of rooms with a place for him may each
+    /// post an offer, one at a time in turn order ([`State::posters`]).
+    Posting,
     /// The player chooses a room, the fare to the other city, or the park bench.
     Lodge,
     /// A bargain over a price is open ([`State::bargain`]); the seat with the floor answers.
@@ -210,6 +214,13 @@ pub struct State {
     pub asked: u64,
     /// The open bargain, in [`Phase::Bargain`].
     pub bargain: Option<Bargain>,
+    /// Lodging: the owners' offers standing (posted unasked, or quoted when asked).
+    #[serde(default)]
+    pub quotes: Quotes,
+    /// In [`Phase::Posting`], the owners still to post or pass (bit per seat); the next in
+    /// turn order from the current player posts next.
+    #[serde(default)]
+    pub posters: u8,
     /// A tax the current player could not pay on landing, while its window is open
     /// ([`Phase::Shortfall`]; 0 otherwise).
     pub tax_due: u32,

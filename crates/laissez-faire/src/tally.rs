@@ -96,8 +96,16 @@ pub struct LaissezFaireTally {
     pub lent: u64,
     /// Missed contract payments.
     pub defaults: u64,
-    /// Bargains with player owners that ended in a deal.
+    /// Bargains with player owners that ended in a deal (an owner's offer taken as it
+    /// stood included).
     pub deals: u64,
+    /// Offers of a room posted by owners unasked.
+    #[serde(default)]
+    pub posted: u64,
+    /// Offers standing in a lodging (posted unasked, or quoted when asked) that the lodger
+    /// took as they stood.
+    #[serde(default)]
+    pub taken: u64,
     /// Bargains that ended in a refusal by either side.
     pub no_deals: u64,
     /// The agreed prices as percentages of their reference prices, summed over deals.
@@ -300,6 +308,18 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             }
             return;
         }
+        match (s.phase, action) {
+            (Phase::Posting, Action::Post(..)) => self.posted += 1,
+            (Phase::Lodge, Action::Lodge(i)) => {
+                if let Some(q) = s.quotes.get(i) {
+                    self.taken += 1;
+                    self.deals += 1;
+                    let reference = game.request_reference(s, i).unwrap_or(0);
+                    self.deal_percent += u64::from(percent_of(q.ask, reference));
+                }
+            }
+            _ => {}
+        }
         if s.phase == Phase::Floor
             && matches!(
                 action,
@@ -422,6 +442,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.lent += o.lent;
         self.defaults += o.defaults;
         self.deals += o.deals;
+        self.posted += o.posted;
+        self.taken += o.taken;
         self.no_deals += o.no_deals;
         self.deal_percent += o.deal_percent;
         let add = |mine: &mut [u64], theirs: &[u64]| {
@@ -499,6 +521,15 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.deals),
                 self.deal_percent as f64 / self.deals.max(1) as f64,
                 per(self.no_deals)
+            );
+        }
+        if self.posted + self.taken > 0 {
+            let _ = writeln!(
+                out,
+                "owners' offers standing in a lodging per game: {:.2} rooms offered unasked, \
+                 {:.2} offers taken as they stood (counted among the deals above)",
+                per(self.posted),
+                per(self.taken)
             );
         }
         if self.offers > 0 {

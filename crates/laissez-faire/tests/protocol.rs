@@ -1,11 +1,14 @@
 //! The negotiation protocol outside one's own window (ruling B7): the open floor after each
-//! window, where the other players open trade threads; its limits; atomic execution of a
-//! thread opened there; the bots' moves on it; words; records that replay.
+//! window, where the other players open trade threads; owners' unasked offers of a room
+//! (B-05); their limits; atomic execution; the bots' moves; words; records that replay.
 
+use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Bot, Game, Presenter, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::present::{LaissezFairePresenter, turn_text};
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, State, Status, Sum, Term};
+use gameshelf_laissez_faire::{
+    Action, LaissezFaire, Phase, Price, Share, State, Status, Sum, Term,
+};
 
 mod common;
 
@@ -197,9 +200,9 @@ fn the_traders_offer_on_the_floor_only_to_the_player_whose_turn_it_is() {
 }
 
 #[test]
-fn records_with_floor_threads_replay_exactly() {
+fn records_with_floor_threads_and_posted_offers_replay_exactly() {
     let g = game("laissez-faire(players=3,max_rounds=12)");
-    let mut opened = 0;
+    let (mut opened, mut posted) = (0, 0);
     for i in 0..6 {
         let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..g.num_players())
             .map(|_| Box::new(gameshelf_engine::RandomBot::default()) as _)
@@ -214,10 +217,199 @@ fn records_with_floor_threads_replay_exactly() {
                         Action::Offer(..) | Action::Propose(..) | Action::Draft(_)
                     ),
             );
+            posted += usize::from(matches!(a, Action::Post(..)));
             record.actions.push(a);
         });
         let back = Record::<Action>::from_json(&record.to_json()).unwrap();
         assert_eq!(back.replay(&g).unwrap(), s, "game {i}");
     }
     assert!(opened > 0, "threads were opened on the floor");
+    assert!(posted > 0, "rooms were offered unasked");
+}
+
+// ---- owners' unasked offers --------------------------------------------------------------
+
+/// Seat 0 rolls from Start onto Tile Row, in Lisbon, where seat 1 holds Tram Lane and seat 2
+/// Tile Row: both may post an offer before seat 0 chooses.
+fn lodging_in_lisbon() -> (LaissezFaire, State) {
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = 2;
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    (g, s)
+}
+
+#[test]
+fn owners_offer_rooms_unasked_in_turn_order_before_the_lodger_chooses() {
+    let (g, mut s) = lodging_in_lisbon();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Posting, Actor::Player(1)));
+    let options = legal(&g, &s);
+    assert_eq!(options[0], Action::Pass, "passing first");
+    assert!(options.contains(&Action::Post(TRAM, 2)), "par: {options:?}");
+    assert!(
+        options
+            .iter()
+            .all(|a| matches!(a, Action::Pass | Action::Post(TRAM, _))),
+        "only his own room: {options:?}"
+    );
+    assert!(g.is_legal(&s, Action::Post(TRAM, 40)), "any price");
+    assert!(!g.is_legal(&s, Action::Post(TILE, 4)), "not his room");
+    g.apply(&mut s, Action::Post(TRAM, 40)).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(2));
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Lodge, Actor::Player(0)));
+    // The offer stands: listed to the lodger at its price, and he may answer it; the owner
+    // who passed may still be asked.
+    assert_eq!(g.room_price(&s, 0, TRAM), Some(Price::Listed(40)));
+    let options = legal(&g, &s);
+    for a in [Action::Lodge(TRAM), Action::Ask(TRAM), Action::Ask(TILE)] {
+        assert!(options.contains(&a), "{a}: {options:?}");
+    }
+    // Nobody posts where no owner has a room with a place: the lodger chooses at once.
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = 0;
+    s.lots.0[TRAM as usize].owner = 0;
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+}
+
+#[test]
+fn an_offer_taken_lodges_at_its_price_and_closes_the_lodging_s_other_offers() {
+    let (g, mut s) = lodging_in_lisbon();
+    g.apply(&mut s, Action::Post(TRAM, 40)).unwrap();
+    g.apply(&mut s, Action::Post(TILE, 30)).unwrap();
+    assert_eq!(s.quotes.iter().count(), 2);
+    g.apply(&mut s, Action::Lodge(TILE)).unwrap();
+    assert_eq!(s.players[0].pos, TILE);
+    assert_eq!(s.players[0].last_rent, 30, "the stay ceiling");
+    assert_eq!((s.players[0].cash, s.players[2].cash), (1470, 1530));
+    assert_eq!(s.players[1].cash, 1500);
+    assert!(
+        s.quotes.is_empty(),
+        "the other offer closed with the lodging"
+    );
+    assert_eq!(s.current, 1, "the turn ended");
+}
+
+#[test]
+fn an_offer_refused_changes_nothing_and_the_other_still_stands() {
+    let (g, mut s) = lodging_in_lisbon();
+    g.apply(&mut s, Action::Post(TRAM, 40)).unwrap();
+    g.apply(&mut s, Action::Post(TILE, 30)).unwrap();
+    let before = s.clone();
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.ask, b.floor, b.provider),
+        (Some(30), 0, 2),
+        "the lodger answers"
+    );
+    g.apply(&mut s, Action::Refuse).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+    assert_eq!(s.players, before.players, "no money moved");
+    assert!(s.quotes.get(TILE).is_none(), "refused: closed");
+    assert!(
+        !legal(&g, &s).contains(&Action::Ask(TILE)),
+        "not asked again"
+    );
+    assert_eq!(
+        s.quotes.get(TRAM).map(|q| q.ask),
+        Some(40),
+        "still standing"
+    );
+    assert!(legal(&g, &s).contains(&Action::Lodge(TRAM)));
+}
+
+#[test]
+fn an_offer_is_countered_and_the_owner_accepts() {
+    let (g, mut s) = lodging_in_lisbon();
+    g.apply(&mut s, Action::Post(TRAM, 40)).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Counter(25)).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(1));
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].pos, s.players[0].cash), (TRAM, 1475));
+    assert_eq!(s.players[1].cash, 1525);
+}
+
+#[test]
+fn an_offer_is_at_most_a_refusable_right_s_cap() {
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = 2;
+    // Seat 0 holds a lodging right at Tram Lane capped at $3, which seat 1 may refuse.
+    let right = gameshelf_laissez_faire::Right::lodging(10, true, false);
+    g.apply(&mut s, Action::Draft(1)).unwrap();
+    g.apply(&mut s, Action::Right(right, TRAM, 3)).unwrap();
+    g.apply(&mut s, Action::Send).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(1));
+    assert!(g.is_legal(&s, Action::Post(TRAM, 3)));
+    assert!(!g.is_legal(&s, Action::Post(TRAM, 4)), "above the cap");
+}
+
+#[test]
+fn the_traders_post_under_the_lodger_s_best_alternative_and_take_the_cheapest() {
+    let choose = |g: &LaissezFaire, s: &State, seat: usize| {
+        Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+    };
+    let (g, mut s) = lodging_in_lisbon();
+    // Lisbon has no bank room; seat 0's best alternative to Tram Lane is seat 2's Tile Row
+    // at its reference, $4: seat 1 offers the dearest share of $2 under that, $3.
+    let first = choose(&g, &s, 1);
+    assert_eq!(first, Action::Post(TRAM, 3));
+    g.apply(&mut s, first).unwrap();
+    // Seat 2 undercuts the standing $3: the dearest share of $4 under it.
+    let second = choose(&g, &s, 2);
+    assert_eq!(second, Action::Post(TILE, 2));
+    g.apply(&mut s, second).unwrap();
+    assert_eq!(choose(&g, &s, 0), Action::Lodge(TILE), "the cheapest");
+    // A lodger who could pay nothing is offered nothing.
+    let (g, mut s) = lodging_in_lisbon();
+    s.players[0].cash = 0;
+    assert_eq!(choose(&g, &s, 1), Action::Pass);
+    // The bargainer prices to the dollar: a dollar under the alternative.
+    let bargainer = |g: &LaissezFaire, s: &State, seat: usize| {
+        Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+    };
+    let (g, s) = lodging_in_lisbon();
+    assert_eq!(bargainer(&g, &s, 1), Action::Post(TRAM, 3));
+}
+
+#[test]
+fn unasked_offers_are_worded_for_every_viewer() {
+    let (g, mut s) = lodging_in_lisbon();
+    let text = turn_text(&g, &s);
+    assert!(
+        text.contains("seat 1 must lodge in Lisbon; seat 2 may offer him a room unasked"),
+        "{text}"
+    );
+    let p = LaissezFairePresenter;
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Post(TRAM, 40), Some(1)),
+        "seat 2: offer seat 1 a room at Tram Lane for $40 (the bank would ask $2)"
+    );
+    let options = legal(&g, &s);
+    assert_eq!(options[p.safe_choice(&g, &s, &options)], Action::Pass);
+    g.apply(&mut s, Action::Post(TRAM, 40)).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert_eq!(
+        p.terms(&g, Some(0), &s),
+        [
+            "offers standing to you in Lisbon:",
+            "  seat 2: a room at Tram Lane for $40 (the bank would ask $2)"
+        ]
+    );
+    assert!(turn_text(&g, &s).contains("offers standing: seat 2's room at Tram Lane for $40"));
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Lodge(TRAM), Some(0)),
+        "seat 1: take seat 2's offer: lodge at Tram Lane for $40"
+    );
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Ask(TRAM), Some(0)),
+        "seat 1: answer seat 2's offer of a room at Tram Lane for $40: counter or refuse it"
+    );
 }

@@ -255,6 +255,9 @@ fn a_transit_owner_promises_a_fare_cap_and_a_utility_owner_a_fee_cap() {
     go(&g, &mut ride);
     g.apply(&mut ride, Action::Roll(DicePair::new(1, 2)))
         .unwrap();
+    // Seat 1, Tram Lane's owner, may offer a room first: it passes.
+    assert_eq!(ride.phase, Phase::Posting);
+    g.apply(&mut ride, Action::Pass).unwrap();
     assert_eq!(ride.phase, Phase::Lodge);
     assert_eq!(g.charges(&ride, Action::Ride)[0].map(|c| c.2), Some(20));
     g.apply(&mut ride, Action::Ride).unwrap();

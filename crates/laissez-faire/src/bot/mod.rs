@@ -635,6 +635,7 @@ impl Bot<LaissezFaire> for Trader {
             }
             Phase::Manage => self.manage(game, &s, seat),
             Phase::Floor => self.floor(game, &s, seat),
+            Phase::Posting => self.post_offer(game, &s, seat),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
                 Trader::rescue_offer(game, &s, seat, mine)

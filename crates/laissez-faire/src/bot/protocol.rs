@@ -1,5 +1,5 @@
 //! The traders at the protocol's moments outside their own turn: the open floor after
-//! another player's window.
+//! another player's window, and the offers of a room an owner may post unasked.
 //!
 //! **The open floor.** A trader's offers (the last deed of a set, the bargainer's brokering,
 //! packages, selling or borrowing to escape elimination) are the ones it makes in its own
@@ -7,13 +7,24 @@
 //! again at every floor, a refused offer would only be refused again. What the floor adds is
 //! the player whose turn it is: once a round, on his turn, a trader makes him the offer its
 //! window would make him, and passes otherwise.
+//!
+//! **Unasked offers of a room.** When a player must lodge where a trader has a room with a
+//! place for him, the trader posts the price it would quote if asked ([`Trader::provide`]:
+//! what the lodger's best alternative allows, the dearest listed share of the reference for
+//! the heuristic, to the dollar for the bargainer), but a dollar under that alternative, so
+//! that the lodger takes it rather than the alternative (he takes the cheapest room, and the
+//! first on a tie). It passes when it would refuse him if asked: when he could pay nothing,
+//! or when he leads and his alternative is the bench. Offers posted before
+//! its own count among the lodger's alternatives, so owners undercut each other.
 
 use gameshelf_engine::Game;
 
 use super::Trader;
 use crate::action::Action;
-use crate::game::LaissezFaire;
-use crate::state::State;
+use crate::bargain::Price;
+use crate::game::{LaissezFaire, spaces_in};
+use crate::price::{Prices, Share};
+use crate::state::{State, Status};
 
 impl Trader {
     /// The trader's move on the open floor of another player's turn: the offer its own window
@@ -38,5 +49,45 @@ impl Trader {
             .or_else(|| self.trade_offer(game, s, seat, mine))
             .filter(to_current)
             .unwrap_or(Action::Pass)
+    }
+
+    /// The trader's unasked offer of a room to the lodger, or a pass (see the module docs).
+    pub(super) fn post_offer(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        let lodger = usize::from(s.current);
+        let city = game.board().cities[usize::from(s.city)].properties;
+        let mine = spaces_in(city).filter(|&i| {
+            matches!(
+                game.room_price(s, lodger, i),
+                Some(Price::Negotiable { provider, .. }) if usize::from(provider) == seat
+            )
+        });
+        for i in mine {
+            let Some(b) = game.room_bargain(s, i) else {
+                continue;
+            };
+            let alternative = Trader::customer_alternative(game, s, &b);
+            let cash = s.players[lodger].cash;
+            // Under his best alternative, and no more than he holds.
+            let limit = alternative.saturating_sub(1).min(cash);
+            let leads = (0..game.config().players)
+                .filter(|&o| o != lodger && s.players[o].status != Status::Eliminated)
+                .all(|o| game.net_worth(s, o) < game.net_worth(s, lodger));
+            let benched = alternative >= Trader::bench_cost(game, s.city);
+            let price = if self.bargainer {
+                limit.min(b.ceiling.unwrap_or(limit))
+            } else {
+                Prices::new(b.reference, &Share::ALL, &[])
+                    .iter()
+                    .filter(|&p| p <= limit.min(Trader::ceiling(&b)))
+                    .last()
+                    .unwrap_or(0)
+            };
+            let refuses = (price == 0 && b.reference > 0) || (leads && benched);
+            let post = Action::Post(i, price);
+            if !refuses && game.is_legal(s, post) {
+                return post;
+            }
+        }
+        Action::Pass
     }
 }
