@@ -32,6 +32,9 @@ pub enum Action {
     /// Open a deal with this seat (`contracts=on`): a package of clauses drafted one action
     /// at a time ([`crate::deal`]).
     Draft(u8),
+    /// Take up again the thread set aside at this place ([`Action::Park`]): its standing
+    /// terms are answered as before.
+    Resume(u8),
     /// Exercise an option held on this deed: pay the strike, take the deed.
     Exercise(u8),
     /// Claim that the other party broke the free-text clause with this text number: the
@@ -70,6 +73,10 @@ pub enum Action {
     Withdraw,
     /// The author lets his terms stand after a request for time.
     Insist,
+    /// Set the thread (or the package received) aside, its terms standing, to open another
+    /// thread or do something else in one's window first; it lapses if not taken up again
+    /// ([`Action::Resume`]) before the window (or open floor) closes.
+    Park,
     // ---- a deal (the seat with the floor: the drafter, then the answerer) ------------------
     /// Draft a payment of any sum by this side to the other, now or on a schedule.
     Pay(Side, When, u32),
@@ -147,6 +154,8 @@ impl fmt::Display for Action {
             }
             Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", u16::from(*to) + 1),
             Action::Draft(to) => write!(f, "draft a package for seat {}", u16::from(*to) + 1),
+            Action::Resume(k) => write!(f, "take up thread {} set aside", u16::from(*k) + 1),
+            Action::Park => f.write_str("set the thread aside"),
             Action::Release(id, part) => write!(f, "release clause #{id}.{part}"),
             Action::Pay(Side::Mine, when, x) => write!(f, "add: I pay ${x} {}", when.words()),
             Action::Pay(Side::Yours, when, x) => write!(f, "add: you pay ${x} {}", when.words()),

@@ -35,6 +35,7 @@ use crate::action::Action;
 use crate::board::{SPACES, SpaceKind};
 use crate::contract::Clause;
 use crate::game::{LaissezFaire, capacity, spaces_in};
+use crate::lodging::Quote;
 use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
 
@@ -230,8 +231,9 @@ impl LaissezFaire {
         self.room_price_given(s, seat, space, lodgers, self.bank_monopoly(s, city))
     }
 
-    /// `price`, or the owner's offer standing for `space` in the lodging of `seat` (the
-    /// current player), which is his to take as it stands.
+    /// `price`, or the owner's offer standing for `space` (a room, or the transit company's
+    /// fare) in the lodging of `seat` (the current player), which is his to take as it
+    /// stands.
     fn standing(s: &State, seat: usize, space: u8, price: Price) -> Price {
         match (price, s.quotes.get(space)) {
             (Price::Negotiable { .. }, Some(q)) if seat == usize::from(s.current) => {
@@ -310,7 +312,16 @@ impl LaissezFaire {
     /// The fare `seat` pays on the transit company of `side` (B-07): own company 0; bank by
     /// the companies it owns (or the base fare); a player owner negotiable, from the fare
     /// for the companies he owns.
+    /// While `seat` looks for lodging, the owner's quote standing for the fare is the price
+    /// he may take as it stands.
     pub fn fare(&self, s: &State, seat: usize, side: u8) -> Price {
+        let t = self.board().transit_of_side[side as usize];
+        LaissezFaire::standing(s, seat, t, self.owner_fare(s, seat, side))
+    }
+
+    /// [`LaissezFaire::fare`] before any quote stands: what the owner's price is bargained
+    /// from.
+    pub(crate) fn owner_fare(&self, s: &State, seat: usize, side: u8) -> Price {
         let board = self.board();
         let t = board.transit_of_side[side as usize];
         let SpaceKind::Transit { fares, .. } = board.spaces[t as usize].kind else {
@@ -441,21 +452,28 @@ impl LaissezFaire {
         let seat = s.current as usize;
         let side = self.board().cities[s.city as usize].side;
         if self.board().cities[s.city as usize].properties & (1 << space) != 0 {
-            let open = self.room_bargain(s, space)?;
-            Some(match s.quotes.get(space) {
-                Some(q) => Bargain {
-                    floor: open.customer,
-                    ask: Some(q.ask),
-                    bid: q.bid,
-                    counters: q.counters,
-                    ..open
-                },
-                None => open,
-            })
+            Some(LaissezFaire::resumed(s, self.room_bargain(s, space)?))
         } else if s.via_transit && self.board().transit_of_side[side as usize] == space {
-            LaissezFaire::bargain(Service::Fare(space), s, self.fare(s, seat, side), 0)
+            let open =
+                LaissezFaire::bargain(Service::Fare(space), s, self.owner_fare(s, seat, side), 0)?;
+            Some(LaissezFaire::resumed(s, open))
         } else {
             None
+        }
+    }
+
+    /// The bargain `open` as the owner's quote standing for it left it, if one stands: the
+    /// lodger answers it.
+    fn resumed(s: &State, open: Bargain) -> Bargain {
+        match s.quotes.get(open.service.space()) {
+            Some(q) => Bargain {
+                floor: open.customer,
+                ask: Some(q.ask),
+                bid: q.bid,
+                counters: q.counters,
+                ..open
+            },
+            None => open,
         }
     }
 
@@ -564,6 +582,22 @@ impl LaissezFaire {
             _ => None,
         };
         match next {
+            // The owner's quote or counter in a lodging stands, and the lodger goes back to
+            // his choices: he may answer it, take it, or bargain with another owner first.
+            Some(n @ Bargain { ask: Some(ask), .. })
+                if n.floor == n.customer
+                    && matches!(n.service, Service::Room(_) | Service::Fare(_)) =>
+            {
+                s.bargain = None;
+                s.quotes.set(Quote {
+                    service: n.service,
+                    provider: n.provider,
+                    ask,
+                    bid: n.bid,
+                    counters: n.counters,
+                });
+                s.phase = Phase::Lodge;
+            }
             Some(n) => s.bargain = Some(n),
             None => self.break_off(s, &b),
         }

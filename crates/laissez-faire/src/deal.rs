@@ -87,6 +87,10 @@ pub struct Deal {
     pub edits: u8,
     /// Counters so far.
     pub counters: u8,
+    /// The terms now standing have been set aside once already ([`Action::Park`]): a deal
+    /// may be set aside once per package received.
+    #[serde(default)]
+    pub parked: bool,
 }
 
 impl Deal {
@@ -100,6 +104,7 @@ impl Deal {
             before: Package::default(),
             edits: 0,
             counters: 0,
+            parked: false,
         }
     }
 
@@ -397,6 +402,7 @@ impl LaissezFaire {
                     before: deal.package,
                     edits: 0,
                     counters: deal.counters + 1,
+                    parked: false,
                     ..deal
                 });
             }

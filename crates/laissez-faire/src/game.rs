@@ -34,6 +34,7 @@ mod floor;
 mod jail;
 mod landing;
 mod obligations;
+mod parking;
 mod posting;
 mod rent;
 mod threads;
@@ -203,8 +204,10 @@ impl Game for LaissezFaire {
         // A rule change's acceptances pass the thread on without using up its messages.
         // A deal: each draft (the first and one per counter) takes its edits and a send,
         // and the last answer closes it.
-        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 2);
-        let thread = (usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
+        // Setting a thread aside and taking it up again are two more actions, at most once
+        // per message of a trade thread and once per package of a deal.
+        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
+        let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
         let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.
         let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
@@ -254,6 +257,7 @@ impl Game for LaissezFaire {
             tax_due: 0,
             offers: 0,
             trade: None,
+            parked: Default::default(),
             floor_seat: None,
             floor_opened: 0,
             deal: None,
@@ -343,6 +347,7 @@ impl Game for LaissezFaire {
                     }
                 }
                 self.threads(s, seat, out);
+                self.resumes(s, out);
                 let options = s.contracts.iter().filter_map(|c| match c.clause {
                     Clause::Option { deed, .. } if c.payer as usize == seat => Some(deed),
                     _ => None,
@@ -387,10 +392,12 @@ impl Game for LaissezFaire {
             }
             Phase::Shortfall => {
                 self.threads(s, seat, out);
+                self.resumes(s, out);
                 out.push(Action::Go);
             }
             Phase::Floor => {
                 self.threads(s, self.opener(s), out);
+                self.resumes(s, out);
                 out.push(Action::Pass);
             }
             Phase::Posting => {
@@ -399,7 +406,13 @@ impl Game for LaissezFaire {
             }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
             Phase::Stalemate => out.extend([Action::Accept, Action::Refuse]),
-            Phase::Deal => self.deal_moves(s, out),
+            Phase::Deal => {
+                self.deal_moves(s, out);
+                if self.may_park(s) {
+                    let at = out.partition_point(|&a| a < Action::Park);
+                    out.insert(at, Action::Park);
+                }
+            }
             Phase::Trade => {
                 let Some(t) = &s.trade else { return };
                 if t.floor == t.answerer {
@@ -419,6 +432,9 @@ impl Game for LaissezFaire {
                     out.extend([Action::Refuse, Action::Hold]);
                 } else {
                     out.extend([Action::Withdraw, Action::Insist]);
+                }
+                if self.may_park(s) {
+                    out.push(Action::Park);
                 }
             }
             Phase::JailFee => {
@@ -458,15 +474,16 @@ impl Game for LaissezFaire {
                 }
                 if s.via_transit {
                     let side = self.city_side(s.city);
+                    let t = self.board.transit_of_side[side as usize];
                     match self.fare(s, seat, side) {
                         Price::Listed(f) if f <= me.cash => out.push(Action::Ride),
-                        Price::Negotiable { .. } => {
-                            let t = self.board.transit_of_side[side as usize];
-                            if s.asked & (1 << t) == 0 {
-                                out.push(Action::Ask(t));
-                            }
+                        Price::Negotiable { .. } if s.asked & (1 << t) == 0 => {
+                            out.push(Action::Ask(t));
                         }
                         _ => {}
+                    }
+                    if s.quotes.get(t).is_some() {
+                        out.push(Action::Ask(t));
                     }
                 }
                 out.push(Action::Bench);
@@ -507,6 +524,10 @@ impl Game for LaissezFaire {
             (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Draft(to)) => {
                 self.open_deal(s, opener, to).is_some()
             }
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Resume(k)) => {
+                self.may_resume(s, k)
+            }
+            (Phase::Trade | Phase::Deal, Action::Park) => self.may_park(s),
             (Phase::Floor, Action::Pass) => true,
             (Phase::Floor, _) => false,
             (Phase::Posting, Action::Post(space, price)) => self
@@ -639,6 +660,11 @@ impl Game for LaissezFaire {
         if s.phase == Phase::Stalemate {
             return self.answer_stalemate(s, action == Action::Accept);
         }
+        match action {
+            Action::Park => return self.park(s),
+            Action::Resume(k) => return self.resume(s, k),
+            _ => {}
+        }
         if s.phase == Phase::Bargain {
             return self.apply_bargain(s, action);
         }
@@ -666,7 +692,7 @@ impl Game for LaissezFaire {
                 s.lots.0[i as usize].level += 1;
             }
             // Handled above, in every phase.
-            Action::DeclareRace => {}
+            Action::DeclareRace | Action::Park | Action::Resume(_) => {}
             Action::Exercise(deed) => self.exercise(s, seat, deed),
             Action::Dispute(note) => {
                 if let Some(r) = self.claim(s, seat, note) {
@@ -970,6 +996,26 @@ impl Game for LaissezFaire {
         if s.phase == Phase::Stalemate {
             return self.describe_stalemate_answer(s, action);
         }
+        match action {
+            Action::Park => {
+                let until = if s.floor_seat.is_some() {
+                    "pass the floor"
+                } else {
+                    "close the window"
+                };
+                return format!(
+                    "set the thread aside: its terms stand while you open another; it lapses \
+                     if you {until} without taking it up"
+                );
+            }
+            Action::Resume(k) => {
+                return format!(
+                    "take up the thread set aside: {}",
+                    self.describe_parked(s, k)
+                );
+            }
+            _ => {}
+        }
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
         }
@@ -1118,13 +1164,18 @@ impl Game for LaissezFaire {
                 ),
                 None => action.to_string(),
             },
-            Action::Ride => format!(
-                "ride to {} for ${}",
-                self.board.cities[self.other_city(s.city) as usize].name,
-                self.fare(s, seat, self.city_side(s.city))
-                    .listed()
-                    .unwrap_or(0)
-            ),
+            Action::Ride => {
+                let side = self.city_side(s.city);
+                let to = &self.board.cities[self.other_city(s.city) as usize].name;
+                let fare = self.fare(s, seat, side).listed().unwrap_or(0);
+                match s.quotes.get(self.board.transit_of_side[usize::from(side)]) {
+                    Some(q) => format!(
+                        "take seat {}'s offer: ride to {to} for ${fare}",
+                        q.provider + 1
+                    ),
+                    None => format!("ride to {to} for ${fare}"),
+                }
+            }
             Action::Stay => {
                 let total = s.roll.map_or(0, DicePair::total);
                 let part = |p: Price| match p {

@@ -491,6 +491,7 @@ pub fn deal_move_text(
         Action::Refuse => format!("refuse {others} package"),
         Action::Amend => format!("counter {others} package with changed terms"),
         Action::DeclareRace => game.describe_declaration(s, usize::from(deal.floor())),
+        Action::Park => game.describe_action(s, action),
         _ => action.to_string(),
     }
 }

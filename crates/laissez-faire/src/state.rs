@@ -11,7 +11,7 @@ use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger, Rules};
 use crate::deal::Deal;
 use crate::lodging::Quotes;
-use crate::trade::Thread;
+use crate::trade::{MAX_PARKED, Parked, Thread};
 
 /// The owner value of a deed the bank holds.
 pub const BANK: u8 = u8::MAX;
@@ -228,6 +228,10 @@ pub struct State {
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].
     pub trade: Option<Thread>,
+    /// Threads set aside by the player whose window or open floor it is, in the order he
+    /// set them aside.
+    #[serde(default)]
+    pub parked: [Option<Parked>; MAX_PARKED],
     /// The seat that has the open floor ([`Phase::Floor`], and the threads opened from it),
     /// or `None` when no floor is open.
     #[serde(default)]

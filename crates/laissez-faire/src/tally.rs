@@ -75,6 +75,9 @@ pub struct LaissezFaireTally {
     /// floor, by players outside their own window.
     #[serde(default)]
     pub floor_threads: u64,
+    /// Threads set aside, their terms standing, while their opener opened another.
+    #[serde(default)]
+    pub parked: u64,
     /// Counter-offers made.
     pub counters: u64,
     /// Trades accepted and executed.
@@ -309,8 +312,16 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             return;
         }
         match (s.phase, action) {
+            (_, Action::Park) => self.parked += 1,
             (Phase::Posting, Action::Post(..)) => self.posted += 1,
-            (Phase::Lodge, Action::Lodge(i)) => {
+            (Phase::Lodge, Action::Lodge(_) | Action::Ride) => {
+                let i = match action {
+                    Action::Lodge(i) => i,
+                    _ => {
+                        game.board().transit_of_side
+                            [usize::from(game.board().cities[usize::from(s.city)].side)]
+                    }
+                };
                 if let Some(q) = s.quotes.get(i) {
                     self.taken += 1;
                     self.deals += 1;
@@ -431,6 +442,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.eliminated_with_deeds += o.eliminated_with_deeds;
         self.offers += o.offers;
         self.floor_threads += o.floor_threads;
+        self.parked += o.parked;
         self.counters += o.counters;
         self.trades += o.trades;
         self.failed += o.failed;
@@ -563,6 +575,13 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 "the open floor: {:.2} threads a game opened by players outside their own \
                  window (trades, contracts and packages, counted above too)",
                 per(self.floor_threads)
+            );
+        }
+        if self.parked > 0 {
+            let _ = writeln!(
+                out,
+                "threads set aside per game while their opener opened another: {:.2}",
+                per(self.parked)
             );
         }
         if self.packages_sent > 0 {

@@ -14,6 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
+use crate::deal::Deal;
 
 /// Offers the player whose turn it is may open in his windows per turn (extra roll-turns
 /// included); on the open floor each other player has `floor_threads` instead.
@@ -63,4 +64,19 @@ impl Thread {
             self.author
         }
     }
+}
+
+/// Threads the player whose window (or open floor) it is may keep set aside at once.
+pub const MAX_PARKED: usize = 2;
+
+/// A thread set aside ([`crate::Action::Park`]) by the player whose window or open floor it
+/// is, while the floor in it is his: it stays open, its terms standing, until he takes it up
+/// again ([`crate::Action::Resume`]) or his window or floor closes (then it lapses: silence
+/// means refusal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Parked {
+    /// A trade thread (a deed trade or a contract proposal).
+    Trade(Thread),
+    /// A deal: a package received, to answer.
+    Deal(Deal),
 }

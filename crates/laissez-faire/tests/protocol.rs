@@ -1,13 +1,15 @@
 //! The negotiation protocol outside one's own window (ruling B7): the open floor after each
 //! window, where the other players open trade threads; owners' unasked offers of a room
-//! (B-05); their limits; atomic execution; the bots' moves; words; records that replay.
+//! (B-05); several threads open at once (a lodger bargaining with two owners, a player with
+//! offers out to two players); their limits; atomic execution; the bots' moves; words;
+//! records that replay.
 
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Bot, Game, Presenter, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::present::{LaissezFairePresenter, turn_text};
 use gameshelf_laissez_faire::{
-    Action, LaissezFaire, Phase, Price, Share, State, Status, Sum, Term,
+    Action, LaissezFaire, Phase, Price, Share, Side, State, Status, Sum, Term, When,
 };
 
 mod common;
@@ -200,9 +202,9 @@ fn the_traders_offer_on_the_floor_only_to_the_player_whose_turn_it_is() {
 }
 
 #[test]
-fn records_with_floor_threads_and_posted_offers_replay_exactly() {
+fn records_with_the_new_messages_replay_exactly() {
     let g = game("laissez-faire(players=3,max_rounds=12)");
-    let (mut opened, mut posted) = (0, 0);
+    let (mut opened, mut posted, mut parked) = (0, 0, 0);
     for i in 0..6 {
         let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..g.num_players())
             .map(|_| Box::new(gameshelf_engine::RandomBot::default()) as _)
@@ -218,6 +220,7 @@ fn records_with_floor_threads_and_posted_offers_replay_exactly() {
                     ),
             );
             posted += usize::from(matches!(a, Action::Post(..)));
+            parked += usize::from(a == Action::Park);
             record.actions.push(a);
         });
         let back = Record::<Action>::from_json(&record.to_json()).unwrap();
@@ -225,9 +228,13 @@ fn records_with_floor_threads_and_posted_offers_replay_exactly() {
     }
     assert!(opened > 0, "threads were opened on the floor");
     assert!(posted > 0, "rooms were offered unasked");
+    assert!(parked > 0, "threads were set aside");
 }
 
 // ---- owners' unasked offers --------------------------------------------------------------
+
+/// Coastline Rail, Lisbon's and Porto's transit company.
+const RAIL: u8 = 5;
 
 /// Seat 0 rolls from Start onto Tile Row, in Lisbon, where seat 1 holds Tram Lane and seat 2
 /// Tile Row: both may post an offer before seat 0 chooses.
@@ -411,5 +418,188 @@ fn unasked_offers_are_worded_for_every_viewer() {
     assert_eq!(
         p.describe_move(&g, &s, Action::Ask(TRAM), Some(0)),
         "seat 1: answer seat 2's offer of a room at Tram Lane for $40: counter or refuse it"
+    );
+}
+
+// ---- several threads at once -------------------------------------------------------------
+
+#[test]
+fn a_lodger_bargains_with_two_owners_and_taking_one_room_closes_the_other_thread() {
+    let (g, mut s) = lodging_in_lisbon();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    // He asks both owners: each quote stands while he asks the other.
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Quote(5)).unwrap();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Lodge, Actor::Player(0)));
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    g.apply(&mut s, Action::Quote(4)).unwrap();
+    assert_eq!(s.quotes.iter().map(|q| q.ask).collect::<Vec<_>>(), [5, 4]);
+    // He counters seat 1's $5 at $3; seat 1 comes down to $4, which stands beside seat 2's.
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Counter(3)).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(1));
+    g.apply(&mut s, Action::Counter(4)).unwrap();
+    let q = *s.quotes.get(TRAM).unwrap();
+    assert_eq!((q.ask, q.bid, q.counters), (4, Some(3), 2));
+    assert!(legal(&g, &s).contains(&Action::Lodge(TRAM)));
+    // He takes seat 2's room: seat 1's thread closes with the lodging.
+    g.apply(&mut s, Action::Lodge(TILE)).unwrap();
+    assert_eq!(s.players[0].pos, TILE);
+    assert_eq!(
+        [s.players[0].cash, s.players[1].cash, s.players[2].cash],
+        [1496, 1500, 1504]
+    );
+    assert!(s.quotes.is_empty());
+}
+
+#[test]
+fn an_owner_s_acceptance_closes_the_lodger_s_other_lodging_and_transit_threads() {
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = 2;
+    s.lots.0[RAIL as usize].owner = 2;
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    g.apply(&mut s, Action::Post(TRAM, 6)).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    // Seat 0 asks the fare to Porto ($50: seat 2 holds one company), and seat 2 quotes it.
+    g.apply(&mut s, Action::Ask(RAIL)).unwrap();
+    g.apply(&mut s, Action::Quote(40)).unwrap();
+    assert_eq!(
+        g.fare(&s, 0, 0),
+        Price::Listed(40),
+        "the quote stands as the fare"
+    );
+    assert!(legal(&g, &s).contains(&Action::Ride));
+    // He counters seat 1's posted room, and seat 1 accepts: he lodges, and the fare's
+    // thread and every other offer close.
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Counter(5)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].pos, s.players[0].cash), (TRAM, 1495));
+    assert!(s.quotes.is_empty());
+    assert_eq!(s.players[2].cash, 1500, "no fare paid");
+}
+
+/// Seat 0 holds Tile Row and offers it to seats 1 and 2 in turn; each counters.
+fn two_offers_out() -> (LaissezFaire, State) {
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Offer(1, TILE, 100)).unwrap();
+    g.apply(&mut s, Action::Counter(80)).unwrap();
+    assert!(
+        legal(&g, &s).contains(&Action::Park),
+        "the floor is seat 0's"
+    );
+    g.apply(&mut s, Action::Park).unwrap();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Manage, Actor::Player(0)));
+    assert!(s.trade.is_none());
+    g.apply(&mut s, Action::Offer(2, TILE, 100)).unwrap();
+    g.apply(&mut s, Action::Counter(90)).unwrap();
+    (g, s)
+}
+
+#[test]
+fn a_player_with_offers_out_to_two_players_takes_the_better_and_the_other_fails_atomically() {
+    let (g, mut s) = two_offers_out();
+    // His second thread is his last this turn: no setting it aside to open a third.
+    assert!(!legal(&g, &s).contains(&Action::Park));
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 2);
+    assert_eq!((s.players[0].cash, s.players[2].cash), (1590, 1410));
+    // Back in his window, seat 1's counter still stands; taken up and accepted, it fails
+    // at execution with nothing changed: the deed is gone.
+    assert!(legal(&g, &s).contains(&Action::Resume(0)));
+    g.apply(&mut s, Action::Resume(0)).unwrap();
+    let t = s.trade.unwrap();
+    assert_eq!((t.author, t.amount, t.floor), (1, 80, 0));
+    let before = s.clone();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.players, before.players);
+    assert_eq!(s.lots, before.lots);
+    assert_eq!(
+        (s.phase, s.trade, s.parked),
+        (Phase::Manage, None, [None, None])
+    );
+}
+
+#[test]
+fn threads_set_aside_lapse_when_the_window_closes_and_changing_nothing() {
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Offer(1, TILE, 100)).unwrap();
+    g.apply(&mut s, Action::Counter(80)).unwrap();
+    g.apply(&mut s, Action::Park).unwrap();
+    let before = s.clone();
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(s.parked, [None, None], "silence means refusal");
+    assert_eq!((s.players, s.lots), (before.players, before.lots));
+    // Setting aside is a message of the thread: its deadline still holds.
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Offer(1, TILE, 100)).unwrap();
+    let mut parks = 0;
+    while s.phase == Phase::Trade || s.phase == Phase::Manage && s.parked[0].is_some() {
+        let a = match (s.phase, g.actor(&s)) {
+            (Phase::Manage, _) => Action::Resume(0),
+            (_, Actor::Player(1)) => Action::Hold,
+            _ if legal(&g, &s).contains(&Action::Park) => {
+                parks += 1;
+                Action::Park
+            }
+            _ => Action::Insist,
+        };
+        g.apply(&mut s, a).unwrap();
+    }
+    // Six messages: the offer, a request for time, three set asides, and the last one.
+    assert_eq!(parks, 3);
+    assert_eq!((s.phase, s.trade, s.parked[0]), (Phase::Manage, None, None));
+    // A package received is set aside once with the same terms.
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Draft(1)).unwrap();
+    g.apply(&mut s, Action::Pay(Side::Mine, When::Now, 10))
+        .unwrap();
+    g.apply(&mut s, Action::Send).unwrap();
+    g.apply(&mut s, Action::Amend).unwrap();
+    g.apply(&mut s, Action::Strike(0)).unwrap();
+    g.apply(&mut s, Action::Pay(Side::Mine, When::Now, 20))
+        .unwrap();
+    g.apply(&mut s, Action::Send).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(0));
+    assert!(legal(&g, &s).contains(&Action::Park));
+    g.apply(&mut s, Action::Park).unwrap();
+    g.apply(&mut s, Action::Resume(0)).unwrap();
+    assert!(!legal(&g, &s).contains(&Action::Park), "once");
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1520, 1480));
+}
+
+#[test]
+fn threads_set_aside_are_worded_for_every_viewer() {
+    let (g, mut s) = two_offers_out();
+    let p = LaissezFairePresenter;
+    assert!(
+        p.terms(&g, Some(0), &s)
+            .contains(&"  1. seat 2's terms: Tile Row from seat 1 to seat 2 for $80".to_owned()),
+        "{:?}",
+        p.terms(&g, Some(0), &s)
+    );
+    g.apply(&mut s, Action::Refuse).unwrap();
+    assert_eq!(
+        p.terms(&g, Some(0), &s),
+        [
+            "set aside by you (they lapse when the window closes):",
+            "  1. seat 2's terms: Tile Row from seat 1 to seat 2 for $80"
+        ]
+    );
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Resume(0), Some(0)),
+        "seat 1: take up the thread set aside: seat 2's terms: Tile Row from seat 1 to seat 2 \
+         for $80"
+    );
+    let (g, mut s) = setup(3);
+    g.apply(&mut s, Action::Offer(1, TILE, 100)).unwrap();
+    g.apply(&mut s, Action::Counter(80)).unwrap();
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Park, Some(0)),
+        "seat 1: set the thread aside: its terms stand while you open another; it lapses if \
+         you close the window without taking it up"
     );
 }

@@ -693,7 +693,7 @@ impl Bot<LaissezFaire> for Trader {
                     .min_by_key(cost)
                     .unwrap_or(self.buf[0])
             }
-            Phase::Lodge => self.lodge(game, &s, seat),
+            Phase::Lodge => self.lodge_standing(game, &s, seat),
             _ => *self.buf.last().unwrap_or(&Action::Wait),
         }
     }

@@ -16,12 +16,19 @@
 //! first on a tie). It passes when it would refuse him if asked: when he could pay nothing,
 //! or when he leads and his alternative is the bench. Offers posted before
 //! its own count among the lodger's alternatives, so owners undercut each other.
+//!
+//! **Several lodging threads.** An owner's quote, asked or not, stands while the lodger
+//! looks at his other choices. A trading lodger answers the standing quotes as it answered a
+//! quote in a bargain ([`Trader::haggle`]): it takes the cheapest quote no dearer than its
+//! best alternative to it; otherwise it answers (to counter) the cheapest quote it would
+//! counter; otherwise it lodges as it would without them ([`Trader::lodge`], where a
+//! standing quote is a price like any listed one).
 
 use gameshelf_engine::Game;
 
 use super::Trader;
 use crate::action::Action;
-use crate::bargain::Price;
+use crate::bargain::{Bargain, Price, Service};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::{Prices, Share};
 use crate::state::{State, Status};
@@ -89,5 +96,48 @@ impl Trader {
             }
         }
         Action::Pass
+    }
+
+    /// The lodging choice with the owners' quotes standing (see the module docs).
+    pub(super) fn lodge_standing(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        let cash = s.players[seat].cash;
+        let mut take: Option<(u32, Action)> = None;
+        let mut answer: Option<(u32, Action)> = None;
+        for q in s.quotes.iter() {
+            let space = q.service.space();
+            let Some(b) = game.request(s, space) else {
+                continue;
+            };
+            let alternative = Trader::customer_alternative(game, s, &b);
+            let taking = match q.service {
+                Service::Fare(_) => Action::Ride,
+                _ => Action::Lodge(space),
+            };
+            if q.ask.saturating_add(b.extra) <= alternative && self.buf.contains(&taking) {
+                if take.is_none_or(|(ask, _)| q.ask < ask) {
+                    take = Some((q.ask, taking));
+                }
+            } else if self.would_counter(&b, alternative, cash)
+                && answer.is_none_or(|(ask, _)| q.ask < ask)
+            {
+                answer = Some((q.ask, Action::Ask(space)));
+            }
+        }
+        take.or(answer)
+            .map_or_else(|| self.lodge(game, s, seat), |(_, a)| a)
+    }
+
+    /// Whether the customer's side of `b`, with `alternative` and `cash`, would counter
+    /// ([`Trader::haggle`]'s counter, rather than a refusal).
+    fn would_counter(&self, b: &Bargain, alternative: u32, cash: u32) -> bool {
+        let worth = alternative.saturating_sub(b.extra);
+        if self.bargainer && b.allows(cash, Action::Counter(worth)) {
+            return true;
+        }
+        let mut answers = Vec::new();
+        b.answers(cash, &mut answers);
+        answers
+            .iter()
+            .any(|&a| matches!(a, Action::Counter(x) if x.saturating_add(b.extra) <= alternative))
     }
 }

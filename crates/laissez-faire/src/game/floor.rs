@@ -21,13 +21,10 @@ use crate::state::{Phase, State};
 use crate::trade::MAX_OFFERS;
 
 impl LaissezFaire {
-    /// The seat that opens threads now: the seat with the open floor, or else the player
-    /// whose turn it is (in his window or tax window).
+    /// The seat that opens threads now (and whose threads these are): the seat with the
+    /// open floor, or else the player whose turn it is (in his window or tax window).
     pub(crate) fn opener(&self, s: &State) -> Seat {
-        match (s.phase, s.floor_seat) {
-            (Phase::Floor, Some(f)) => usize::from(f),
-            _ => usize::from(s.current),
-        }
+        s.floor_seat.map_or(usize::from(s.current), usize::from)
     }
 
     /// Whether `seat` has a thread left to open now: on the open floor, the seat with the
@@ -35,11 +32,9 @@ impl LaissezFaire {
     /// turn it is) fewer than [`MAX_OFFERS`] this turn.
     pub(crate) fn may_open(&self, s: &State, seat: Seat) -> bool {
         self.cfg.trading
-            && match (s.phase, s.floor_seat) {
-                (Phase::Floor, Some(f)) => {
-                    usize::from(f) == seat && s.floor_opened < self.cfg.floor_threads
-                }
-                _ => s.offers < MAX_OFFERS,
+            && match s.floor_seat {
+                Some(f) => usize::from(f) == seat && s.floor_opened < self.cfg.floor_threads,
+                None => s.offers < MAX_OFFERS,
             }
     }
 
@@ -61,6 +56,7 @@ impl LaissezFaire {
     /// The window closes ([`crate::Action::Go`]): the open floor, from the next player in
     /// turn order, or (nobody to give it to) the roll or the jail decision.
     pub(crate) fn open_floor(&self, s: &mut State) {
+        LaissezFaire::lapse_parked(s);
         s.floor_opened = 0;
         s.floor_seat = self.next_speaker(s, s.current);
         match s.floor_seat {
@@ -72,6 +68,7 @@ impl LaissezFaire {
     /// The seat with the floor passes ([`crate::Action::Pass`]), or has opened every thread
     /// it may: the floor goes to the next player, or closes and the turn goes on.
     pub(crate) fn pass_floor(&self, s: &mut State) {
+        LaissezFaire::lapse_parked(s);
         let Some(f) = s.floor_seat else {
             return self.after_window(s);
         };
@@ -84,10 +81,10 @@ impl LaissezFaire {
     }
 
     /// A thread opened on the floor has closed: the floor stays with its seat while it may
-    /// open another, and otherwise passes on.
+    /// open another or has a thread set aside, and otherwise passes on.
     pub(crate) fn back_to_floor(&self, s: &mut State) {
         s.phase = Phase::Floor;
-        if s.floor_opened >= self.cfg.floor_threads {
+        if s.floor_opened >= self.cfg.floor_threads && s.parked.iter().all(Option::is_none) {
             self.pass_floor(s);
         }
     }
@@ -95,7 +92,7 @@ impl LaissezFaire {
     /// Counts a thread opened now against its opener's allowance: the floor's, or the
     /// window's.
     pub(crate) fn count_opened(&self, s: &mut State) {
-        if s.phase == Phase::Floor {
+        if s.floor_seat.is_some() {
             s.floor_opened += 1;
         } else {
             s.offers += 1;

@@ -136,6 +136,7 @@ impl LaissezFaire {
     /// The end of the tax window: the tax is paid if the cash is there now, and lodging
     /// follows; otherwise the shortfall rule applies.
     pub(crate) fn close_tax_window(&self, s: &mut State) {
+        LaissezFaire::lapse_parked(s);
         let seat = s.current as usize;
         let (due, city) = (s.tax_due, s.city);
         if s.players[seat].cash >= due {

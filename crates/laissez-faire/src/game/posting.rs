@@ -123,7 +123,7 @@ impl LaissezFaire {
         let price = if self.board.spaces[usize::from(space)].is_deed()
             && self.board.transits & (1 << space) != 0
         {
-            Some(self.fare(s, seat, self.city_side(s.city)))
+            Some(self.owner_fare(s, seat, self.city_side(s.city)))
         } else {
             self.owner_room_price(s, seat, space)
         };

@@ -94,6 +94,35 @@ pub(super) fn whose(seat: u8, viewer: Option<Seat>) -> (String, &'static str) {
 /// Everything in a deal is public (the rules' ruling B-18), so every seat sees the same
 /// facts, worded for it.
 pub fn offer_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    let mut lines = open_lines(game, s, viewer);
+    lines.extend(parked_lines(game, s, viewer));
+    lines
+}
+
+/// The threads set aside, as `viewer` sees them: a heading and one line each, numbered as
+/// the choices that take them up. Empty while none is.
+fn parked_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    if s.parked.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    let opener = game.opener(s) as u8;
+    let until = if s.floor_seat.is_some() {
+        "the floor passes"
+    } else {
+        "the window closes"
+    };
+    let mut lines = vec![format!(
+        "set aside by {} (they lapse when {until}):",
+        who(opener, viewer)
+    )];
+    for k in 0..s.parked.iter().flatten().count() as u8 {
+        lines.push(format!("  {}. {}", k + 1, game.describe_parked(s, k)));
+    }
+    lines
+}
+
+/// The offer being drafted or answered, or the owners' offers standing in a lodging.
+fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
     if let (Phase::Trade, Some(thread)) = (s.phase, &s.trade) {
         return thread_lines(game, s, thread, viewer);
     }
