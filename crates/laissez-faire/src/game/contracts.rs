@@ -105,15 +105,31 @@ impl LaissezFaire {
                     && s.contracts.service_price(author, space, 0).is_none()
             }
             Term::Option(deed, strike, premium) => {
-                (deed as usize) < SPACES
-                    && self.board.deeds & (1 << deed) != 0
-                    && s.lots.0[deed as usize].owner == other
-                    && strike > Share::Nothing
-                    && Share::TRADE.contains(&strike)
-                    && s.contracts.option_on(author, deed).is_none()
-                    && s.players[author as usize].cash >= premium.dollars()
+                let free = s.contracts.option_on(author, deed).is_none();
+                self.option_legal(s, author, other, (deed, strike, premium), free)
             }
         }
+    }
+
+    /// The legality of an option on `deed` at `strike` for `premium` proposed by `author`
+    /// to `other`, given whether `author` holds no option on the deed yet (`free`): the
+    /// check behind both a proposal and the list of proposals, which looks the contracts
+    /// up once per deed rather than once per strike and premium.
+    fn option_legal(
+        &self,
+        s: &State,
+        author: u8,
+        other: u8,
+        (deed, strike, premium): (u8, Share, Sum),
+        free: bool,
+    ) -> bool {
+        (deed as usize) < SPACES
+            && self.board.deeds & (1 << deed) != 0
+            && s.lots.0[deed as usize].owner == other
+            && strike > Share::Nothing
+            && Share::TRADE.contains(&strike)
+            && free
+            && s.players[author as usize].cash >= premium.dollars()
     }
 
     /// The option `seat` may exercise on `deed` now, if any: it holds one, the deed's owner
@@ -335,12 +351,20 @@ impl LaissezFaire {
                 }
             }
             for p in spaces_in(theirs) {
+                let free = s.contracts.option_on(me, p).is_none();
                 for strike in Share::TRADE {
                     for premium in Sum::ALL {
-                        push(Term::Option(p, strike, premium));
+                        if self.option_legal(s, me, to, (p, strike, premium), free) {
+                            out.push(Action::Propose(to, Term::Option(p, strike, premium)));
+                        }
                     }
                 }
             }
+            let mut push = |term| {
+                if self.term_legal(s, me, to, term) {
+                    out.push(Action::Propose(to, term));
+                }
+            };
             for rule in Rule::ALL {
                 push(Term::Rule(rule, !s.rules.get(rule)));
             }
