@@ -45,17 +45,29 @@ impl Trader {
             Action::Offer(to, ..) | Action::Propose(to, _) | Action::Draft(to) => to == s.current,
             _ => false,
         };
-        let plan = || {
-            self.package_plan(game, s, seat)
-                .map(|(to, _)| Action::Draft(to))
-                .filter(|&a| game.is_legal(s, a))
-        };
-        Trader::rescue_offer(game, s, seat, mine)
-            .or_else(|| self.broker_offer(game, s, seat, mine))
-            .or_else(plan)
+        let only_to_current = |a: Action| if to_current(&a) { a } else { Action::Pass };
+        if let Some(sale) = Trader::rescue_offer(game, s, seat, mine) {
+            return only_to_current(sale);
+        }
+        // Every other offer of the window is about a deed its holder would give: none to a
+        // player who holds none, and (packages and purchases) none but for the last deed of
+        // a set of the trader's. Checked first, since the floor comes at every turn.
+        let theirs = game.holdings(s, s.current) & game.board().deeds;
+        if theirs == 0 {
+            return Action::Pass;
+        }
+        if let Some(broker) = self.broker_offer(game, s, seat, mine) {
+            return only_to_current(broker);
+        }
+        // Does he hold the last deed of a set of the trader's ([`Trader::set_completers`])?
+        if mine == 0 || !spaces_in(theirs).any(|d| Trader::completes(game, mine, d)) {
+            return Action::Pass;
+        }
+        self.package_plan(game, s, seat)
+            .map(|(to, _)| Action::Draft(to))
+            .filter(|&a| game.is_legal(s, a))
             .or_else(|| self.trade_offer(game, s, seat, mine))
-            .filter(to_current)
-            .unwrap_or(Action::Pass)
+            .map_or(Action::Pass, only_to_current)
     }
 
     /// The trader's unasked offer of a room to the lodger, or a pass (see the module docs).
