@@ -448,7 +448,15 @@ impl Game for LaissezFaire {
                     b.answers(me.cash, out);
                 }
             }
-            Phase::StayChoice => out.extend([Action::Stay, Action::Move]),
+            Phase::StayChoice => {
+                // A race declared at this decision forbids the stay (the final lap): only
+                // moving on is left.
+                let total = s.roll.map_or(0, DicePair::total);
+                if self.stay_price(s, seat, total).is_some() {
+                    out.push(Action::Stay);
+                }
+                out.push(Action::Move);
+            }
             Phase::Buy => out.extend([Action::Buy, Action::Decline]),
             Phase::TransitChoice => {
                 let side = Board::side(me.pos) as usize;

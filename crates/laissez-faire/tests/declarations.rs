@@ -108,6 +108,29 @@ fn a_declaration_is_listed_in_action_order_at_every_kind_of_decision() {
     }
 }
 
+/// Declared at the stay decision, the race forbids the stay (the final lap): only moving on
+/// is left, and a trader who would have stayed moves. (Stay stayed listed, did nothing, and a
+/// trader chose it again and again.)
+#[test]
+fn a_race_declared_at_the_stay_decision_leaves_only_moving_on() {
+    let (g, mut s) = setup(2);
+    s.players[0].cash = 2500;
+    s.players[0].pos = TILE;
+    s.players[0].last_rent = 0;
+    s.lots.0[TILE as usize].level = 1;
+    go(&g, &mut s);
+    g.apply(
+        &mut s,
+        Action::Roll(gameshelf_engine::dice::DicePair::new(3, 4)),
+    )
+    .unwrap();
+    assert_eq!(s.phase, Phase::StayChoice);
+    assert_eq!(choice(&g, &s, Trader::default()), Action::DeclareRace);
+    g.apply(&mut s, Action::DeclareRace).unwrap();
+    assert_eq!(legal(&g, &s), [Action::Move]);
+    assert_eq!(choice(&g, &s, Trader::default()), Action::Move);
+}
+
 #[test]
 fn the_declaration_is_worded_with_the_net_worth_that_allows_it_and_bots_make_it_at_once() {
     let (g, s) = seat_1_answers_a_package(2470);

@@ -667,7 +667,10 @@ impl Bot<LaissezFaire> for Trader {
                 let (rent, fee) = game
                     .stay_price(&s, seat, total)
                     .map_or((0, 0), |(r, f)| (Trader::estimate(r), Trader::estimate(f)));
-                if rent + fee == 0 || rent + fee <= Trader::expected_lodging(game, &s, seat) {
+                let may = self.buf.contains(&Action::Stay);
+                if may
+                    && (rent + fee == 0 || rent + fee <= Trader::expected_lodging(game, &s, seat))
+                {
                     Action::Stay
                 } else {
                     Action::Move
