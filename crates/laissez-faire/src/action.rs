@@ -32,6 +32,9 @@ pub enum Action {
     /// Open a deal with this seat (`contracts=on`): a package of clauses drafted one action
     /// at a time ([`crate::deal`]).
     Draft(u8),
+    /// Take up again the thread set aside at this place ([`Action::Park`]): its standing
+    /// terms are answered as before.
+    Resume(u8),
     /// Exercise an option held on this deed: pay the strike, take the deed.
     Exercise(u8),
     /// Claim that the other party broke the free-text clause with this text number: the
@@ -49,8 +52,10 @@ pub enum Action {
     /// Objective 3: propose to end the game in a stalemate now; every other player left
     /// agrees ([`Action::Accept`]) or refuses ([`Action::Refuse`]) in seat order.
     ProposeStalemate,
-    /// Close the window: roll, or face the jail decision.
+    /// Close the window: roll, or face the jail decision (after the open floor).
     Go,
+    /// On the open floor: open no (more) thread; the floor passes to the next player.
+    Pass,
     // ---- a trade thread or a bargain (the seat with the floor) ------------------------------
     /// Accept the standing terms: the trade executes if it is still legal; a bargain's price
     /// is paid.
@@ -68,6 +73,10 @@ pub enum Action {
     Withdraw,
     /// The author lets his terms stand after a request for time.
     Insist,
+    /// Set the thread (or the package received) aside, its terms standing, to open another
+    /// thread or do something else in one's window first; it lapses if not taken up again
+    /// ([`Action::Resume`]) before the window (or open floor) closes.
+    Park,
     // ---- a deal (the seat with the floor: the drafter, then the answerer) ------------------
     /// Draft a payment of any sum by this side to the other, now or on a schedule.
     Pay(Side, When, u32),
@@ -115,12 +124,15 @@ pub enum Action {
     Decline,
     /// After landing on a transit company: lodge in this city.
     City(u8),
-    /// Rent a room in this property at its listed price (the bank's, one's own, or a
-    /// lodging right's cap).
+    /// Rent a room in this property at its listed price (the bank's, one's own, a lodging
+    /// right's cap, or the owner's offer standing).
     Lodge(u8),
     /// Ask the owner of this property (a room) or transit company (the fare) for his price:
-    /// opens a bargain.
+    /// opens a bargain; or, when his offer stands, answer it (accept, counter or refuse).
     Ask(u8),
+    /// An owner posts an offer of his room at this property, unasked, at a price in dollars,
+    /// before the lodger chooses (ruling B-05).
+    Post(u8, u32),
     /// Pay the fare and lodge in the side's other city.
     Ride,
     /// Sleep on the park bench (and go to jail).
@@ -142,6 +154,8 @@ impl fmt::Display for Action {
             }
             Action::Propose(to, t) => write!(f, "propose to seat {}: {t}", u16::from(*to) + 1),
             Action::Draft(to) => write!(f, "draft a package for seat {}", u16::from(*to) + 1),
+            Action::Resume(k) => write!(f, "take up thread {} set aside", u16::from(*k) + 1),
+            Action::Park => f.write_str("set the thread aside"),
             Action::Release(id, part) => write!(f, "release clause #{id}.{part}"),
             Action::Pay(Side::Mine, when, x) => write!(f, "add: I pay ${x} {}", when.words()),
             Action::Pay(Side::Yours, when, x) => write!(f, "add: you pay ${x} {}", when.words()),
@@ -197,6 +211,7 @@ impl fmt::Display for Action {
             Action::Uphold => f.write_str("uphold the claim"),
             Action::Dismiss => f.write_str("dismiss the claim"),
             Action::Go => f.write_str("go"),
+            Action::Pass => f.write_str("pass"),
             Action::Accept => f.write_str("accept"),
             Action::Counter(c) => write!(f, "counter at ${c}"),
             Action::Refuse => f.write_str("refuse"),
@@ -213,6 +228,7 @@ impl fmt::Display for Action {
             Action::City(c) => write!(f, "go to city {c}"),
             Action::Lodge(s) => write!(f, "lodge at {s}"),
             Action::Ask(s) => write!(f, "ask the owner of {s}"),
+            Action::Post(s, p) => write!(f, "offer a room at {s} for ${p}"),
             Action::Ride => f.write_str("ride"),
             Action::Bench => f.write_str("park bench"),
         }

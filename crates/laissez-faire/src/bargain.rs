@@ -14,7 +14,10 @@
 //!
 //! * **A room** ([`Service::Room`]): asked for in the lodging step; the owner may refuse
 //!   (B-05). A refused or failed bargain sends the lodger back to his other options, and he
-//!   may not ask the same owner for the same room again on this visit.
+//!   may not ask the same owner for the same room again on this visit. An owner may also
+//!   offer his room unasked before the lodger chooses ([`crate::lodging`]): the offer
+//!   stands as the price of that room for the lodger, who may take it or answer it (the
+//!   bargain then opens with the owner's price on the table).
 //! * **A fare** ([`Service::Fare`]) to the side's other city: the same, with the transit
 //!   company's owner (B-07).
 //! * **A stay** needs both payments (B3 S): first the forward utility's fee
@@ -32,6 +35,7 @@ use crate::action::Action;
 use crate::board::{SPACES, SpaceKind};
 use crate::contract::Clause;
 use crate::game::{LaissezFaire, capacity, spaces_in};
+use crate::lodging::Quote;
 use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
 
@@ -75,8 +79,9 @@ impl Service {
 /// What a service costs a customer now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Price {
-    /// A price that is not negotiated: the bank's listed price, a lodging right's cap, or
-    /// nothing for one's own deed.
+    /// A price to take as it stands: the bank's listed price, a lodging right's cap,
+    /// nothing for one's own deed, or an owner's offer standing in the current lodging
+    /// ([`crate::lodging`]).
     Listed(u32),
     /// A player owner's price, to be agreed in dollars; `reference` is what the bank would
     /// charge, from which the representative prices are drawn ([`crate::price`]).
@@ -208,13 +213,34 @@ impl LaissezFaire {
     /// What `seat` pays to lodge at property `space` now, or `None` when there is no room for
     /// it (capacity, B-02). Own property: 0; bank: the deed rent (B3); a lodging right: its
     /// cap, which the owner may not refuse; another player owner: negotiable, from the
-    /// no-monopoly rent at the current buildings.
+    /// no-monopoly rent at the current buildings, unless the owner's offer stands in the
+    /// lodging `seat` is looking for (posted unasked, or quoted when asked): then that price,
+    /// which he may take as it stands.
     pub fn room_price(&self, s: &State, seat: usize, space: u8) -> Option<Price> {
+        let price = self.owner_room_price(s, seat, space)?;
+        Some(LaissezFaire::standing(s, seat, space, price))
+    }
+
+    /// [`LaissezFaire::room_price`] before any offer stands: what the owner's price is
+    /// bargained from.
+    pub(crate) fn owner_room_price(&self, s: &State, seat: usize, space: u8) -> Option<Price> {
         let SpaceKind::Property { city, .. } = self.board().spaces[space as usize].kind else {
             return None;
         };
         let lodgers = self.occupants(s, space, seat);
         self.room_price_given(s, seat, space, lodgers, self.bank_monopoly(s, city))
+    }
+
+    /// `price`, or the owner's offer standing for `space` (a room, or the transit company's
+    /// fare) in the lodging of `seat` (the current player), which is his to take as it
+    /// stands.
+    fn standing(s: &State, seat: usize, space: u8, price: Price) -> Price {
+        match (price, s.quotes.get(space)) {
+            (Price::Negotiable { .. }, Some(q)) if seat == usize::from(s.current) => {
+                Price::Listed(q.ask)
+            }
+            _ => price,
+        }
     }
 
     /// [`LaissezFaire::room_price`] for every property at once (`None` elsewhere), counting
@@ -232,7 +258,9 @@ impl LaissezFaire {
         for city in &self.board().cities {
             let monopoly = city.properties & !bank == 0;
             for i in spaces_in(city.properties) {
-                out[i as usize] = self.room_price_given(s, seat, i, lodgers[i as usize], monopoly);
+                out[i as usize] = self
+                    .room_price_given(s, seat, i, lodgers[i as usize], monopoly)
+                    .map(|p| LaissezFaire::standing(s, seat, i, p));
             }
         }
         out
@@ -284,7 +312,16 @@ impl LaissezFaire {
     /// The fare `seat` pays on the transit company of `side` (B-07): own company 0; bank by
     /// the companies it owns (or the base fare); a player owner negotiable, from the fare
     /// for the companies he owns.
+    /// While `seat` looks for lodging, the owner's quote standing for the fare is the price
+    /// he may take as it stands.
     pub fn fare(&self, s: &State, seat: usize, side: u8) -> Price {
+        let t = self.board().transit_of_side[side as usize];
+        LaissezFaire::standing(s, seat, t, self.owner_fare(s, seat, side))
+    }
+
+    /// [`LaissezFaire::fare`] before any quote stands: what the owner's price is bargained
+    /// from.
+    pub(crate) fn owner_fare(&self, s: &State, seat: usize, side: u8) -> Price {
         let board = self.board();
         let t = board.transit_of_side[side as usize];
         let SpaceKind::Transit { fares, .. } = board.spaces[t as usize].kind else {
@@ -403,7 +440,8 @@ impl LaissezFaire {
 
     /// The bargain `Ask(space)` opens in the lodging step, if it may: a room of another
     /// player in this city with space, or (arriving by dice) the side's transit company of
-    /// another player, not asked for already on this visit.
+    /// another player, not asked for already on this visit; or, when the owner's offer for
+    /// it stands, that offer for the lodger to answer (accept, counter or refuse).
     pub fn request(&self, s: &State, space: u8) -> Option<Bargain> {
         if s.phase != Phase::Lodge || (space as usize) >= crate::board::SPACES {
             return None;
@@ -414,13 +452,38 @@ impl LaissezFaire {
         let seat = s.current as usize;
         let side = self.board().cities[s.city as usize].side;
         if self.board().cities[s.city as usize].properties & (1 << space) != 0 {
-            let price = self.room_price(s, seat, space)?;
-            LaissezFaire::bargain(Service::Room(space), s, price, 0)
+            Some(LaissezFaire::resumed(s, self.room_bargain(s, space)?))
         } else if s.via_transit && self.board().transit_of_side[side as usize] == space {
-            LaissezFaire::bargain(Service::Fare(space), s, self.fare(s, seat, side), 0)
+            let open =
+                LaissezFaire::bargain(Service::Fare(space), s, self.owner_fare(s, seat, side), 0)?;
+            Some(LaissezFaire::resumed(s, open))
         } else {
             None
         }
+    }
+
+    /// The bargain `open` as the owner's quote standing for it left it, if one stands: the
+    /// lodger answers it.
+    fn resumed(s: &State, open: Bargain) -> Bargain {
+        match s.quotes.get(open.service.space()) {
+            Some(q) => Bargain {
+                floor: open.customer,
+                ask: Some(q.ask),
+                bid: q.bid,
+                counters: q.counters,
+                ..open
+            },
+            None => open,
+        }
+    }
+
+    /// The bargain over a room at `space` for the current player, as it opens before the
+    /// owner names a price: what asking him opens, and what an owner who posts an offer
+    /// unasked names his price in. `None` unless it is another player's room with a place
+    /// for him whose price is bargained.
+    pub fn room_bargain(&self, s: &State, space: u8) -> Option<Bargain> {
+        let price = self.owner_room_price(s, usize::from(s.current), space)?;
+        LaissezFaire::bargain(Service::Room(space), s, price, 0)
     }
 
     /// The first bargain of a stay, or `None` when both parts are listed.
@@ -519,6 +582,22 @@ impl LaissezFaire {
             _ => None,
         };
         match next {
+            // The owner's quote or counter in a lodging stands, and the lodger goes back to
+            // his choices: he may answer it, take it, or bargain with another owner first.
+            Some(n @ Bargain { ask: Some(ask), .. })
+                if n.floor == n.customer
+                    && matches!(n.service, Service::Room(_) | Service::Fare(_)) =>
+            {
+                s.bargain = None;
+                s.quotes.set(Quote {
+                    service: n.service,
+                    provider: n.provider,
+                    ask,
+                    bid: n.bid,
+                    counters: n.counters,
+                });
+                s.phase = Phase::Lodge;
+            }
             Some(n) => s.bargain = Some(n),
             None => self.break_off(s, &b),
         }

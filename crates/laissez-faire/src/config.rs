@@ -89,6 +89,14 @@ pub const PARAMS: &[ParamSpec] = &[
          schedule, loans with collateral, lodging rights with a rent cap (needs trading)",
     ),
     ParamSpec::int(
+        "floor_threads",
+        0,
+        2,
+        "1",
+        "trade threads each other player may open on the open floor after a player's window, \
+         before his roll (0: only the player whose turn it is opens threads; needs trading)",
+    ),
+    ParamSpec::int(
         "stalemate_rounds",
         1,
         100,
@@ -241,6 +249,9 @@ pub struct Config {
     pub trading: bool,
     /// Players may propose contracts in trade threads (only with `trading`).
     pub contracts: bool,
+    /// Trade threads each other player may open on the open floor after a player's window
+    /// (0: no open floor; only with `trading`).
+    pub floor_threads: u8,
     /// Quiet rounds before a stalemate may be declared.
     pub stalemate_rounds: u8,
     /// A stalemate is a draw rather than a net-worth win.
@@ -303,6 +314,7 @@ impl Config {
             },
             trading: p.bool("trading"),
             contracts: p.bool("contracts"),
+            floor_threads: p.int("floor_threads") as u8,
             stalemate_rounds: p.int("stalemate_rounds") as u8,
             stalemate_draw: p.choice("stalemate_result") == "draw",
             nw_at_price: p.choice("nw_property_basis") == "price",

@@ -34,7 +34,7 @@ use crate::package::{
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
-use crate::trade::{MAX_COUNTERS, MAX_OFFERS};
+use crate::trade::MAX_COUNTERS;
 
 /// Sums the list offers for a payment now and a loan's principal.
 pub const SUMS: [u32; 4] = [50, 100, 200, 500];
@@ -87,6 +87,10 @@ pub struct Deal {
     pub edits: u8,
     /// Counters so far.
     pub counters: u8,
+    /// The terms now standing have been set aside once already ([`Action::Park`]): a deal
+    /// may be set aside once per package received.
+    #[serde(default)]
+    pub parked: bool,
 }
 
 impl Deal {
@@ -100,6 +104,7 @@ impl Deal {
             before: Package::default(),
             edits: 0,
             counters: 0,
+            parked: false,
         }
     }
 
@@ -132,13 +137,12 @@ impl Deal {
 
 impl LaissezFaire {
     /// The deal `seat` would open with `Draft(to)`, if it may: trading and contracts are on,
-    /// fewer than [`MAX_OFFERS`] threads this turn, and `to` is another player still in the
-    /// game.
+    /// `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this turn in his window,
+    /// or `floor_threads` on the open floor), and `to` is another player still in the game.
     pub fn open_deal(&self, s: &State, seat: Seat, to: u8) -> Option<Deal> {
         let me = seat as u8;
-        let ok = self.config().trading
+        let ok = self.may_open(s, seat)
             && self.config().contracts
-            && s.offers < MAX_OFFERS
             && to != me
             && self.trades(s, me)
             && self.trades(s, to);
@@ -398,6 +402,7 @@ impl LaissezFaire {
                     before: deal.package,
                     edits: 0,
                     counters: deal.counters + 1,
+                    parked: false,
                     ..deal
                 });
             }

@@ -30,9 +30,12 @@ mod building;
 mod contracts;
 mod disputes;
 mod end;
+mod floor;
 mod jail;
 mod landing;
 mod obligations;
+mod parking;
+mod posting;
 mod rent;
 mod threads;
 mod turns;
@@ -193,22 +196,27 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (three builds per property, two declarations, the trade
-    /// threads and the Go), the bargains of a lodging (each room of the two cities and the
-    /// transit company asked for once) or of a stay (two), and a dozen steps, plus the
-    /// Oubliette's own bound.
+    /// threads and the Go) and its open floor, the owners' offers and the bargains of a
+    /// lodging (each room of the two cities and the transit company asked for once) or of a
+    /// stay (two), and a dozen steps, plus the Oubliette's own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
         // A deal: each draft (the first and one per counter) takes its edits and a send,
         // and the last answer closes it.
-        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 2);
-        let thread = (usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
+        // Setting a thread aside and taking it up again are two more actions, at most once
+        // per message of a trade thread and once per package of a deal.
+        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
+        let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
         let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.
         let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
         // Each live clause may be released once.
         let releases = crate::contract::MAX_CONTRACTS;
         let window = 3 * deeds + 3 + threads + claims + releases;
+        // The open floor after each window: every other player passes once and opens at
+        // most `floor_threads` threads.
+        let floor = (self.cfg.players - 1) * (1 + usize::from(self.cfg.floor_threads) * thread);
         let rooms = self
             .board
             .cities
@@ -217,9 +225,12 @@ impl Game for LaissezFaire {
             .max()
             .unwrap_or(0);
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
+        // Each of the two lodgings (the city, and the other city after a ride) opens with
+        // each other owner's offer or pass.
+        let postings = 2 * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
-        let turn = 2 * (window + tax_window + bargains + 12) + jail + 4;
+        let turn = 2 * (window + floor + tax_window + bargains + postings + 12) + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -241,9 +252,14 @@ impl Game for LaissezFaire {
             via_transit: false,
             asked: 0,
             bargain: None,
+            quotes: Default::default(),
+            posters: 0,
             tax_due: 0,
             offers: 0,
             trade: None,
+            parked: Default::default(),
+            floor_seat: None,
+            floor_opened: 0,
             deal: None,
             contracts: Default::default(),
             notes: 0,
@@ -270,6 +286,14 @@ impl Game for LaissezFaire {
         match s.phase {
             Phase::Order | Phase::Roll => Actor::Chance,
             Phase::Over => Actor::Terminal,
+            Phase::Posting => match self.next_poster(s) {
+                Some(o) => Actor::Player(usize::from(o)),
+                None => Actor::Terminal,
+            },
+            Phase::Floor => match s.floor_seat {
+                Some(f) => Actor::Player(usize::from(f)),
+                None => Actor::Terminal,
+            },
             Phase::Trade => match &s.trade {
                 Some(t) => Actor::Player(t.floor as usize),
                 None => Actor::Terminal,
@@ -323,6 +347,7 @@ impl Game for LaissezFaire {
                     }
                 }
                 self.threads(s, seat, out);
+                self.resumes(s, out);
                 let options = s.contracts.iter().filter_map(|c| match c.clause {
                     Clause::Option { deed, .. } if c.payer as usize == seat => Some(deed),
                     _ => None,
@@ -367,11 +392,27 @@ impl Game for LaissezFaire {
             }
             Phase::Shortfall => {
                 self.threads(s, seat, out);
+                self.resumes(s, out);
                 out.push(Action::Go);
+            }
+            Phase::Floor => {
+                self.threads(s, self.opener(s), out);
+                self.resumes(s, out);
+                out.push(Action::Pass);
+            }
+            Phase::Posting => {
+                out.push(Action::Pass);
+                self.postings(s, out);
             }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
             Phase::Stalemate => out.extend([Action::Accept, Action::Refuse]),
-            Phase::Deal => self.deal_moves(s, out),
+            Phase::Deal => {
+                self.deal_moves(s, out);
+                if self.may_park(s) {
+                    let at = out.partition_point(|&a| a < Action::Park);
+                    out.insert(at, Action::Park);
+                }
+            }
             Phase::Trade => {
                 let Some(t) = &s.trade else { return };
                 if t.floor == t.answerer {
@@ -392,6 +433,9 @@ impl Game for LaissezFaire {
                 } else {
                     out.extend([Action::Withdraw, Action::Insist]);
                 }
+                if self.may_park(s) {
+                    out.push(Action::Park);
+                }
             }
             Phase::JailFee => {
                 if me.cash.saturating_add(self.jail_dollars(s, seat)) >= self.jail_fee(s, seat) {
@@ -404,7 +448,15 @@ impl Game for LaissezFaire {
                     b.answers(me.cash, out);
                 }
             }
-            Phase::StayChoice => out.extend([Action::Stay, Action::Move]),
+            Phase::StayChoice => {
+                // A race declared at this decision forbids the stay (the final lap): only
+                // moving on is left.
+                let total = s.roll.map_or(0, DicePair::total);
+                if self.stay_price(s, seat, total).is_some() {
+                    out.push(Action::Stay);
+                }
+                out.push(Action::Move);
+            }
             Phase::Buy => out.extend([Action::Buy, Action::Decline]),
             Phase::TransitChoice => {
                 let side = Board::side(me.pos) as usize;
@@ -423,18 +475,23 @@ impl Game for LaissezFaire {
                         }
                         _ => {}
                     }
+                    // An owner's offer standing: the lodger may answer it (counter it).
+                    if s.quotes.get(i).is_some() {
+                        out.push(Action::Ask(i));
+                    }
                 }
                 if s.via_transit {
                     let side = self.city_side(s.city);
+                    let t = self.board.transit_of_side[side as usize];
                     match self.fare(s, seat, side) {
                         Price::Listed(f) if f <= me.cash => out.push(Action::Ride),
-                        Price::Negotiable { .. } => {
-                            let t = self.board.transit_of_side[side as usize];
-                            if s.asked & (1 << t) == 0 {
-                                out.push(Action::Ask(t));
-                            }
+                        Price::Negotiable { .. } if s.asked & (1 << t) == 0 => {
+                            out.push(Action::Ask(t));
                         }
                         _ => {}
+                    }
+                    if s.quotes.get(t).is_some() {
+                        out.push(Action::Ask(t));
                     }
                 }
                 out.push(Action::Bench);
@@ -460,19 +517,32 @@ impl Game for LaissezFaire {
     /// against the listed actions.
     fn is_legal(&self, s: &State, action: Action) -> bool {
         let seat = s.current as usize;
+        // Who opens threads: the window's player, or the seat with the open floor.
+        let opener = self.opener(s);
         match (s.phase, action) {
             (_, Action::DeclareRace) => self
                 .declarer(s)
                 .is_some_and(|p| self.may_declare_race(s, p)),
-            (Phase::Manage | Phase::Shortfall, Action::Offer(to, deed, cash)) => {
-                self.offer(s, seat, to, deed, cash).is_some()
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Offer(to, deed, cash)) => {
+                self.offer(s, opener, to, deed, cash).is_some()
             }
-            (Phase::Manage | Phase::Shortfall, Action::Propose(to, term)) => {
-                self.proposal(s, seat, to, term).is_some()
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Propose(to, term)) => {
+                self.proposal(s, opener, to, term).is_some()
             }
-            (Phase::Manage | Phase::Shortfall, Action::Draft(to)) => {
-                self.open_deal(s, seat, to).is_some()
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Draft(to)) => {
+                self.open_deal(s, opener, to).is_some()
             }
+            (Phase::Manage | Phase::Shortfall | Phase::Floor, Action::Resume(k)) => {
+                self.may_resume(s, k)
+            }
+            (Phase::Trade | Phase::Deal, Action::Park) => self.may_park(s),
+            (Phase::Floor, Action::Pass) => true,
+            (Phase::Floor, _) => false,
+            (Phase::Posting, Action::Post(space, price)) => self
+                .next_poster(s)
+                .is_some_and(|o| self.posting(s, usize::from(o), space, price).is_some()),
+            (Phase::Posting, Action::Pass) => true,
+            (Phase::Posting, _) => false,
             // Clauses name any sum and schedule: checked by the notary, not against the
             // listed (representative) clauses.
             (Phase::Deal, _) => self.deal_move(s, action).is_ok(),
@@ -588,6 +658,8 @@ impl Game for LaissezFaire {
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
         let seat = s.current as usize;
+        // The author of a thread opened now: the window's player or the seat with the floor.
+        let opener = self.opener(s);
         if action == Action::DeclareRace {
             // Whoever has the floor: the decision he was making stays open.
             s.final_lap = true;
@@ -595,6 +667,11 @@ impl Game for LaissezFaire {
         }
         if s.phase == Phase::Stalemate {
             return self.answer_stalemate(s, action == Action::Accept);
+        }
+        match action {
+            Action::Park => return self.park(s),
+            Action::Resume(k) => return self.resume(s, k),
+            _ => {}
         }
         if s.phase == Phase::Bargain {
             return self.apply_bargain(s, action);
@@ -623,7 +700,7 @@ impl Game for LaissezFaire {
                 s.lots.0[i as usize].level += 1;
             }
             // Handled above, in every phase.
-            Action::DeclareRace => {}
+            Action::DeclareRace | Action::Park | Action::Resume(_) => {}
             Action::Exercise(deed) => self.exercise(s, seat, deed),
             Action::Dispute(note) => {
                 if let Some(r) = self.claim(s, seat, note) {
@@ -642,15 +719,15 @@ impl Game for LaissezFaire {
                 s.phase = Phase::Stalemate;
             }
             Action::Offer(to, deed, cash) => {
-                if let Some(t) = self.offer(s, seat, to, deed, cash) {
-                    s.offers += 1;
+                if let Some(t) = self.offer(s, opener, to, deed, cash) {
+                    self.count_opened(s);
                     s.trade = Some(t);
                     s.phase = Phase::Trade;
                 }
             }
             Action::Draft(to) => {
-                if let Some(d) = self.open_deal(s, seat, to) {
-                    s.offers += 1;
+                if let Some(d) = self.open_deal(s, opener, to) {
+                    self.count_opened(s);
                     s.deal = Some(d);
                     s.phase = Phase::Deal;
                 }
@@ -668,11 +745,11 @@ impl Game for LaissezFaire {
             | Action::Send
             | Action::Amend => {}
             Action::Propose(to, term) => {
-                if let Some(t) = self.proposal(s, seat, to, term) {
+                if let Some(t) = self.proposal(s, opener, to, term) {
                     if matches!(term, Term::Text(..)) {
                         s.notes += 1;
                     }
-                    s.offers += 1;
+                    self.count_opened(s);
                     s.trade = Some(t);
                     s.phase = Phase::Trade;
                 }
@@ -719,8 +796,15 @@ impl Game for LaissezFaire {
                 }
             }
             Action::Go if s.phase == Phase::Shortfall => self.close_tax_window(s),
-            Action::Go if s.me().jailed => self.begin_jail_turn(s),
-            Action::Go => s.phase = Phase::Roll,
+            Action::Go => self.open_floor(s),
+            Action::Pass if s.phase == Phase::Posting => self.post(s, None),
+            Action::Pass => self.pass_floor(s),
+            Action::Post(space, price) => {
+                let offer = self
+                    .next_poster(s)
+                    .and_then(|o| self.posting(s, usize::from(o), space, price));
+                self.post(s, offer);
+            }
             Action::Oubliette(a) => {
                 let (Some(og), Some(cell)) = (&self.jail, &mut s.cells[seat]) else {
                     return;
@@ -796,6 +880,8 @@ impl Game for LaissezFaire {
             }
             Action::Ask(i) => {
                 if let Some(b) = self.request(s, i) {
+                    // An offer answered is the open bargain now, off the table.
+                    s.quotes.remove(i);
                     s.bargain = Some(b);
                     s.phase = Phase::Bargain;
                 }
@@ -806,6 +892,7 @@ impl Game for LaissezFaire {
                 self.lodge_in(s, self.other_city(s.city), false);
             }
             Action::Bench => {
+                s.quotes.clear();
                 self.send_to_jail(s, seat, self.city_side(s.city));
                 self.end_turn(s);
             }
@@ -867,6 +954,7 @@ impl Game for LaissezFaire {
             Action::Quote(p)
             | Action::Counter(p)
             | Action::Offer(_, _, p)
+            | Action::Post(_, p)
             | Action::Pay(_, _, p)
             | Action::Lend(_, _, p)
             | Action::Repay(_, p)
@@ -881,6 +969,7 @@ impl Game for LaissezFaire {
             Action::Quote(_) => Some(Action::Quote(amount)),
             Action::Counter(_) => Some(Action::Counter(amount)),
             Action::Offer(to, deed, _) => Some(Action::Offer(to, deed, amount)),
+            Action::Post(space, _) => Some(Action::Post(space, amount)),
             Action::Pay(side, when, _) => Some(Action::Pay(side, when, amount)),
             Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
@@ -915,6 +1004,26 @@ impl Game for LaissezFaire {
         if s.phase == Phase::Stalemate {
             return self.describe_stalemate_answer(s, action);
         }
+        match action {
+            Action::Park => {
+                let until = if s.floor_seat.is_some() {
+                    "pass the floor"
+                } else {
+                    "close the window"
+                };
+                return format!(
+                    "set the thread aside: its terms stand while you open another; it lapses \
+                     if you {until} without taking it up"
+                );
+            }
+            Action::Resume(k) => {
+                return format!(
+                    "take up the thread set aside: {}",
+                    self.describe_parked(s, k)
+                );
+            }
+            _ => {}
+        }
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
         }
@@ -927,7 +1036,7 @@ impl Game for LaissezFaire {
             Action::Build(i) => format!("build on {} for ${}", name(i), self.board.house_price(i)),
             Action::Offer(to, deed, amount) => {
                 let share = percent_of(amount, self.deed_value(s, deed));
-                if s.lots.0[deed as usize].owner as usize == seat {
+                if s.lots.0[deed as usize].owner as usize == self.opener(s) {
                     format!(
                         "offer {} to seat {} for ${amount} ({share}% of its value)",
                         name(deed),
@@ -978,6 +1087,14 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
+            Action::Pass if s.phase == Phase::Posting => format!(
+                "pass: offer seat {} no room now (he may still ask)",
+                u16::from(s.current) + 1
+            ),
+            Action::Pass => format!(
+                "pass: open no trade thread now (seat {}'s turn goes on)",
+                u16::from(s.current) + 1
+            ),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)
             }
@@ -1012,13 +1129,40 @@ impl Game for LaissezFaire {
                 )
             }
             Action::City(c) => format!("go to {}", self.board.cities[c as usize].name),
-            Action::Lodge(i) => format!(
-                "lodge at {} for ${}",
-                name(i),
-                self.room_price(s, seat, i)
+            Action::Lodge(i) => {
+                let price = self
+                    .room_price(s, seat, i)
                     .and_then(Price::listed)
-                    .unwrap_or(0)
-            ),
+                    .unwrap_or(0);
+                match s.quotes.get(i) {
+                    Some(q) => format!(
+                        "take seat {}'s offer: lodge at {} for ${price}",
+                        q.provider + 1,
+                        name(i)
+                    ),
+                    None => format!("lodge at {} for ${price}", name(i)),
+                }
+            }
+            Action::Post(i, price) => {
+                let reference = match self.owner_room_price(s, usize::from(s.current), i) {
+                    Some(Price::Negotiable { reference, .. }) => reference,
+                    _ => 0,
+                };
+                format!(
+                    "offer seat {} a room at {} for ${price} (the bank would ask ${reference})",
+                    s.current + 1,
+                    name(i)
+                )
+            }
+            Action::Ask(i) if s.quotes.get(i).is_some() => match s.quotes.get(i) {
+                Some(q) => format!(
+                    "answer seat {}'s offer of {} for ${}: counter or refuse it",
+                    q.provider + 1,
+                    self.describe_service(q.service),
+                    q.ask
+                ),
+                None => action.to_string(),
+            },
             Action::Ask(i) => match self.request(s, i) {
                 Some(b) => format!(
                     "ask seat {} for {} (reference ${})",
@@ -1028,13 +1172,18 @@ impl Game for LaissezFaire {
                 ),
                 None => action.to_string(),
             },
-            Action::Ride => format!(
-                "ride to {} for ${}",
-                self.board.cities[self.other_city(s.city) as usize].name,
-                self.fare(s, seat, self.city_side(s.city))
-                    .listed()
-                    .unwrap_or(0)
-            ),
+            Action::Ride => {
+                let side = self.city_side(s.city);
+                let to = &self.board.cities[self.other_city(s.city) as usize].name;
+                let fare = self.fare(s, seat, side).listed().unwrap_or(0);
+                match s.quotes.get(self.board.transit_of_side[usize::from(side)]) {
+                    Some(q) => format!(
+                        "take seat {}'s offer: ride to {to} for ${fare}",
+                        q.provider + 1
+                    ),
+                    None => format!("ride to {to} for ${fare}"),
+                }
+            }
             Action::Stay => {
                 let total = s.roll.map_or(0, DicePair::total);
                 let part = |p: Price| match p {

@@ -19,9 +19,15 @@
 //!   or utility fee is bargained when it is needed. The customer asks, the owner quotes a
 //!   price in whole dollars (any; the list offers [`Share`]s of the reference price) or
 //!   refuses, and they counter each other until one accepts or refuses
-//!   ([`Phase::Bargain`]); every message is an action in the record.
+//!   ([`Phase::Bargain`]); every message is an action in the record. Before a lodger
+//!   chooses, the owners of rooms with a place for him may post offers unasked
+//!   ([`Phase::Posting`], [`lodging`]), which stand until he takes, answers or leaves them;
+//!   an owner's quote stands the same way while the lodger asks the others.
 //! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
-//!   offer another player a deed for cash or ask for one; offers, counter-offers, requests
+//!   offer another player a deed for cash or ask for one, and so may each other player on
+//!   the open floor that follows the window ([`Phase::Floor`], `floor_threads`); a thread
+//!   whose floor comes back to its opener may be set aside while he opens another
+//!   ([`trade::Parked`]), so that he has offers out to two players at once; offers, counter-offers, requests
 //!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor
 //!   ([`Phase::Trade`]), so the record holds the whole thread and replays exactly. Threads
 //!   are bounded (offers per turn, counters and messages per thread), so games stay finite.
@@ -52,6 +58,7 @@ pub mod config;
 pub mod contract;
 pub mod deal;
 pub mod game;
+pub mod lodging;
 pub mod notary;
 pub mod package;
 mod picture;

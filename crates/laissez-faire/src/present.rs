@@ -30,7 +30,8 @@ ride the side's transit company to the other city (a player's company bargains t
 means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
 them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
 room for at most the rent you last paid. In the window before you roll you may offer another \
-player a deed for cash or ask for one of his, or propose a contract (two threads a turn). The \
+player a deed for cash or ask for one of his, or propose a contract (two threads a turn); when \
+another player closes his window, you may open one on the open floor, or pass. The \
 other side accepts, refuses, counters with new cash terms or asks for time; after six messages \
 an unanswered offer lapses.";
 
@@ -200,8 +201,37 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
     match s.phase {
         Phase::Lodge => {
             let city = &board.cities[s.city as usize].name;
-            format!("{who} looks for a room in {city}")
+            let offers: Vec<String> = s
+                .quotes
+                .iter()
+                .map(|q| {
+                    format!(
+                        "seat {}'s {} for ${}",
+                        q.provider + 1,
+                        game.describe_service(q.service)
+                            .trim_start_matches("a ")
+                            .trim_start_matches("the "),
+                        q.ask
+                    )
+                })
+                .collect();
+            if offers.is_empty() {
+                format!("{who} looks for a room in {city}")
+            } else {
+                format!(
+                    "{who} looks for a room in {city}; offers standing: {}",
+                    offers.join(", ")
+                )
+            }
         }
+        Phase::Posting => match game.next_poster(s) {
+            Some(o) => format!(
+                "{who} must lodge in {}; seat {} may offer him a room unasked, or pass",
+                board.cities[s.city as usize].name,
+                o + 1
+            ),
+            None => who,
+        },
         Phase::JailFee => format!(
             "{who} may pay the jail fee of ${}",
             game.jail_fee(s, s.current as usize)
@@ -211,6 +241,15 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Floor => match s.floor_seat {
+            Some(f) => format!(
+                "{who} has closed the window; the open floor: seat {} may open a trade thread \
+                 (with any player) or pass, before seat {} goes on",
+                f + 1,
+                s.current + 1
+            ),
+            None => who,
+        },
         Phase::Stalemate => format!(
             "{who} proposes a stalemate; seat {} to agree or refuse",
             s.stalemate.trailing_zeros() + 1
@@ -452,6 +491,7 @@ pub fn deal_move_text(
         Action::Refuse => format!("refuse {others} package"),
         Action::Amend => format!("counter {others} package with changed terms"),
         Action::DeclareRace => game.describe_declaration(s, usize::from(deal.floor())),
+        Action::Park => game.describe_action(s, action),
         _ => action.to_string(),
     }
 }
@@ -505,13 +545,17 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// (declaring the race or a stalemate, proposing one), exercising options and claiming
     /// breaches are folded too: they can come up at many decisions, and listed first they
     /// would push the turn's own choices down.
-    fn choice_group(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
+    fn choice_group(&self, game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         let group = match action {
             Action::Propose(to, _) => format!("propose a contract to seat {}", to + 1),
             Action::Offer(to, ..) => format!("offer seat {} a deed trade", to + 1),
             Action::Draft(_) => "make an offer of clauses (a package)".to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
+            Action::Post(i, _) => format!(
+                "offer a room at {}",
+                game.board().spaces[usize::from(i)].name
+            ),
             Action::Exercise(_) => "exercise an option".to_owned(),
             Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
             Action::DeclareRace | Action::DeclareStalemate | Action::ProposeStalemate => {
@@ -534,14 +578,15 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
-    /// refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
+    /// pass the open floor, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
     /// withdraw a draft; when looking for a room, a free one (one's own), else asking an
     /// owner his price, else picking a city after a ride. Only when every choice pays or
     /// gives something (the bank's rooms, the fare and the bench) is the first one
     /// highlighted, as the rules leave nothing free to fall back on.
     fn safe_choice(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
-        const SAFE: [Action; 7] = [
+        const SAFE: [Action; 8] = [
             Action::Go,
+            Action::Pass,
             Action::Refuse,
             Action::Wait,
             Action::Decline,
@@ -577,10 +622,17 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                     game.describe_service(b.service)
                 )
             }
+            (Action::Post(i, _), ..) => format!(
+                "your price for a room at {} (the lodger is seat {})",
+                name(i),
+                s.current + 1
+            ),
             (Action::Counter(_), None, Some(t)) => {
                 format!("your counter-offer for {}", name(t.deed))
             }
-            (Action::Offer(to, deed, _), ..) if s.lots.0[usize::from(deed)].owner == s.current => {
+            (Action::Offer(to, deed, _), ..)
+                if usize::from(s.lots.0[usize::from(deed)].owner) == game.opener(s) =>
+            {
                 format!("your price to seat {} for {}", to + 1, name(deed))
             }
             (Action::Offer(to, deed, _), ..) => {

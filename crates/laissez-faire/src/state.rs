@@ -10,7 +10,8 @@ use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger, Rules};
 use crate::deal::Deal;
-use crate::trade::Thread;
+use crate::lodging::Quotes;
+use crate::trade::{MAX_PARKED, Parked, Thread};
 
 /// The owner value of a deed the bank holds.
 pub const BANK: u8 = u8::MAX;
@@ -95,6 +96,10 @@ pub enum Phase {
     /// The current player may build, post prices, open trade threads and declare, then
     /// [`crate::Action::Go`].
     Manage,
+    /// The open floor after the current player's window, before his roll or jail decision:
+    /// the seat in [`State::floor_seat`] may open trade threads, or pass it on to the next
+    /// player in turn order.
+    Floor,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
     /// A deal is open ([`State::deal`]): its author drafts, or its answerer answers.
@@ -120,6 +125,9 @@ pub enum Phase {
     Buy,
     /// After landing on a transit company: pick one of its two cities.
     TransitChoice,
+    /// Before the player chooses a room: the owners of rooms with a place for him may each
+    /// post an offer, one at a time in turn order ([`State::posters`]).
+    Posting,
     /// The player chooses a room, the fare to the other city, or the park bench.
     Lodge,
     /// A bargain over a price is open ([`State::bargain`]); the seat with the floor answers.
@@ -206,6 +214,13 @@ pub struct State {
     pub asked: u64,
     /// The open bargain, in [`Phase::Bargain`].
     pub bargain: Option<Bargain>,
+    /// Lodging: the owners' offers standing (posted unasked, or quoted when asked).
+    #[serde(default)]
+    pub quotes: Quotes,
+    /// In [`Phase::Posting`], the owners still to post or pass (bit per seat); the next in
+    /// turn order from the current player posts next.
+    #[serde(default)]
+    pub posters: u8,
     /// A tax the current player could not pay on landing, while its window is open
     /// ([`Phase::Shortfall`]; 0 otherwise).
     pub tax_due: u32,
@@ -213,6 +228,17 @@ pub struct State {
     pub offers: u8,
     /// The open trade thread, in [`Phase::Trade`].
     pub trade: Option<Thread>,
+    /// Threads set aside by the player whose window or open floor it is, in the order he
+    /// set them aside.
+    #[serde(default)]
+    pub parked: [Option<Parked>; MAX_PARKED],
+    /// The seat that has the open floor ([`Phase::Floor`], and the threads opened from it),
+    /// or `None` when no floor is open.
+    #[serde(default)]
+    pub floor_seat: Option<u8>,
+    /// Threads the seat with the open floor has opened on it.
+    #[serde(default)]
+    pub floor_opened: u8,
     /// The open deal, in [`Phase::Deal`].
     #[serde(default)]
     pub deal: Option<Deal>,

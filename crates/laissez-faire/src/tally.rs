@@ -72,6 +72,13 @@ pub struct LaissezFaireTally {
     pub eliminated_with_deeds: u64,
     /// Trade threads opened.
     pub offers: u64,
+    /// Threads of every kind (deed trades, contract proposals, packages) opened on the open
+    /// floor, by players outside their own window.
+    #[serde(default)]
+    pub floor_threads: u64,
+    /// Threads set aside, their terms standing, while their opener opened another.
+    #[serde(default)]
+    pub parked: u64,
     /// Counter-offers made.
     pub counters: u64,
     /// Trades accepted and executed.
@@ -93,8 +100,16 @@ pub struct LaissezFaireTally {
     pub lent: u64,
     /// Missed contract payments.
     pub defaults: u64,
-    /// Bargains with player owners that ended in a deal.
+    /// Bargains with player owners that ended in a deal (an owner's offer taken as it
+    /// stood included).
     pub deals: u64,
+    /// Offers of a room posted by owners unasked.
+    #[serde(default)]
+    pub posted: u64,
+    /// Offers standing in a lodging (posted unasked, or quoted when asked) that the lodger
+    /// took as they stood.
+    #[serde(default)]
+    pub taken: u64,
     /// Bargains that ended in a refusal by either side.
     pub no_deals: u64,
     /// The agreed prices as percentages of their reference prices, summed over deals.
@@ -316,6 +331,34 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             }
             return;
         }
+        match (s.phase, action) {
+            (_, Action::Park) => self.parked += 1,
+            (Phase::Posting, Action::Post(..)) => self.posted += 1,
+            (Phase::Lodge, Action::Lodge(_) | Action::Ride) => {
+                let i = match action {
+                    Action::Lodge(i) => i,
+                    _ => {
+                        game.board().transit_of_side
+                            [usize::from(game.board().cities[usize::from(s.city)].side)]
+                    }
+                };
+                if let Some(q) = s.quotes.get(i) {
+                    self.taken += 1;
+                    self.deals += 1;
+                    let reference = game.request_reference(s, i).unwrap_or(0);
+                    self.deal_percent += u64::from(percent_of(q.ask, reference));
+                }
+            }
+            _ => {}
+        }
+        if s.phase == Phase::Floor
+            && matches!(
+                action,
+                Action::Offer(..) | Action::Propose(..) | Action::Draft(_)
+            )
+        {
+            self.floor_threads += 1;
+        }
         if s.phase == Phase::Deal {
             match action {
                 Action::Send => self.packages_sent += 1,
@@ -423,6 +466,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.eliminated += o.eliminated;
         self.eliminated_with_deeds += o.eliminated_with_deeds;
         self.offers += o.offers;
+        self.floor_threads += o.floor_threads;
+        self.parked += o.parked;
         self.counters += o.counters;
         self.trades += o.trades;
         self.failed += o.failed;
@@ -434,6 +479,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.lent += o.lent;
         self.defaults += o.defaults;
         self.deals += o.deals;
+        self.posted += o.posted;
+        self.taken += o.taken;
         self.no_deals += o.no_deals;
         self.deal_percent += o.deal_percent;
         let add = |mine: &mut [u64], theirs: &[u64]| {
@@ -514,6 +561,15 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.no_deals)
             );
         }
+        if self.posted + self.taken > 0 {
+            let _ = writeln!(
+                out,
+                "owners' offers standing in a lodging per game: {:.2} rooms offered unasked, \
+                 {:.2} offers taken as they stood (counted among the deals above)",
+                per(self.posted),
+                per(self.taken)
+            );
+        }
         if self.offers > 0 {
             let _ = writeln!(
                 out,
@@ -537,6 +593,21 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.lent),
                 per(self.contract_income),
                 per(self.defaults)
+            );
+        }
+        if self.floor_threads > 0 {
+            let _ = writeln!(
+                out,
+                "the open floor: {:.2} threads a game opened by players outside their own \
+                 window (trades, contracts and packages, counted above too)",
+                per(self.floor_threads)
+            );
+        }
+        if self.parked > 0 {
+            let _ = writeln!(
+                out,
+                "threads set aside per game while their opener opened another: {:.2}",
+                per(self.parked)
             );
         }
         if self.packages_sent > 0 {

@@ -1,7 +1,8 @@
 //! Trade threads: the negotiation protocol between players (ruling B7), in its first slice.
 //!
-//! A thread is opened by the player whose turn it is, in his management window, and names one
-//! deed held by him or by the other party; the deed goes from its holder (the *giver*) to the
+//! A thread is opened by the player whose turn it is, in his management window, or by another
+//! player on the open floor after that window ([`crate::Phase::Floor`]), and names one deed
+//! held by him or by the other party; the deed goes from its holder (the *giver*) to the
 //! other party, and cash (any whole number of dollars) goes the other way.
 //! The party who answers a standing offer may accept it, refuse it, counter it (new cash terms
 //! with the roles swapped) or ask for time; after a request for time the author may withdraw
@@ -13,8 +14,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::contract::Term;
+use crate::deal::Deal;
 
-/// Offers a player may open per turn (extra roll-turns included).
+/// Offers the player whose turn it is may open in his windows per turn (extra roll-turns
+/// included); on the open floor each other player has `floor_threads` instead.
 pub const MAX_OFFERS: u8 = 2;
 
 /// Counter-offers per thread (the rulings allow up to 6; this slice keeps threads short).
@@ -61,4 +64,19 @@ impl Thread {
             self.author
         }
     }
+}
+
+/// Threads the player whose window (or open floor) it is may keep set aside at once.
+pub const MAX_PARKED: usize = 2;
+
+/// A thread set aside ([`crate::Action::Park`]) by the player whose window or open floor it
+/// is, while the floor in it is his: it stays open, its terms standing, until he takes it up
+/// again ([`crate::Action::Resume`]) or his window or floor closes (then it lapses: silence
+/// means refusal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Parked {
+    /// A trade thread (a deed trade or a contract proposal).
+    Trade(Thread),
+    /// A deal: a package received, to answer.
+    Deal(Deal),
 }

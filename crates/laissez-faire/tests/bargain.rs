@@ -13,6 +13,15 @@ const RAIL: u8 = 5; // Coastline Rail, Lisbon-Porto
 const BAYSIDE: u8 = 39; // its forward utility is Northern Power Co. (12)
 const POWER: u8 = 12;
 
+/// Closes the window with `Go`, and every other player passes the open floor: the roll (or
+/// the jail decision) comes next.
+fn go(g: &LaissezFaire, s: &mut State) {
+    g.apply(s, Action::Go).unwrap();
+    while s.phase == Phase::Floor {
+        g.apply(s, Action::Pass).unwrap();
+    }
+}
+
 fn game() -> LaissezFaire {
     LaissezFaire::from_spec(&"laissez-faire(players=2)".parse().unwrap()).unwrap()
 }
@@ -54,7 +63,12 @@ fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
     assert_eq!(quotes.len(), 1 + Share::ALL.len());
     // Reference: Tile Row's no-monopoly rent, $4. The owner asks 200%.
     g.apply(&mut s, Action::Quote(Share::Double.of(4))).unwrap();
-    assert_eq!(actor(&g, &s), Actor::Player(0));
+    // The quote stands and the lodger is back at his choices: he may take it as it stands
+    // or answer it.
+    assert_eq!((s.phase, actor(&g, &s)), (Phase::Lodge, Actor::Player(0)));
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Lodge(TILE)) && options.contains(&Action::Ask(TILE)));
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     assert!(
         g.apply(&mut s.clone(), Action::Counter(Share::Triple.of(4)))
             .is_err()
@@ -73,6 +87,12 @@ fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
     );
     assert!(!answers.contains(&Action::Counter(Share::Half.of(4))));
     g.apply(&mut s, Action::Counter(Share::Par.of(4))).unwrap();
+    assert_eq!(
+        s.quotes.get(TILE).map(|q| q.ask),
+        Some(4),
+        "the counter stands"
+    );
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     // The customer may now go only above his own last counter and below the owner's.
     let answers = legal(&g, &s);
     assert!(answers.contains(&Action::Counter(Share::ThreeQuarters.of(4))));
@@ -93,6 +113,8 @@ fn a_refusal_sends_the_lodger_back_to_his_other_options_without_asking_again() {
         g.apply(&mut s, Action::Ask(TILE)).unwrap();
         for a in refusal {
             g.apply(&mut s, a).unwrap();
+            // The quote stands: the lodger answers it.
+            g.apply(&mut s, Action::Ask(TILE)).unwrap();
         }
         g.apply(&mut s, Action::Refuse).unwrap();
         assert_eq!(s.phase, Phase::Lodge);
@@ -121,8 +143,12 @@ fn counters_are_bounded() {
     ];
     assert_eq!(counters.len(), usize::from(MAX_COUNTERS));
     for c in counters {
+        if s.phase == Phase::Lodge {
+            g.apply(&mut s, Action::Ask(TILE)).unwrap();
+        }
         g.apply(&mut s, Action::Counter(c.of(4))).unwrap();
     }
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     assert_eq!(legal(&g, &s), vec![Action::Accept, Action::Refuse]);
 }
 
@@ -138,6 +164,11 @@ fn a_player_s_transit_company_bargains_over_the_fare() {
     let b = s.bargain.unwrap();
     assert_eq!((b.service, b.reference), (Service::Fare(RAIL), 25));
     g.apply(&mut s, Action::Quote(Share::Par.of(25))).unwrap();
+    // The quote stands: the ride is listed at it, and he may answer it instead.
+    assert_eq!(s.phase, Phase::Lodge);
+    assert!(legal(&g, &s).contains(&Action::Ask(RAIL)));
+    assert_eq!(g.charges(&s, Action::Ride)[0].map(|c| c.2), Some(25));
+    g.apply(&mut s, Action::Ask(RAIL)).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!((s.players[0].cash, s.players[1].cash), (1475, 1525));
     assert_eq!((s.phase, s.city, s.via_transit), (Phase::Lodge, 1, false));
@@ -153,7 +184,7 @@ fn may_stay(g: &LaissezFaire) -> State {
     s.lots.0[BAYSIDE as usize].owner = 1;
     s.lots.0[BAYSIDE as usize].level = 1;
     s.lots.0[POWER as usize].owner = 1;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(3, 4))).unwrap();
     assert_eq!(s.phase, Phase::StayChoice);
     s
@@ -229,7 +260,10 @@ fn the_trader_prices_from_the_customer_s_alternatives() {
     g.apply(&mut s, Action::Ask(TILE)).unwrap();
     assert_eq!(choose(&g, &s, 1), Action::Quote(Share::Half.of(4)));
     g.apply(&mut s, Action::Quote(Share::Double.of(4))).unwrap();
-    // Too dear against the alternative: the customer counters at what it is worth to him.
+    // Too dear against the alternative: the customer answers the quote, to counter at what
+    // it is worth to him.
+    assert_eq!(choose(&g, &s, 0), Action::Ask(TILE));
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     assert_eq!(choose(&g, &s, 0), Action::Counter(Share::Half.of(4)));
     // A customer who cannot pay anything is refused outright.
     let mut s = lodging_in_lisbon(&g);
@@ -251,6 +285,7 @@ fn any_whole_number_of_dollars_may_be_named_and_is_kept_by_the_record() {
         Some(Action::Quote(40))
     );
     g.apply(&mut s, Action::Quote(40)).unwrap();
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     // The lodger counters at $17: below the quote, within his cash.
     assert!(
         g.apply(&mut s.clone(), Action::Counter(40)).is_err(),
@@ -269,6 +304,7 @@ fn any_whole_number_of_dollars_may_be_named_and_is_kept_by_the_record() {
     );
     assert_eq!(refused, s, "a refused price changes nothing");
     g.apply(&mut s, Action::Counter(23)).unwrap();
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!((s.players[0].cash, s.players[1].cash), (1477, 1523));
     assert_eq!(s.players[0].last_rent, 23);
@@ -282,6 +318,11 @@ fn a_price_beyond_any_purse_or_the_ceiling_is_refused_by_name() {
     let err = g.apply(&mut s, Action::Quote(u32::MAX)).unwrap_err();
     assert!(err.to_string().contains("quote"), "{err}");
     g.apply(&mut s, Action::Quote(2_000)).unwrap();
+    assert!(
+        !legal(&g, &s).contains(&Action::Lodge(TILE)),
+        "not as it stands"
+    );
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     // The lodger holds $1,500: he cannot accept $2,000 nor offer more than he holds.
     assert!(!legal(&g, &s).contains(&Action::Accept));
     assert!(g.apply(&mut s.clone(), Action::Counter(1_501)).is_err());
@@ -310,15 +351,15 @@ fn the_bargainer_quotes_to_the_dollar_what_the_customer_s_alternative_allows() {
     g.apply(&mut s, quote).unwrap();
     assert_eq!(
         choose(&g, &s, 0),
-        Action::Accept,
-        "no dearer than his alternative"
+        Action::Lodge(TILE),
+        "no dearer than his alternative: he takes it as it stands"
     );
     // One dollar more and the trader would rather ride on.
     let mut dearer = lodging_in_lisbon(&g);
     dearer.lots.0[TRAM as usize] = Lot { owner: 1, level: 3 };
     g.apply(&mut dearer, Action::Ask(TILE)).unwrap();
     g.apply(&mut dearer, Action::Quote(dollars + 1)).unwrap();
-    assert_ne!(choose(&g, &dearer, 0), Action::Accept);
+    assert_ne!(choose(&g, &dearer, 0), Action::Lodge(TILE));
 }
 
 #[test]

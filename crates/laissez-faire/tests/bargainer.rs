@@ -76,7 +76,7 @@ fn a_bargainer_at_its_last_jail_chance_sells_a_deed_and_pays_its_way_out() {
         "the bargainer does not bail a rival out"
     );
     g.apply(&mut s, Action::Accept).unwrap();
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     assert_eq!(s.phase, Phase::JailFee);
     assert_eq!(bargainer(&g, &s, 0), Action::PayFee);
     g.apply(&mut s, Action::PayFee).unwrap();

@@ -67,7 +67,7 @@ fn a_schedule_on_passing_start_pays_when_the_payer_passes_start() {
     s.phase = Phase::Manage;
     s.players[0].jailed = false;
     s.players[0].pos = 38;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(
         &mut s,
         Action::Roll(gameshelf_engine::dice::DicePair::new(1, 3)),
@@ -88,7 +88,7 @@ fn a_schedule_at_each_stay_pays_when_the_payer_stays() {
     s.players[0].pos = 39;
     s.players[0].last_rent = 60;
     s.lots.0[39].level = 1;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(
         &mut s,
         Action::Roll(gameshelf_engine::dice::DicePair::new(3, 4)),
@@ -548,7 +548,7 @@ fn elimination_ends_contracts_and_debts_lapse() {
     assert_eq!(s.contracts.iter().count(), 1);
     s.players[0].jailed = true;
     s.players[0].jail_turns = 3;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(&mut s, Action::Wait).unwrap();
     assert_eq!(s.contracts.iter().count(), 0);
 }

@@ -94,7 +94,7 @@ fn a_declaration_is_listed_in_action_order_at_every_kind_of_decision() {
     let (g, mut s) = setup(2);
     // Seat 0 rolls onto Bridge Hill's city, Porto (6 + 3 = 9), and may buy it; then lodges.
     s.players[0].cash = 2500;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(
         &mut s,
         Action::Roll(gameshelf_engine::dice::DicePair::new(4, 5)),
@@ -106,6 +106,29 @@ fn a_declaration_is_listed_in_action_order_at_every_kind_of_decision() {
         assert!(v.windows(2).all(|w| w[0] < w[1]), "{v:?}");
         g.apply(&mut s, *v.last().unwrap()).unwrap();
     }
+}
+
+/// Declared at the stay decision, the race forbids the stay (the final lap): only moving on
+/// is left, and a trader who would have stayed moves. (Stay stayed listed, did nothing, and a
+/// trader chose it again and again.)
+#[test]
+fn a_race_declared_at_the_stay_decision_leaves_only_moving_on() {
+    let (g, mut s) = setup(2);
+    s.players[0].cash = 2500;
+    s.players[0].pos = TILE;
+    s.players[0].last_rent = 0;
+    s.lots.0[TILE as usize].level = 1;
+    go(&g, &mut s);
+    g.apply(
+        &mut s,
+        Action::Roll(gameshelf_engine::dice::DicePair::new(3, 4)),
+    )
+    .unwrap();
+    assert_eq!(s.phase, Phase::StayChoice);
+    assert_eq!(choice(&g, &s, Trader::default()), Action::DeclareRace);
+    g.apply(&mut s, Action::DeclareRace).unwrap();
+    assert_eq!(legal(&g, &s), [Action::Move]);
+    assert_eq!(choice(&g, &s, Trader::default()), Action::Move);
 }
 
 #[test]

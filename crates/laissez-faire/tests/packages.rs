@@ -165,7 +165,7 @@ fn a_payment_at_each_of_the_payer_s_turns_falls_due_when_his_turn_begins() {
     agree(&g, &mut s, &[Action::Pay(Side::Yours, When::Turns(2), 15)]);
     assert_eq!(under(&s, 1)[0].clause, Clause::Schedule(Due::EachTurn));
     s.players[0].jailed = true;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(&mut s, Action::Wait).unwrap();
     assert_eq!(s.current, 1);
     assert_eq!((s.players[0].cash, s.players[1].cash), (1515, 1485));
@@ -487,7 +487,7 @@ fn the_notary_refuses_what_the_rules_do_not_permit_and_says_why() {
         Refusal::Schedule
     );
     let mut pledged = s.clone();
-    g.apply(&mut pledged, Action::Go).unwrap();
+    go(&g, &mut pledged);
     pledged.phase = Phase::Manage;
     pledged.current = 1;
     g.apply(
@@ -1014,6 +1014,6 @@ fn a_package_may_raise_the_cash_for_a_tax_and_the_window_goes_on() {
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.phase, Phase::Shortfall, "back to the tax window");
     assert_eq!(s.players[0].cash, 200);
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     assert_eq!(s.players[0].cash, 0, "the tax is paid");
 }

@@ -84,9 +84,13 @@ fn a_trader_short_of_its_last_jail_fee_sells_two_deeds_in_one_package_and_walks_
         s.lots.0[TILE as usize].owner, 0,
         "it keeps what it need not sell"
     );
-    // The rest of the window, then the fee.
-    while s.phase == Phase::Manage {
-        let a = heuristic(&g, &s, 0);
+    // The rest of the window, the other player's floor, then the fee.
+    while matches!(s.phase, Phase::Manage | Phase::Floor) {
+        let seat = match g.actor(&s) {
+            gameshelf_engine::Actor::Player(p) => p,
+            other => panic!("{other:?}"),
+        };
+        let a = heuristic(&g, &s, seat);
         g.apply(&mut s, a).unwrap();
     }
     assert_eq!(s.phase, Phase::JailFee);

@@ -7,6 +7,15 @@ use gameshelf_laissez_faire::{
     Action, BANK, EndKind, LaissezFaire, Phase, Price, State, Status, capacity,
 };
 
+/// Closes the window with `Go`, and every other player passes the open floor: the roll (or
+/// the jail decision) comes next.
+fn go(g: &LaissezFaire, s: &mut State) {
+    g.apply(s, Action::Go).unwrap();
+    while s.phase == Phase::Floor {
+        g.apply(s, Action::Pass).unwrap();
+    }
+}
+
 fn game(spec: &str) -> LaissezFaire {
     LaissezFaire::from_spec(&spec.parse().unwrap()).unwrap()
 }
@@ -31,7 +40,7 @@ fn legal(g: &LaissezFaire, s: &State) -> Vec<Action> {
 /// Seat 0 at `pos`, rolls `a`+`b` from its management window.
 fn move_from(g: &LaissezFaire, s: &mut State, pos: u8, a: u8, b: u8) {
     s.players[0].pos = pos;
-    g.apply(s, Action::Go).unwrap();
+    go(g, s);
     g.apply(s, roll(a, b)).unwrap();
 }
 
@@ -66,10 +75,10 @@ fn go_to_jail_costs_165_at_the_first_chance_and_doubles_do_not_free() {
     assert_eq!(s.current, 1, "going to jail ends the turn, doubles or not");
     // Seat 1 sits on Rest; next turn seat 0 is jailed.
     s.players[1].pos = 10;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(&mut s, roll(4, 6)).unwrap();
     assert_eq!(s.current, 0);
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     assert_eq!(s.phase, Phase::JailFee, "a jailed player never rolls");
     assert_eq!(g.jail_fee(&s, 0), 165);
     g.apply(&mut s, Action::PayFee).unwrap();
@@ -92,7 +101,7 @@ fn unpaid_jail_eliminates_after(chances: u8) {
         s.current = 0;
         s.players[0].jail_turns = t;
         s.phase = Phase::Manage;
-        g.apply(&mut s, Action::Go).unwrap();
+        go(&g, &mut s);
         g.apply(&mut s, Action::Wait).unwrap();
         let out = s.players[0].status == Status::Eliminated;
         assert_eq!(out, t == chances, "jail turn {t} of {chances}");
@@ -156,7 +165,7 @@ fn doubles_give_one_extra_roll_turn_only() {
     let mut s = started(&g);
     move_from(&g, &mut s, 0, 5, 5); // Jail corner, visiting: a free stay
     assert_eq!((s.current, s.phase), (0, Phase::Manage), "extra roll-turn");
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(&mut s, roll(5, 5)).unwrap(); // Rest
     assert_eq!(s.players[0].pos, 20);
     assert_eq!(s.current, 1, "at most 2 movement rolls per turn");
@@ -229,7 +238,7 @@ fn staying_needs_a_house_and_costs_at_most_the_last_rent() {
         Some((Price::Listed(0), Price::Listed(0)))
     );
     // A stay does not move and does not pass Start.
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(&mut s, roll(3, 4)).unwrap();
     assert_eq!(s.phase, Phase::StayChoice);
     g.apply(&mut s, Action::Stay).unwrap();
@@ -360,7 +369,7 @@ fn taxes_are_paid_then_lodging() {
         Phase::Shortfall,
         "first the window to raise cash (B-15)"
     );
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     assert_eq!(
         s.end,
         EndKind::LastStanding,
@@ -388,7 +397,7 @@ fn a_tax_shortfall_opens_a_window_to_raise_the_cash_by_contract() {
     g.apply(&mut s, borrow).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!((s.phase, s.players[0].cash), (Phase::Shortfall, 250));
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     assert_eq!(
         (s.phase, s.players[0].cash, s.tax_due),
         (Phase::Lodge, 50, 0)
@@ -398,7 +407,7 @@ fn a_tax_shortfall_opens_a_window_to_raise_the_cash_by_contract() {
     let mut s = started(&g);
     s.players[0].cash = 150;
     move_from(&g, &mut s, 0, 1, 3);
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     assert!(s.players[0].jailed);
     assert_eq!((s.players[0].cash, s.players[0].jail_side), (0, 0));
     // With trading off there is no window.
@@ -428,7 +437,7 @@ fn the_round_limit_ends_before_the_first_players_turn() {
     let mut s = started(&g);
     for _ in 0..2 {
         s.players[s.current as usize].pos = 0;
-        g.apply(&mut s, Action::Go).unwrap();
+        go(&g, &mut s);
         g.apply(&mut s, roll(1, 2)).unwrap();
         let rooms = legal(&g, &s);
         if rooms.contains(&Action::Decline) {
@@ -470,7 +479,7 @@ fn oubliette_dollars_count_towards_the_booking_fee() {
         s.current = 0;
         s.players[0].jail_turns = 1;
         s.phase = Phase::Manage;
-        g.apply(&mut s, Action::Go).unwrap();
+        go(&g, &mut s);
         assert_eq!(s.phase, Phase::Oubliette);
         let mut rng = Rng::seed_from_u64(seed);
         let (mut buf, mut outcomes) = (Vec::new(), Outcomes::new());

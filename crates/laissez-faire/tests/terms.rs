@@ -144,7 +144,7 @@ fn staying_under(right: Right) -> (LaissezFaire, State) {
     s.lots.0[TRAM as usize].level = 1;
     s.players[0].pos = TRAM;
     s.players[0].last_rent = 5;
-    g.apply(&mut s, Action::Go).unwrap();
+    go(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(3, 4))).unwrap();
     g.apply(&mut s, Action::Stay).unwrap();
     assert_eq!(s.phase, Phase::Bargain);
@@ -252,9 +252,12 @@ fn a_transit_owner_promises_a_fare_cap_and_a_utility_owner_a_fee_cap() {
     );
     // The ride itself pays the cap: seat 0 lands on its Tile Row and rides to Porto.
     let mut ride = s.clone();
-    g.apply(&mut ride, Action::Go).unwrap();
+    go(&g, &mut ride);
     g.apply(&mut ride, Action::Roll(DicePair::new(1, 2)))
         .unwrap();
+    // Seat 1, Tram Lane's owner, may offer a room first: it passes.
+    assert_eq!(ride.phase, Phase::Posting);
+    g.apply(&mut ride, Action::Pass).unwrap();
     assert_eq!(ride.phase, Phase::Lodge);
     assert_eq!(g.charges(&ride, Action::Ride)[0].map(|c| c.2), Some(20));
     g.apply(&mut ride, Action::Ride).unwrap();
@@ -298,7 +301,7 @@ fn you_pay_me_thirty_each_time_you_land_in_my_city() {
     let roll = |s: &State, pos: u8, a: u8, b: u8| {
         let mut s = s.clone();
         s.players[0].pos = pos;
-        g.apply(&mut s, Action::Go).unwrap();
+        go(&g, &mut s);
         g.apply(&mut s, Action::Roll(DicePair::new(a, b))).unwrap();
         s
     };
@@ -323,7 +326,7 @@ fn you_pay_me_thirty_each_time_you_land_in_my_city() {
     let mut payee = s.clone();
     payee.current = 1;
     payee.players[1].pos = 0;
-    g.apply(&mut payee, Action::Go).unwrap();
+    go(&g, &mut payee);
     g.apply(&mut payee, Action::Roll(DicePair::new(1, 2)))
         .unwrap();
     assert_eq!(payee.players[1].pos, TILE);
@@ -421,6 +424,9 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
     // a payment at each of seat 0's landings in Lisbon (his city once Tile Row has moved);
     // seat 0 counters with a payment now.
     play(&mut s, Action::Go);
+    while s.phase == Phase::Floor {
+        play(&mut s, Action::Pass);
+    }
     play(&mut s, Action::Roll(DicePair::new(1, 2)));
     play(&mut s, Action::Buy);
     play(&mut s, Action::Lodge(TILE));
@@ -486,6 +492,9 @@ fn records_with_new_rights_replay_exactly() {
     };
     play(&mut s, Action::First(0));
     play(&mut s, Action::Go);
+    while s.phase == Phase::Floor {
+        play(&mut s, Action::Pass);
+    }
     play(&mut s, Action::Roll(DicePair::new(2, 3)));
     assert_eq!(s.players[0].pos, RAIL);
     play(&mut s, Action::Buy);

@@ -17,6 +17,7 @@ use crate::trade::Thread;
 mod bargainer;
 mod clauses;
 mod package;
+mod protocol;
 mod rescue;
 
 /// Cash the trader keeps back when buying and building, so that it can pay for rooms.
@@ -620,10 +621,10 @@ impl Bot<LaissezFaire> for Trader {
         let game = view.game();
         let seat = view.seat();
         let s = view.observed();
-        // The window's list runs over every deed, seat and term, and a deal's over every
-        // clause either party could add (each checked by the notary): the trader checks only
-        // its own candidates there.
-        let own_candidates = matches!(s.phase, Phase::Manage | Phase::Shortfall)
+        // The window's and the floor's lists run over every deed, seat and term, and a
+        // deal's over every clause either party could add (each checked by the notary): the
+        // trader checks only its own candidates there.
+        let own_candidates = matches!(s.phase, Phase::Manage | Phase::Shortfall | Phase::Floor)
             || (s.phase == Phase::Deal && s.deal.is_some());
         if own_candidates {
             self.buf.clear();
@@ -651,6 +652,8 @@ impl Bot<LaissezFaire> for Trader {
                 self.buf[0]
             }
             Phase::Manage => self.manage(game, &s, seat),
+            Phase::Floor => self.floor(game, &s, seat),
+            Phase::Posting => self.post_offer(game, &s, seat),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
                 Trader::rescue(game, &s, seat, mine)
@@ -682,7 +685,10 @@ impl Bot<LaissezFaire> for Trader {
                 let (rent, fee) = game
                     .stay_price(&s, seat, total)
                     .map_or((0, 0), |(r, f)| (Trader::estimate(r), Trader::estimate(f)));
-                if rent + fee == 0 || rent + fee <= Trader::expected_lodging(game, &s, seat) {
+                let may = self.buf.contains(&Action::Stay);
+                if may
+                    && (rent + fee == 0 || rent + fee <= Trader::expected_lodging(game, &s, seat))
+                {
                     Action::Stay
                 } else {
                     Action::Move
@@ -708,7 +714,7 @@ impl Bot<LaissezFaire> for Trader {
                     .min_by_key(cost)
                     .unwrap_or(self.buf[0])
             }
-            Phase::Lodge => self.lodge(game, &s, seat),
+            Phase::Lodge => self.lodge_standing(game, &s, seat),
             _ => *self.buf.last().unwrap_or(&Action::Wait),
         }
     }

@@ -15,25 +15,19 @@ use crate::contract::{
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::Share;
 use crate::state::State;
-use crate::trade::{MAX_OFFERS, Thread};
+use crate::trade::Thread;
 
 impl LaissezFaire {
     /// The thread `seat` would open with `Propose(to, term)`, if it may: trading and
-    /// contracts are on, fewer than [`MAX_OFFERS`] threads this turn, `to` is another player
+    /// contracts are on, `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this
+    /// turn in his window, or `floor_threads` on the open floor), `to` is another player
     /// still in the game, a contract slot is free, and the terms are legal now (B-17): a
     /// payment now needs the cash; a collateral deed must be the proposer's own and not
     /// pledged already; a lodging right needs a property of `to`, a cap of half or par, and no
     /// right the proposer already holds there. The lender's cash is checked at execution.
     pub fn proposal(&self, s: &State, seat: Seat, to: u8, term: Term) -> Option<Thread> {
         let me = seat as u8;
-        let ok = self.cfg.trading
-            && self.cfg.contracts
-            && s.offers < MAX_OFFERS
-            && to != me
-            && self.trades(s, me)
-            && self.trades(s, to)
-            && s.contracts.has_room()
-            && self.term_legal(s, me, to, term);
+        let ok = self.may_propose_to(s, seat, to) && self.term_legal(s, me, to, term);
         let amount = match term {
             Term::Pay(sum) | Term::Borrow(sum, _) => sum.dollars(),
             Term::Option(_, _, premium) => premium.dollars(),
@@ -56,6 +50,19 @@ impl LaissezFaire {
             contract: Some(term),
             agreed: 0,
         })
+    }
+
+    /// Whether `seat` may propose some contract to `to` now, whatever its terms: trading and
+    /// contracts are on, `seat` has a thread left to open, `to` is another player still in the game and
+    /// a contract slot is free.
+    fn may_propose_to(&self, s: &State, seat: Seat, to: u8) -> bool {
+        let me = seat as u8;
+        self.may_open(s, seat)
+            && self.cfg.contracts
+            && to != me
+            && self.trades(s, me)
+            && self.trades(s, to)
+            && s.contracts.has_room()
     }
 
     /// The legality of `term` proposed by `author` to `other`, apart from the lender's cash.
@@ -98,15 +105,31 @@ impl LaissezFaire {
                     && s.contracts.service_price(author, space, 0).is_none()
             }
             Term::Option(deed, strike, premium) => {
-                (deed as usize) < SPACES
-                    && self.board.deeds & (1 << deed) != 0
-                    && s.lots.0[deed as usize].owner == other
-                    && strike > Share::Nothing
-                    && Share::TRADE.contains(&strike)
-                    && s.contracts.option_on(author, deed).is_none()
-                    && s.players[author as usize].cash >= premium.dollars()
+                let free = s.contracts.option_on(author, deed).is_none();
+                self.option_legal(s, author, other, (deed, strike, premium), free)
             }
         }
+    }
+
+    /// The legality of an option on `deed` at `strike` for `premium` proposed by `author`
+    /// to `other`, given whether `author` holds no option on the deed yet (`free`): the
+    /// check behind both a proposal and the list of proposals, which looks the contracts
+    /// up once per deed rather than once per strike and premium.
+    fn option_legal(
+        &self,
+        s: &State,
+        author: u8,
+        other: u8,
+        (deed, strike, premium): (u8, Share, Sum),
+        free: bool,
+    ) -> bool {
+        (deed as usize) < SPACES
+            && self.board.deeds & (1 << deed) != 0
+            && s.lots.0[deed as usize].owner == other
+            && strike > Share::Nothing
+            && Share::TRADE.contains(&strike)
+            && free
+            && s.players[author as usize].cash >= premium.dollars()
     }
 
     /// The option `seat` may exercise on `deed` now, if any: it holds one, the deed's owner
@@ -286,12 +309,15 @@ impl LaissezFaire {
 
     /// Every legal `Propose` for `seat`, in action order.
     pub(crate) fn proposals(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        let me = seat as u8;
+        // What `proposal` checks of the parties, checked once; then each term's legality.
+        let mine = self.board.deeds & self.holdings(s, me);
         for to in 0..self.cfg.players as u8 {
-            if to as usize == seat || !self.trades(s, to) {
+            if !self.may_propose_to(s, seat, to) {
                 continue;
             }
             let mut push = |term| {
-                if self.proposal(s, seat, to, term).is_some() {
+                if self.term_legal(s, me, to, term) {
                     out.push(Action::Propose(to, term));
                 }
             };
@@ -303,8 +329,9 @@ impl LaissezFaire {
                     push(Term::Schedule(sum, due));
                 }
             }
+            // Only the proposer's own deeds can be his collateral.
             for sum in Sum::ALL {
-                for deed in spaces_in(self.board.deeds) {
+                for deed in spaces_in(mine) {
                     push(Term::Borrow(sum, deed));
                 }
                 push(Term::Borrow(sum, NO_DEED));
@@ -324,12 +351,20 @@ impl LaissezFaire {
                 }
             }
             for p in spaces_in(theirs) {
+                let free = s.contracts.option_on(me, p).is_none();
                 for strike in Share::TRADE {
                     for premium in Sum::ALL {
-                        push(Term::Option(p, strike, premium));
+                        if self.option_legal(s, me, to, (p, strike, premium), free) {
+                            out.push(Action::Propose(to, Term::Option(p, strike, premium)));
+                        }
                     }
                 }
             }
+            let mut push = |term| {
+                if self.term_legal(s, me, to, term) {
+                    out.push(Action::Propose(to, term));
+                }
+            };
             for rule in Rule::ALL {
                 push(Term::Rule(rule, !s.rules.get(rule)));
             }

@@ -20,8 +20,10 @@ impl LaissezFaire {
         }
     }
 
-    /// Lodges `seat` at `space` for `price`, paid to the owner, and ends the roll-turn.
+    /// Lodges `seat` at `space` for `price`, paid to the owner, and ends the roll-turn. The
+    /// lodging's other offers close with it.
     pub(crate) fn lodge_at(&self, s: &mut State, seat: usize, space: u8, price: u32) {
+        s.quotes.clear();
         self.pay(s, seat, s.lots.0[space as usize].owner, price);
         self.log_rent(s, seat, space, price);
         let p = &mut s.players[seat];
@@ -134,6 +136,7 @@ impl LaissezFaire {
     /// The end of the tax window: the tax is paid if the cash is there now, and lodging
     /// follows; otherwise the shortfall rule applies.
     pub(crate) fn close_tax_window(&self, s: &mut State) {
+        LaissezFaire::lapse_parked(s);
         let seat = s.current as usize;
         let (due, city) = (s.tax_due, s.city);
         if s.players[seat].cash >= due {
@@ -154,11 +157,13 @@ impl LaissezFaire {
         }
     }
 
+    /// The lodging step in `city` (arriving by dice when `transit`): the owners' offers
+    /// first, then the lodger's choice.
     pub(crate) fn lodge_in(&self, s: &mut State, city: u8, transit: bool) {
         s.city = city;
         s.asked = 0;
         s.via_transit = transit;
-        s.phase = Phase::Lodge;
+        self.open_lodging(s);
     }
 
     /// The other city joined by the transit company of `city`'s side.

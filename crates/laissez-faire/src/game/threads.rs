@@ -10,7 +10,7 @@ use crate::action::Action;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{Phase, State, Status};
-use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
+use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, Thread};
 
 impl LaissezFaire {
     /// Whether `seat` can take part in a trade: a seat of this game not eliminated (removed
@@ -26,14 +26,13 @@ impl LaissezFaire {
     }
 
     /// The thread `seat` would open with `Offer(to, deed, cash)`, if it may: trading is on,
-    /// fewer than [`MAX_OFFERS`] threads this turn, `to` is another player still in the
-    /// game, the deed is held by one of the two, and if `seat` is the one paying he has the
+    /// `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this turn in his window,
+    /// or `floor_threads` on the open floor), `to` is another player still in the game, the deed is held by one of the two, and if `seat` is the one paying he has the
     /// cash (a player may ask for more than the other holds; that trade fails at execution).
     pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, amount: u32) -> Option<Thread> {
         let me = seat as u8;
         let owner = s.lots.0.get(deed as usize)?.owner;
-        let ok = self.cfg.trading
-            && s.offers < MAX_OFFERS
+        let ok = self.may_open(s, seat)
             && to != me
             && self.trades(s, me)
             && self.trades(s, to)
@@ -90,11 +89,15 @@ impl LaissezFaire {
             .then_some(swapped)
     }
 
-    /// Closes the thread (or the deal) and hands the window back to the player whose turn it is: his
-    /// management window, or the tax window it was opened from.
+    /// Closes the thread (or the deal) and hands back the moment it was opened in: the open
+    /// floor, or the window of the player whose turn it is (his management window, or the
+    /// tax window).
     pub(crate) fn close_thread(&self, s: &mut State) {
         s.trade = None;
         s.deal = None;
+        if s.floor_seat.is_some() {
+            return self.back_to_floor(s);
+        }
         s.phase = if s.tax_due > 0 {
             Phase::Shortfall
         } else {
@@ -129,11 +132,18 @@ impl LaissezFaire {
 
     /// Every thread `seat` may open now (offers, proposals, then deals), in action order.
     pub(crate) fn threads(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
-        if !self.cfg.trading || s.offers >= MAX_OFFERS {
+        if !self.may_open(s, seat) {
             return;
         }
+        // Only a deed held by one of the two parties can be offered: the others are not
+        // priced at all (most deeds are the bank's, and this list is drawn at every window).
+        let mine = self.holdings(s, seat as u8);
         for to in 0..self.cfg.players as u8 {
-            for deed in spaces_in(self.board.deeds) {
+            if to as usize == seat || !self.trades(s, to) {
+                continue;
+            }
+            let held = (mine | self.holdings(s, to)) & self.board.deeds;
+            for deed in spaces_in(held) {
                 for cash in Prices::new(self.deed_value(s, deed), &Share::TRADE, &[]).iter() {
                     if self.offer(s, seat, to, deed, cash).is_some() {
                         out.push(Action::Offer(to, deed, cash));

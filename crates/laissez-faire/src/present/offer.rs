@@ -94,8 +94,40 @@ pub(super) fn whose(seat: u8, viewer: Option<Seat>) -> (String, &'static str) {
 /// Everything in a deal is public (the rules' ruling B-18), so every seat sees the same
 /// facts, worded for it.
 pub fn offer_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    let mut lines = open_lines(game, s, viewer);
+    lines.extend(parked_lines(game, s, viewer));
+    lines
+}
+
+/// The threads set aside, as `viewer` sees them: a heading and one line each, numbered as
+/// the choices that take them up. Empty while none is.
+fn parked_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    if s.parked.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    let opener = game.opener(s) as u8;
+    let until = if s.floor_seat.is_some() {
+        "the floor passes"
+    } else {
+        "the window closes"
+    };
+    let mut lines = vec![format!(
+        "set aside by {} (they lapse when {until}):",
+        who(opener, viewer)
+    )];
+    for k in 0..s.parked.iter().flatten().count() as u8 {
+        lines.push(format!("  {}. {}", k + 1, game.describe_parked(s, k)));
+    }
+    lines
+}
+
+/// The offer being drafted or answered, or the owners' offers standing in a lodging.
+fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
     if let (Phase::Trade, Some(thread)) = (s.phase, &s.trade) {
         return thread_lines(game, s, thread, viewer);
+    }
+    if matches!(s.phase, Phase::Posting | Phase::Lodge) {
+        return lodging_lines(game, s, viewer);
     }
     let Some(deal) = s.deal.filter(|_| s.phase == Phase::Deal) else {
         return Vec::new();
@@ -153,6 +185,31 @@ pub fn offer_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<
 /// floor, what accepting them would do to both parties (worked out by accepting them on a
 /// copy of the state). A rule change put to every player is left to the table's text: it
 /// moves no money.
+/// The owners' offers standing in the current lodging, as `viewer` sees them: a heading,
+/// then one line per offer with the bank's price for the same room (the reference) beside
+/// it. Empty while none stands.
+fn lodging_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    if s.quotes.is_empty() {
+        return Vec::new();
+    }
+    let lodger = who(s.current, viewer);
+    let city = game.city_name(s.city);
+    let mut lines = vec![format!("offers standing to {lodger} in {city}:")];
+    for q in s.quotes.iter() {
+        let reference = match game.request_reference(s, q.service.space()) {
+            Some(r) => format!(" (the bank would ask ${r})"),
+            None => String::new(),
+        };
+        lines.push(format!(
+            "  {}: {} for ${}{reference}",
+            who(q.provider, viewer),
+            game.describe_service(q.service),
+            q.ask
+        ));
+    }
+    lines
+}
+
 fn thread_lines(
     game: &LaissezFaire,
     s: &State,

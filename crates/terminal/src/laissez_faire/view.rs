@@ -187,6 +187,8 @@ pub(crate) fn choice_spaces(game: &LaissezFaire, s: &State, choice: Action) -> V
     match choice {
         Action::Build(i)
         | Action::Lodge(i)
+        | Action::Post(i, _)
+        | Action::Ask(i)
         | Action::Offer(_, i, _)
         | Action::Deed(i)
         | Action::Right(_, i, _) => vec![i],
@@ -201,7 +203,8 @@ pub(crate) fn choice_spaces(game: &LaissezFaire, s: &State, choice: Action) -> V
         | Action::Counter(_)
         | Action::Hold
         | Action::Withdraw
-        | Action::Insist => match s.trade {
+        | Action::Insist
+        | Action::Park => match s.trade {
             Some(t) => t.contract.map_or_else(|| vec![t.deed], term),
             None => Vec::new(),
         },

@@ -1,0 +1,155 @@
+//! The traders at the protocol's moments outside their own turn: the open floor after
+//! another player's window, and the offers of a room an owner may post unasked.
+//!
+//! **The open floor.** A trader's offers (the last deed of a set, the bargainer's brokering,
+//! packages, selling or borrowing to escape elimination) are the ones it makes in its own
+//! window, and the other players answer them the same way whenever they are asked; made
+//! again at every floor, a refused offer would only be refused again. What the floor adds is
+//! the player whose turn it is: once a round, on his turn, a trader makes him the offer its
+//! window would make him, and passes otherwise.
+//!
+//! **Unasked offers of a room.** When a player must lodge where a trader has a room with a
+//! place for him, the trader posts the price it would quote if asked ([`Trader::provide`]:
+//! what the lodger's best alternative allows, the dearest listed share of the reference for
+//! the heuristic, to the dollar for the bargainer), but a dollar under that alternative, so
+//! that the lodger takes it rather than the alternative (he takes the cheapest room, and the
+//! first on a tie). It passes when it would refuse him if asked: when he could pay nothing,
+//! or when he leads and his alternative is the bench. Offers posted before
+//! its own count among the lodger's alternatives, so owners undercut each other.
+//!
+//! **Several lodging threads.** An owner's quote, asked or not, stands while the lodger
+//! looks at his other choices. A trading lodger answers the standing quotes as it answered a
+//! quote in a bargain ([`Trader::haggle`]): it takes the cheapest quote no dearer than its
+//! best alternative to it; otherwise it answers (to counter) the cheapest quote it would
+//! counter; otherwise it lodges as it would without them ([`Trader::lodge`], where a
+//! standing quote is a price like any listed one).
+
+use gameshelf_engine::Game;
+
+use super::Trader;
+use crate::action::Action;
+use crate::bargain::{Bargain, Price, Service};
+use crate::game::{LaissezFaire, spaces_in};
+use crate::price::{Prices, Share};
+use crate::state::{State, Status};
+
+impl Trader {
+    /// The trader's move on the open floor of another player's turn: the offer its own window
+    /// would make, if that offer is to the player whose turn it is; otherwise it passes.
+    pub(super) fn floor(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        if game.is_legal(s, Action::DeclareRace) {
+            return Action::DeclareRace;
+        }
+        let mine = game.holdings(s, seat as u8);
+        let to_current = |a: &Action| match *a {
+            Action::Offer(to, ..) | Action::Propose(to, _) | Action::Draft(to) => to == s.current,
+            _ => false,
+        };
+        let only_to_current = |a: Action| if to_current(&a) { a } else { Action::Pass };
+        if let Some(sale) = Trader::rescue_offer(game, s, seat, mine) {
+            return only_to_current(sale);
+        }
+        // Every other offer of the window is about a deed its holder would give: none to a
+        // player who holds none, and (packages and purchases) none but for the last deed of
+        // a set of the trader's. Checked first, since the floor comes at every turn.
+        let theirs = game.holdings(s, s.current) & game.board().deeds;
+        if theirs == 0 {
+            return Action::Pass;
+        }
+        if let Some(broker) = self.broker_offer(game, s, seat, mine) {
+            return only_to_current(broker);
+        }
+        // Does he hold the last deed of a set of the trader's ([`Trader::set_completers`])?
+        if mine == 0 || !spaces_in(theirs).any(|d| Trader::completes(game, mine, d)) {
+            return Action::Pass;
+        }
+        self.package_plan(game, s, seat)
+            .map(|plan| Action::Draft(plan.to))
+            .filter(|&a| game.is_legal(s, a))
+            .or_else(|| self.trade_offer(game, s, seat, mine))
+            .map_or(Action::Pass, only_to_current)
+    }
+
+    /// The trader's unasked offer of a room to the lodger, or a pass (see the module docs).
+    pub(super) fn post_offer(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        let lodger = usize::from(s.current);
+        let city = game.board().cities[usize::from(s.city)].properties;
+        let mine = spaces_in(city).filter(|&i| {
+            matches!(
+                game.room_price(s, lodger, i),
+                Some(Price::Negotiable { provider, .. }) if usize::from(provider) == seat
+            )
+        });
+        for i in mine {
+            let Some(b) = game.room_bargain(s, i) else {
+                continue;
+            };
+            let alternative = Trader::customer_alternative(game, s, &b);
+            let cash = s.players[lodger].cash;
+            // Under his best alternative, and no more than he holds.
+            let limit = alternative.saturating_sub(1).min(cash);
+            let leads = (0..game.config().players)
+                .filter(|&o| o != lodger && s.players[o].status != Status::Eliminated)
+                .all(|o| game.net_worth(s, o) < game.net_worth(s, lodger));
+            let benched = alternative >= Trader::bench_cost(game, s.city);
+            let price = if self.bargainer {
+                limit.min(b.ceiling.unwrap_or(limit))
+            } else {
+                Prices::new(b.reference, &Share::ALL, &[])
+                    .iter()
+                    .filter(|&p| p <= limit.min(Trader::ceiling(&b)))
+                    .last()
+                    .unwrap_or(0)
+            };
+            let refuses = (price == 0 && b.reference > 0) || (leads && benched);
+            let post = Action::Post(i, price);
+            if !refuses && game.is_legal(s, post) {
+                return post;
+            }
+        }
+        Action::Pass
+    }
+
+    /// The lodging choice with the owners' quotes standing (see the module docs).
+    pub(super) fn lodge_standing(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        let cash = s.players[seat].cash;
+        let mut take: Option<(u32, Action)> = None;
+        let mut answer: Option<(u32, Action)> = None;
+        for q in s.quotes.iter() {
+            let space = q.service.space();
+            let Some(b) = game.request(s, space) else {
+                continue;
+            };
+            let alternative = Trader::customer_alternative(game, s, &b);
+            let taking = match q.service {
+                Service::Fare(_) => Action::Ride,
+                _ => Action::Lodge(space),
+            };
+            if q.ask.saturating_add(b.extra) <= alternative && self.buf.contains(&taking) {
+                if take.is_none_or(|(ask, _)| q.ask < ask) {
+                    take = Some((q.ask, taking));
+                }
+            } else if self.would_counter(&b, alternative, cash)
+                && answer.is_none_or(|(ask, _)| q.ask < ask)
+            {
+                answer = Some((q.ask, Action::Ask(space)));
+            }
+        }
+        take.or(answer)
+            .map_or_else(|| self.lodge(game, s, seat), |(_, a)| a)
+    }
+
+    /// Whether the customer's side of `b`, with `alternative` and `cash`, would counter
+    /// ([`Trader::haggle`]'s counter, rather than a refusal).
+    fn would_counter(&self, b: &Bargain, alternative: u32, cash: u32) -> bool {
+        let worth = alternative.saturating_sub(b.extra);
+        if self.bargainer && b.allows(cash, Action::Counter(worth)) {
+            return true;
+        }
+        let mut answers = Vec::new();
+        b.answers(cash, &mut answers);
+        answers
+            .iter()
+            .any(|&a| matches!(a, Action::Counter(x) if x.saturating_add(b.extra) <= alternative))
+    }
+}
