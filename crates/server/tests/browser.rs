@@ -385,6 +385,21 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
             .until("return document.querySelectorAll('#pictures img').length > 0")
             .await;
         if game.starts_with("laissez-faire") {
+            // When the bot moves first, Alice's first decisions are on its open floor (or
+            // its offers): she takes the highlighted choice, passing or refusing, until her
+            // own window comes.
+            let first = "return document.querySelector('#choices button')?.textContent ?? ''";
+            for _ in 0..200 {
+                alice
+                    .until("return document.querySelectorAll('#choices button').length > 0")
+                    .await;
+                let text = alice.script(first).await;
+                if text == "1. go" {
+                    break;
+                }
+                alice.click("#choices button").await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
             // The window before the roll: going on first, the proposals folded per player.
             alice
                 .until("return document.querySelectorAll('#choices details').length > 0")
