@@ -24,6 +24,7 @@ mod balance;
 mod bench;
 mod compare;
 mod games;
+mod honest;
 mod merge;
 mod odds;
 mod osbo;

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
+use gameshelf_ai::{BotSpec, Roster};
 use gameshelf_engine::{Game, GameSpec};
 use gameshelf_oubliette_solitaire::shipped::{
     self as verdict_file, SHIPPED_BUDGET, SHIPPED_DEALS, SHIPPED_RETRY_BUDGET, shipped,
@@ -116,6 +117,38 @@ pub enum SolitaireCommand {
         #[arg(long, value_name = "FILE", conflicts_with_all = ["from", "to", "winnable"])]
         retry: Option<std::path::PathBuf>,
     },
+    /// Play the numbered deals FROM..=TO once each with a bot that sees only what a player
+    /// sees, and set its win rate beside the solver's verdicts on the same deals.
+    Honest {
+        /// The first deal number.
+        #[arg(long, default_value = "1")]
+        from: u64,
+        /// The last deal number.
+        #[arg(long, default_value = "10000")]
+        to: u64,
+        /// Jokers in the deck (2 or 3).
+        #[arg(long, default_value = "2")]
+        jokers: u8,
+        /// The bot (random, heuristic, easy, medium, hard, mcts:N).
+        #[arg(long, default_value = "hard")]
+        bot: String,
+        /// Seeds the bot's choices: deal N's play uses stream N of this seed.
+        #[arg(long, default_value = "1")]
+        seed: u64,
+        /// Worker threads (default: all cores); the results do not depend on it.
+        #[arg(long, value_parser = parse_threads)]
+        threads: Option<usize>,
+        /// A variant parameter `name=value` (repeatable).
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        /// Write the per-deal results to this file (tab-separated: deal, won or lost,
+        /// turns).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn limits(budget: u64, table_mib: u64) -> Result<solver::Limits> {
@@ -220,6 +253,32 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             } else {
                 deals(&run)
             }
+        }
+        SolitaireCommand::Honest {
+            from,
+            to,
+            jokers,
+            bot,
+            seed,
+            threads,
+            params,
+            out,
+            json,
+        } => {
+            if from > to {
+                bail!("--from {from} is above --to {to}: expected FROM <= TO");
+            }
+            let game = game(*jokers, params)?;
+            let bot = game.check(bot.parse::<BotSpec>()?)?;
+            crate::honest::run(&crate::honest::HonestRun {
+                game,
+                range: (*from, *to),
+                bot,
+                seed: *seed,
+                pool: pool(*threads)?,
+                out: out.as_deref(),
+                json: *json,
+            })
         }
     }
 }

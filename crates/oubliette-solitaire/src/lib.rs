@@ -29,6 +29,7 @@ pub mod config;
 pub mod deal;
 pub mod describe;
 pub mod game;
+pub mod honest;
 pub mod log;
 pub mod observe;
 mod picture;
