@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use gameshelf_ai::{BotSpec, Roster};
 use gameshelf_engine::{Game, GameSpec};
+use gameshelf_oubliette_solitaire::honest::{SHIPPED_BOT, SHIPPED_SEED, shipped_play};
 use gameshelf_oubliette_solitaire::shipped::{
     self as verdict_file, SHIPPED_BUDGET, SHIPPED_DEALS, SHIPPED_RETRY_BUDGET, shipped,
 };
@@ -104,8 +105,9 @@ pub enum SolitaireCommand {
         /// instead of standard output.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
-        /// List only the winnable deals, easiest first: those the heuristic player wins,
-        /// then by the nodes the solver needed to find a winning line. Read from the
+        /// List only the winnable deals, easiest first: those both fair players won (the
+        /// hard bot's shipped play and the heuristic), then those one of them won, each
+        /// group by the nodes the solver needed to find a winning line. Read from the
         /// shipped verdicts when they cover the request (the standard rules, the default
         /// budget, deals within 1..=10000), else solved.
         #[arg(long)]
@@ -513,19 +515,24 @@ fn winnable_deals(run: &DealsRun<'_>) -> Result<()> {
         .filter(|d| d.verdict == Verdict::Won)
         .collect();
     let no_budget = solver::Limits::nodes(0);
-    let mut rows: Vec<(solver::DealVerdict, bool)> = pool(threads)?.install(|| {
+    let mut rows: Vec<Winnable> = pool(threads)?.install(|| {
         won.par_iter()
-            .map(|d| {
-                (
-                    *d,
-                    solver::odds_one(game, d.deal, no_budget).heuristic_wins > 0,
-                )
+            .map(|d| Winnable {
+                verdict: *d,
+                heuristic: solver::odds_one(game, d.deal, no_budget).heuristic_wins > 0,
+                honest: shipped_play(game, d.deal).map(|p| p.won),
             })
             .collect()
     });
-    rows.sort_by_key(|(d, heuristic)| (!heuristic, d.nodes, d.deal));
+    rows.sort_by_key(|w| {
+        (
+            std::cmp::Reverse(w.fair_wins()),
+            w.verdict.nodes,
+            w.verdict.deal,
+        )
+    });
     let mut table = format!(
-        "# {} winnable deals among {from}..={to}, easiest first ({})\ndeal\theuristic\tnodes\tturns\n",
+        "# {} winnable deals among {from}..={to}, easiest first ({}; {SHIPPED_BOT}: the {SHIPPED_BOT} bot's shipped play of the deal, seed {SHIPPED_SEED})\ndeal\t{SHIPPED_BOT}\theuristic\tnodes\tturns\n",
         game.spec(),
         if from_files {
             "shipped verdicts"
@@ -533,19 +540,48 @@ fn winnable_deals(run: &DealsRun<'_>) -> Result<()> {
             "solved now"
         }
     );
-    for (d, heuristic) in &rows {
-        let heuristic = if *heuristic { "wins" } else { "loses" };
-        writeln!(table, "{}\t{heuristic}\t{}\t{}", d.deal, d.nodes, d.turns)?;
+    for w in &rows {
+        let honest = match w.honest {
+            Some(true) => "wins",
+            Some(false) => "loses",
+            None => "-",
+        };
+        let heuristic = if w.heuristic { "wins" } else { "loses" };
+        let d = w.verdict;
+        writeln!(
+            table,
+            "{}\t{honest}\t{heuristic}\t{}\t{}",
+            d.deal, d.nodes, d.turns
+        )?;
     }
     write_table(&table, out)?;
-    let easy = rows.iter().filter(|r| r.1).count();
+    let easy = rows.iter().filter(|w| w.heuristic).count();
+    let played = rows.iter().filter(|w| w.honest.is_some()).count();
+    let honest = rows.iter().filter(|w| w.honest == Some(true)).count();
     out!(
-        "{}: {} winnable deals among {from}..={to}, {easy} of them won by the heuristic player, {:.1} s",
+        "{}: {} winnable deals among {from}..={to}, {easy} of them won by the heuristic player, {honest} of {played} by the {SHIPPED_BOT} bot's shipped plays, {:.1} s",
         game.spec(),
         rows.len(),
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// A winnable deal and how the fair players did on it.
+struct Winnable {
+    verdict: solver::DealVerdict,
+    /// Whether the careful heuristic wins it (its play is deterministic).
+    heuristic: bool,
+    /// Whether the honest bot won its shipped play, if one is shipped.
+    honest: Option<bool>,
+}
+
+impl Winnable {
+    /// How many of the two fair players won the deal: the difficulty's first key (an
+    /// unknown play counts as lost).
+    fn fair_wins(&self) -> u8 {
+        u8::from(self.heuristic) + u8::from(self.honest == Some(true))
+    }
 }
 
 /// `solitaire deals`: every deal's verdict and the shares.

@@ -57,8 +57,9 @@ fn an_undecided_deal_says_so_and_shows_no_line() {
     assert!(!err.contains("winning line:"), "{err}");
 }
 
-/// The winnable deals, from the shipped verdicts: those the heuristic wins first, then by
-/// the solver's nodes, and as many as the summary says.
+/// The winnable deals, from the shipped verdicts and plays: those both fair players won
+/// first (the hard bot's shipped play and the heuristic), then those one of them won, then
+/// the rest, each group by the solver's nodes; as many as the summary says.
 #[test]
 fn winnable_deals_are_listed_easiest_first() {
     let out = gameshelf(&[
@@ -77,14 +78,50 @@ fn winnable_deals_are_listed_easiest_first() {
         .map(|l| l.split('\t').collect())
         .collect();
     assert!(rows.iter().any(|r| r[0] == "2"), "deal 2 is winnable");
-    let key = |r: &Vec<&str>| (r[1] != "wins", r[2].parse::<u64>().unwrap());
+    assert!(
+        rows.iter().all(|r| r[1] != "-"),
+        "every deal has a shipped play"
+    );
+    let fair_wins = |r: &Vec<&str>| r[1..3].iter().filter(|&&w| w == "wins").count();
+    let key = |r: &Vec<&str>| (2 - fair_wins(r), r[3].parse::<u64>().unwrap());
     assert!(rows.windows(2).all(|w| key(&w[0]) <= key(&w[1])), "{text}");
-    assert_eq!(rows[0][1], "wins");
+    assert_eq!(fair_wins(&rows[0]), 2, "{text}");
+    assert!(rows.iter().any(|r| fair_wins(r) == 1), "{text}");
     let summary = text.lines().last().unwrap();
     assert!(
         summary.contains(&format!("{} winnable deals among 1..=2000", rows.len())),
         "{summary}"
     );
+    let honest = rows.iter().filter(|r| r[1] == "wins").count();
+    assert!(
+        summary.contains(&format!("{honest} of {} by the hard bot", rows.len())),
+        "{summary}"
+    );
+}
+
+/// `solitaire honest` plays each deal from its own seed stream: the results do not depend
+/// on the threads, a range's rows are those of the larger run that holds it, and the
+/// file's first line names the rules, the deals, the bot and the seed.
+#[test]
+fn honest_plays_do_not_depend_on_threads_or_ranges() {
+    let run = |range: [&str; 2], threads: &str, name: &str| {
+        let file = save(name);
+        let args = ["solitaire", "honest", "--bot", "easy", "--seed", "7"];
+        let range = ["--from", range[0], "--to", range[1]];
+        gameshelf(&[&args[..], &range, &["--threads", threads, "--out", &file]].concat());
+        std::fs::read_to_string(&file).unwrap()
+    };
+    let one = run(["1", "6"], "1", "honest-1.tsv");
+    let two = run(["1", "6"], "2", "honest-2.tsv");
+    assert_eq!(one, two);
+    assert!(
+        one.starts_with(
+            "# oubliette-solitaire deals 1..=6, bot easy, seed 7\ndeal\tresult\tturns\n"
+        ),
+        "{one}"
+    );
+    let part = run(["4", "5"], "2", "honest-part.tsv");
+    assert_eq!(rows(&part), rows(&one)[3..5]);
 }
 
 /// The per-deal rows of a verdict file or of `solitaire deals` output.

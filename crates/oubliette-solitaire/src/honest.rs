@@ -5,6 +5,42 @@
 //! A file holds comment lines (`# `, the first naming the rules, the deals, the bot and the
 //! seed), the [`COLUMNS`] line, and one line per deal: its number, `won` or `lost`, and the
 //! turns the game took.
+//!
+//! The plays shipped with gameshelf ([`shipped_play`]) are those of the `hard` search bot
+//! (10,000 iterations a decision) on deals 1..=10,000 of the standard rules, seed 1:
+//! `gameshelf solitaire honest --jokers J --bot hard --seed 1 --out FILE` writes them
+//! again. `solitaire deals --winnable` ranks the winnable deals by them.
+
+use std::sync::OnceLock;
+
+use crate::OublietteSolitaire;
+use crate::shipped::standard_index;
+
+/// The bot of the shipped plays.
+pub const SHIPPED_BOT: &str = "hard";
+
+/// The seed of the shipped plays.
+pub const SHIPPED_SEED: u64 = 1;
+
+const TWO_JOKERS: &str = include_str!("../data/honest-2-jokers.tsv");
+
+/// The shipped plays for `jokers` jokers, deal `n` at index `n - 1`.
+fn table(jokers: u8) -> Option<&'static [HonestPlay]> {
+    static TWO: OnceLock<Vec<HonestPlay>> = OnceLock::new();
+    match jokers {
+        2 => Some(TWO.get_or_init(|| parse(TWO_JOKERS).expect("the shipped plays parse"))),
+        _ => None,
+    }
+}
+
+/// The shipped play of deal `number` under `game`'s rules: `None` for a deal or rules the
+/// shipped files do not cover (only the standard rules with two jokers, deals
+/// 1..=10,000).
+pub fn shipped_play(game: &OublietteSolitaire, number: u64) -> Option<HonestPlay> {
+    table(game.config().jokers)?
+        .get(standard_index(game, number)?)
+        .copied()
+}
 
 /// One play of a numbered deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -88,6 +124,36 @@ pub fn parse(text: &str) -> Result<Vec<HonestPlay>, HonestFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shipped::SHIPPED_DEALS;
+    use gameshelf_engine::GameSpec;
+
+    /// The file says how it was made, with the bot and seed the constants name, and covers
+    /// every deal in order.
+    #[test]
+    fn the_shipped_plays_cover_every_deal_and_say_how_they_were_made() {
+        let rows = table(2).unwrap();
+        assert_eq!(rows.len() as u64, SHIPPED_DEALS);
+        assert!(rows.iter().zip(1..).all(|(r, n)| r.deal == n));
+        let first = TWO_JOKERS.lines().next().unwrap();
+        assert_eq!(
+            first,
+            format!(
+                "# oubliette-solitaire deals 1..={SHIPPED_DEALS}, bot {SHIPPED_BOT}, seed {SHIPPED_SEED}"
+            )
+        );
+    }
+
+    #[test]
+    fn only_the_standard_rules_with_two_jokers_have_shipped_plays() {
+        let game =
+            |spec: &str| OublietteSolitaire::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
+        let two = game("oubliette-solitaire");
+        assert_eq!(shipped_play(&two, 5).map(|p| p.deal), Some(5));
+        assert!(shipped_play(&two, 0).is_none());
+        assert!(shipped_play(&two, SHIPPED_DEALS + 1).is_none());
+        assert!(shipped_play(&game("oubliette-solitaire(jokers=3)"), 5).is_none());
+        assert!(shipped_play(&game("oubliette-solitaire(ace_combat_value=14)"), 5).is_none());
+    }
 
     #[test]
     fn a_written_file_reads_back_and_a_bad_row_is_named() {

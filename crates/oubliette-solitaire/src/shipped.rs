@@ -136,12 +136,19 @@ fn table(jokers: u8) -> Option<&'static [DealVerdict]> {
 /// 1..=[`SHIPPED_DEALS`] or for rules other than the standard ones (any parameter but
 /// `jokers` set), whose deals the shipped files do not describe.
 pub fn shipped(game: &OublietteSolitaire, number: u64) -> Option<DealVerdict> {
-    let spec = game.spec();
-    if spec.params.iter().any(|(name, _)| name != "jokers") {
+    table(game.config().jokers)?
+        .get(standard_index(game, number)?)
+        .copied()
+}
+
+/// Where deal `number` sits in a shipped file for `game`'s rules: `None` for rules other
+/// than the standard ones (any parameter but `jokers` set), which deal differently, and
+/// for deal 0.
+pub(crate) fn standard_index(game: &OublietteSolitaire, number: u64) -> Option<usize> {
+    if game.spec().params.iter().any(|(name, _)| name != "jokers") {
         return None;
     }
-    let index = usize::try_from(number.checked_sub(1)?).ok()?;
-    table(game.config().jokers)?.get(index).copied()
+    usize::try_from(number.checked_sub(1)?).ok()
 }
 
 #[cfg(test)]

@@ -67,7 +67,7 @@ mod bounds;
 mod key;
 mod search;
 
-use gameshelf_engine::{Game, Rng};
+use gameshelf_engine::{Actor, Game, Rng};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -426,14 +426,33 @@ pub struct DealVerdict {
     pub turns: u32,
 }
 
-/// Solves deal `number` and measures its winning line.
+/// Solves deal `number` and measures its winning line, which it replays first as a record
+/// would be: every decision checked against the rules' legal moves, every card drawn the
+/// deal's, and the game won at the end.
+///
+/// # Panics
+/// If a winning line does not replay to a win: a bug in the solver, which no verdict file
+/// may hide.
 pub fn verdict(game: &OublietteSolitaire, number: u64, limits: Limits) -> DealVerdict {
     let deal = Deal::new(number, game.config().jokers);
     let sol = solve(game, &deal, limits);
     let mut state = game.initial_state();
     for &a in &sol.line {
-        game.apply_unchecked(&mut state, a);
+        if game.actor(&state) == Actor::Chance {
+            assert_eq!(
+                a,
+                deal.choose(game, &state),
+                "deal {number}: the solver's line draws a card the deal does not"
+            );
+        }
+        if let Err(e) = game.apply(&mut state, a) {
+            panic!("deal {number}: the solver's line does not replay: {e}");
+        }
     }
+    assert!(
+        sol.verdict != Verdict::Won || state.end() == Some(EndKind::Won),
+        "deal {number}: the solver's winning line does not win"
+    );
     DealVerdict {
         deal: number,
         verdict: sol.verdict,
