@@ -741,6 +741,8 @@ impl Game for LaissezFaire {
             | Action::Right(..)
             | Action::Promise(..)
             | Action::Rule(..)
+            | Action::Payer(..)
+            | Action::Guarantee(..)
             | Action::Strike(_)
             | Action::Send
             | Action::Amend => {}
@@ -959,7 +961,8 @@ impl Game for LaissezFaire {
             | Action::Lend(_, _, p)
             | Action::Repay(_, p)
             | Action::Right(_, _, p)
-            | Action::Promise(_, p) => Some(p),
+            | Action::Promise(_, p)
+            | Action::Guarantee(_, _, p) => Some(p),
             _ => None,
         }
     }
@@ -975,6 +978,7 @@ impl Game for LaissezFaire {
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
             Action::Right(right, deed, _) => Some(Action::Right(right, deed, amount)),
             Action::Promise(side, _) => Some(Action::Promise(side, amount)),
+            Action::Guarantee(place, seat, _) => Some(Action::Guarantee(place, seat, amount)),
             _ => None,
         }
     }

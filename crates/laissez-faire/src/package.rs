@@ -369,17 +369,33 @@ pub enum Kind {
     Rule(Rule, bool),
 }
 
+/// A third party's promise to pay what the debtor of a scheduled payment or a loan's
+/// repayment misses, at the due date (ruling B-05: third parties join as payers or
+/// guarantors), for a fee the debtor pays him at acceptance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guarantee {
+    /// The guarantor.
+    pub seat: u8,
+    /// What the clause's debtor pays him at acceptance (nothing included).
+    pub fee: u32,
+}
+
 /// One clause of a package, with absolute seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Item {
     /// What it does.
     pub kind: Kind,
-    /// The party who pays, gives, lends or repays.
+    /// The party who pays, gives, lends or repays: one of the two parties of the deal, or,
+    /// for a payment, a third party who pays it for one of them.
     pub from: u8,
     /// The other party.
     pub to: u8,
     /// Dollars (0 for a deed).
     pub amount: u32,
+    /// A third party who guarantees the payments of a scheduled payment or a repayment
+    /// schedule ([`Item::guaranteeable`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantee: Option<Guarantee>,
 }
 
 impl Item {
@@ -396,19 +412,43 @@ impl Item {
             || matches!(self.kind, Kind::Lend(_) | Kind::Right(..) | Kind::Text(_))
     }
 
-    /// The cash `seat` pays (negative) or receives at acceptance under this clause.
+    /// Whether a third party may guarantee it: a payment on a schedule or a loan's
+    /// repayments, the clauses whose payments come later and may be missed.
+    pub fn guaranteeable(&self) -> bool {
+        matches!(self.kind, Kind::Pay(w) if w != When::Now) || matches!(self.kind, Kind::Repay(_))
+    }
+
+    /// The cash `seat` pays (negative) or receives at acceptance under this clause: a
+    /// payment now, a loan's principal, and a guarantee's fee, which the debtor pays the
+    /// guarantor.
     pub fn cash_now(&self, seat: u8) -> i64 {
         let now = match self.kind {
             Kind::Pay(When::Now) | Kind::Lend(_) => i64::from(self.amount),
             _ => 0,
         };
+        let fee = self.guarantee.map_or(0, |g| i64::from(g.fee));
+        let mut cash = 0;
         if seat == self.from {
-            -now
-        } else if seat == self.to {
-            now
-        } else {
-            0
+            cash -= now + fee;
         }
+        if seat == self.to {
+            cash += now;
+        }
+        if self.guarantee.is_some_and(|g| g.seat == seat) {
+            cash += fee;
+        }
+        cash
+    }
+
+    /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
+    /// pays it or guarantees it.
+    pub fn others(&self, a: u8, b: u8) -> u16 {
+        let guarantor = self.guarantee.map(|g| g.seat);
+        [Some(self.from), Some(self.to), guarantor]
+            .into_iter()
+            .flatten()
+            .filter(|&x| x != a && x != b && x < 16)
+            .fold(0, |set, x| set | 1 << x)
     }
 }
 
@@ -448,6 +488,30 @@ impl Package {
             }
             None => false,
         }
+    }
+
+    /// Replaces the clause at `index`; `false` (nothing changed) when there is none.
+    pub fn set(&mut self, index: usize, item: Item) -> bool {
+        match self.items.get_mut(index) {
+            Some(slot @ Some(_)) => {
+                *slot = Some(item);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The seats the package involves besides its two parties `a` and `b` (third parties
+    /// who pay or guarantee), as a bit set.
+    pub fn others(&self, a: u8, b: u8) -> u16 {
+        self.iter().fold(0, |set, i| set | i.others(a, b))
+    }
+
+    /// The third party whose consent the package needs besides `a`'s and `b`'s, if any
+    /// (the notary allows one: [`crate::notary::Refusal::Crowd`]).
+    pub fn third(&self, a: u8, b: u8) -> Option<u8> {
+        let others = self.others(a, b);
+        (others != 0).then(|| others.trailing_zeros() as u8)
     }
 
     /// Removes the clause at `index`, keeping the others in order; `false` when there is
@@ -511,6 +575,7 @@ mod tests {
             from: 0,
             to: 1,
             amount,
+            guarantee: None,
         };
         let mut p = Package::default();
         for a in 1..=3 {

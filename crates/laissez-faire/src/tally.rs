@@ -363,6 +363,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             match action {
                 Action::Send => self.packages_sent += 1,
                 Action::Amend => self.package_counters += 1,
+                // Terms that name a third party execute at his consent, not before.
+                Action::Accept if s.deal.is_some_and(|d| !d.consent && d.third().is_some()) => {}
                 Action::Accept if game.deal_move(s, action).is_ok() => {
                     self.packages_made += 1;
                     for item in s.deal.iter().flat_map(|d| d.package.iter()) {
