@@ -15,6 +15,12 @@
 //! an acceptance, a refusal or a withdrawal, within the bounds of [`MAX_EDITS`] and
 //! [`MAX_COUNTERS`].
 //!
+//! A draft may name a third party ([`Action::Payer`], [`Action::Guarantee`]). Accepted terms
+//! that name one are not executed yet: they go to him ([`Deal::consent`]), and his one
+//! move executes them ([`Action::Accept`]) or lets them lapse ([`Action::Refuse`]). He is
+//! asked last, once, about terms that no longer change, so a deal keeps its bounds and
+//! nothing executes without the consent of everyone it makes pay.
+//!
 //! Every drafting move is checked by one predicate ([`LaissezFaire::deal_move`]), which
 //! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
 //! accepts a clause with any sum, schedule and length the rules allow, while the list offers
@@ -178,13 +184,7 @@ impl LaissezFaire {
         }
         let both = |side: Side, kind, amount| {
             let from = deal.seat(side);
-            Item {
-                kind,
-                from,
-                to: deal.other(from),
-                amount,
-                guarantee: None,
-            }
+            Item::new(kind, from, deal.other(from), amount)
         };
         let item = match action {
             Action::Pay(side, when, amount) => both(side, Kind::Pay(when), amount),
@@ -222,13 +222,7 @@ impl LaissezFaire {
             Action::Rule(rule, value) => both(Side::Mine, Kind::Rule(rule, value), 0),
             Action::Repay(cadence, amount) => {
                 let (_, loan) = deal.package.loan().ok_or(Refusal::NoLoan)?;
-                Item {
-                    kind: Kind::Repay(cadence),
-                    from: loan.to,
-                    to: loan.from,
-                    amount,
-                    guarantee: None,
-                }
+                Item::new(Kind::Repay(cadence), loan.to, loan.from, amount)
             }
             _ => return Err(Refusal::NotAClause),
         };
@@ -268,7 +262,7 @@ impl LaissezFaire {
                 return Err(Refusal::NotAPayment(place));
             }
             Action::Payer(..) => item.from = seat,
-            Action::Guarantee(_, _, fee) => item.guarantee = Some(Guarantee { seat, fee }),
+            Action::Guarantee(_, _, fee) => item = item.guaranteed(Guarantee { seat, fee }),
             _ => {}
         }
         let mut package = deal.package;

@@ -13,7 +13,10 @@
 //! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
-//! of the board where its payee holds a deed once the package's deeds have moved; and the notary's table has a place for each standing clause.
+//! of the board where its payee holds a deed once the package's deeds have moved; at most
+//! one third party, still in the game, pays a payment or guarantees a schedule (never his
+//! own, nor one made to him) and has the cash he pays at acceptance; and the notary's table
+//! has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -274,7 +277,7 @@ impl LaissezFaire {
             if !party(item.to) || !(party(item.from) || payment) || item.from == item.to {
                 return Err(Refusal::Parties(place));
             }
-            if let Some(g) = item.guarantee {
+            if let Some(g) = item.guarantee() {
                 if !item.guaranteeable() {
                     return Err(Refusal::NotGuaranteeable(place));
                 }
@@ -530,7 +533,7 @@ impl LaissezFaire {
             arrears: 0,
             every,
             wait: every,
-            guarantor: item.guarantee.map(|g| g.seat),
+            guarantor: item.guarantee().map(|g| g.seat),
         };
         match item.kind {
             Kind::Pay(When::Rounds(c)) => Some(contract(
@@ -572,7 +575,7 @@ impl LaissezFaire {
                 Some(Contract {
                     payer: item.to,
                     payee: item.from,
-                    guarantor: repay.guarantee.map(|g| g.seat),
+                    guarantor: repay.guarantee().map(|g| g.seat),
                     ..contract(loan, repay.amount, c.times(), c.every())
                 })
             }

@@ -26,6 +26,12 @@
 //! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
 //!   player still in the game must agree to one).
 //!
+//! A package is a deal between two players, but one other player may join it as a payer
+//! (he pays a payment clause, [`Item::from`]) or as the guarantor of a payment on a schedule
+//! or of the loan's repayments ([`Guarantee`]): the text's "any contract", read as letting
+//! third parties join only as payers or guarantors. He consents after the answerer accepts
+//! ([`crate::deal::Deal::consent`]).
+//!
 //! # Why a draft in the state
 //!
 //! Terms are free, so an offer does not fit a finite list of actions. Two designs keep the
@@ -392,13 +398,62 @@ pub struct Item {
     pub to: u8,
     /// Dollars (0 for a deed).
     pub amount: u32,
-    /// A third party who guarantees the payments of a scheduled payment or a repayment
-    /// schedule ([`Item::guaranteeable`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guarantee: Option<Guarantee>,
+    /// The third party who guarantees the payments of a scheduled payment or a repayment
+    /// schedule ([`Item::guaranteeable`]), or [`NOBODY`]. Kept as a seat and a sum beside
+    /// the others, not as an `Option<Guarantee>`, so that a clause stays 16 bytes: the state,
+    /// which holds up to four packages, is copied at every search and bot decision.
+    #[serde(default = "nobody", skip_serializing_if = "is_nobody")]
+    pub guarantor: u8,
+    /// The guarantee's fee ([`Guarantee::fee`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fee: u32,
+}
+
+/// No guarantor ([`Item::guarantor`]).
+pub const NOBODY: u8 = u8::MAX;
+
+fn nobody() -> u8 {
+    NOBODY
+}
+
+fn is_nobody(seat: &u8) -> bool {
+    *seat == NOBODY
+}
+
+fn is_zero(fee: &u32) -> bool {
+    *fee == 0
 }
 
 impl Item {
+    /// A clause without a guarantee.
+    pub const fn new(kind: Kind, from: u8, to: u8, amount: u32) -> Item {
+        Item {
+            kind,
+            from,
+            to,
+            amount,
+            guarantor: NOBODY,
+            fee: 0,
+        }
+    }
+
+    /// Its guarantee, if a third party guarantees it.
+    pub fn guarantee(&self) -> Option<Guarantee> {
+        (self.guarantor != NOBODY).then_some(Guarantee {
+            seat: self.guarantor,
+            fee: self.fee,
+        })
+    }
+
+    /// The clause with this guarantee.
+    pub fn guaranteed(self, g: Guarantee) -> Item {
+        Item {
+            guarantor: g.seat,
+            fee: g.fee,
+            ..self
+        }
+    }
+
     /// Whether it executes at acceptance and is done (a payment now, a deed); a loan's
     /// principal moves at acceptance too, but the loan stands.
     pub fn immediate(&self) -> bool {
@@ -426,7 +481,7 @@ impl Item {
             Kind::Pay(When::Now) | Kind::Lend(_) => i64::from(self.amount),
             _ => 0,
         };
-        let fee = self.guarantee.map_or(0, |g| i64::from(g.fee));
+        let fee = self.guarantee().map_or(0, |g| i64::from(g.fee));
         let mut cash = 0;
         if seat == self.from {
             cash -= now + fee;
@@ -434,7 +489,7 @@ impl Item {
         if seat == self.to {
             cash += now;
         }
-        if self.guarantee.is_some_and(|g| g.seat == seat) {
+        if self.guarantee().is_some_and(|g| g.seat == seat) {
             cash += fee;
         }
         cash
@@ -443,7 +498,7 @@ impl Item {
     /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
     /// pays it or guarantees it.
     pub fn others(&self, a: u8, b: u8) -> u16 {
-        let guarantor = self.guarantee.map(|g| g.seat);
+        let guarantor = self.guarantee().map(|g| g.seat);
         [Some(self.from), Some(self.to), guarantor]
             .into_iter()
             .flatten()
@@ -568,15 +623,19 @@ mod tests {
         assert_eq!(Cadence::new(1, 6).unwrap().words(), "every round, 6 times");
     }
 
+    /// A package is copied with every state: a clause stays within two words.
+    #[test]
+    fn clauses_are_small() {
+        assert!(
+            std::mem::size_of::<Item>() <= 16,
+            "{}",
+            std::mem::size_of::<Item>()
+        );
+    }
+
     #[test]
     fn striking_keeps_the_other_clauses_in_order() {
-        let item = |amount| Item {
-            kind: Kind::Pay(When::Now),
-            from: 0,
-            to: 1,
-            amount,
-            guarantee: None,
-        };
+        let item = |amount| Item::new(Kind::Pay(When::Now), 0, 1, amount);
         let mut p = Package::default();
         for a in 1..=3 {
             assert!(p.push(item(a)));

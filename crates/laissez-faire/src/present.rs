@@ -376,7 +376,7 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
     let board = game.board();
     let (from, to) = (who(item.from, viewer), who(item.to, viewer));
     let x = item.amount;
-    let guarantee = item.guarantee.map_or(String::new(), |g| {
+    let guarantee = item.guarantee().map_or(String::new(), |g| {
         let guarantor = who(g.seat, viewer);
         let fee = match g.fee {
             0 => "for nothing".to_owned(),

@@ -73,7 +73,9 @@ impl Trader {
     /// longer fears the quarter of the payments a trader expects another player to miss
     /// (see the module docs), which falls on the guarantor instead, who gets the fee.
     fn guarantee_value(seat: u8, item: &Item) -> i64 {
-        let Some(g) = item.guarantee else { return 0 };
+        let Some(g) = item.guarantee() else {
+            return 0;
+        };
         let fee = i64::from(g.fee);
         let times = match item.kind {
             Kind::Pay(w) => w.times().unwrap_or(0),
