@@ -375,3 +375,29 @@ fn records_with_third_parties_replay_exactly() {
     let back = Record::<Action>::from_json(&record.to_json()).unwrap();
     assert_eq!(back.replay(&g).unwrap(), s);
 }
+
+#[test]
+fn the_designers_figures_count_consents_asked_and_given() {
+    use gameshelf_engine::Tally;
+    use gameshelf_laissez_faire::tally::LaissezFaireTally;
+    let (g, start) = setup(3);
+    let mut t = LaissezFaireTally::default();
+    for consents in [true, false] {
+        let mut s = start.clone();
+        g.apply(&mut s, Action::Draft(1)).unwrap();
+        for a in SPONSORED.into_iter().chain([
+            Action::Send,
+            Action::Accept,
+            if consents {
+                Action::Accept
+            } else {
+                Action::Refuse
+            },
+        ]) {
+            t.record(&g, &s, a);
+            g.apply(&mut s, a).unwrap();
+        }
+    }
+    assert_eq!((t.consents_asked, t.consents_given), (2, 1));
+    assert_eq!(t.packages_made, 1, "a package counts once, at the consent");
+}
