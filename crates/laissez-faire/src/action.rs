@@ -97,6 +97,14 @@ pub enum Action {
     /// Draft a change of this rule to this value (every player still in the game must be a
     /// party to it, so only two players left may make it in a package).
     Rule(Rule, bool),
+    /// Name a third party (this seat, neither of the deal's two parties) as the payer of the
+    /// draft's payment at this place: he pays it instead of the party who would (ruling
+    /// B-05: third parties join as payers). He consents after the answerer accepts.
+    Payer(u8, u8),
+    /// Name a third party (this seat) as the guarantor of the draft's payment on a schedule
+    /// or repayments at this place: he pays what the debtor misses at a due date, for a fee
+    /// in dollars the debtor pays him at acceptance. He consents after the answerer accepts.
+    Guarantee(u8, u8, u32),
     /// Strike the draft's clause at this place.
     Strike(u8),
     /// Send the draft to the other party.
@@ -203,6 +211,18 @@ impl fmt::Display for Action {
                 write!(f, "add: you promise, on penalty of ${x}")
             }
             Action::Rule(rule, value) => write!(f, "add: rule {} = {value}", rule.name()),
+            Action::Payer(i, seat) => write!(
+                f,
+                "add: seat {} pays clause {}",
+                u16::from(*seat) + 1,
+                u16::from(*i) + 1
+            ),
+            Action::Guarantee(i, seat, fee) => write!(
+                f,
+                "add: seat {} guarantees clause {} for ${fee}",
+                u16::from(*seat) + 1,
+                u16::from(*i) + 1
+            ),
             Action::Strike(i) => write!(f, "strike clause {}", u16::from(*i) + 1),
             Action::Send => f.write_str("send the package"),
             Action::Amend => f.write_str("counter with changed terms"),

@@ -390,6 +390,11 @@ pub struct Contract {
     /// Rounds until the next such instalment.
     #[serde(default = "one")]
     pub wait: u8,
+    /// A third party who pays what the payer misses at a due date (a package's guarantee,
+    /// [`crate::package::Guarantee`]); the default rules apply only when he cannot pay
+    /// either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guarantor: Option<u8>,
 }
 
 fn one() -> u8 {
@@ -534,6 +539,8 @@ pub enum Entry {
     /// The beneficiary (`from`) released the other party (`to`) from a contract's clause
     /// (its place in the package in [`Line::amount`]).
     Released,
+    /// The payer missed a payment and its guarantor (`from`) paid it to the payee (`to`).
+    Guaranteed,
 }
 
 /// One line of the ledger.
@@ -629,6 +636,7 @@ mod tests {
             arrears: 30,
             every: 1,
             wait: 1,
+            guarantor: None,
         };
         assert_eq!(c.principal_outstanding(), 200);
         assert_eq!(c.owed(), 230);

@@ -15,6 +15,12 @@
 //! an acceptance, a refusal or a withdrawal, within the bounds of [`MAX_EDITS`] and
 //! [`MAX_COUNTERS`].
 //!
+//! A draft may name a third party ([`Action::Payer`], [`Action::Guarantee`]). Accepted terms
+//! that name one are not executed yet: they go to him ([`Deal::consent`]), and his one
+//! move executes them ([`Action::Accept`]) or lets them lapse ([`Action::Refuse`]). He is
+//! asked last, once, about terms that no longer change, so a deal keeps its bounds and
+//! nothing executes without the consent of everyone it makes pay.
+//!
 //! Every drafting move is checked by one predicate ([`LaissezFaire::deal_move`]), which
 //! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
 //! accepts a clause with any sum, schedule and length the rules allow, while the list offers
@@ -30,7 +36,7 @@ use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
-    Cadence, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Visits, When,
+    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Visits, When,
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
@@ -91,6 +97,11 @@ pub struct Deal {
     /// may be set aside once per package received.
     #[serde(default)]
     pub parked: bool,
+    /// The terms were accepted and wait for the consent of the third party they name
+    /// ([`Package::third`]), who has the floor: he accepts (the package executes) or
+    /// refuses (it lapses).
+    #[serde(default)]
+    pub consent: bool,
 }
 
 impl Deal {
@@ -105,6 +116,7 @@ impl Deal {
             edits: 0,
             counters: 0,
             parked: false,
+            consent: false,
         }
     }
 
@@ -119,11 +131,16 @@ impl Deal {
 
     /// The seat that acts now.
     pub fn floor(&self) -> u8 {
-        if self.sent {
-            self.answerer
-        } else {
-            self.author
+        match self.third() {
+            Some(third) if self.consent => third,
+            _ if self.sent => self.answerer,
+            _ => self.author,
         }
+    }
+
+    /// The third party the terms name (a payer or a guarantor), if any.
+    pub fn third(&self) -> Option<u8> {
+        self.package.third(self.author, self.answerer)
     }
 
     /// The absolute seat a [`Side`] names in this draft.
@@ -167,12 +184,7 @@ impl LaissezFaire {
         }
         let both = |side: Side, kind, amount| {
             let from = deal.seat(side);
-            Item {
-                kind,
-                from,
-                to: deal.other(from),
-                amount,
-            }
+            Item::new(kind, from, deal.other(from), amount)
         };
         let item = match action {
             Action::Pay(side, when, amount) => both(side, Kind::Pay(when), amount),
@@ -210,12 +222,7 @@ impl LaissezFaire {
             Action::Rule(rule, value) => both(Side::Mine, Kind::Rule(rule, value), 0),
             Action::Repay(cadence, amount) => {
                 let (_, loan) = deal.package.loan().ok_or(Refusal::NoLoan)?;
-                Item {
-                    kind: Kind::Repay(cadence),
-                    from: loan.to,
-                    to: loan.from,
-                    amount,
-                }
+                Item::new(Kind::Repay(cadence), loan.to, loan.from, amount)
             }
             _ => return Err(Refusal::NotAClause),
         };
@@ -223,6 +230,45 @@ impl LaissezFaire {
         package.push(item);
         self.check_package(s, deal.author, deal.answerer, &package, false)?;
         Ok(item)
+    }
+
+    /// The draft `action` makes by naming a third party ([`Action::Payer`],
+    /// [`Action::Guarantee`]) in `deal`, once the notary has checked it.
+    ///
+    /// # Errors
+    /// Why he cannot be named: the deal is not being drafted or has had its changes, the
+    /// seat is one of the two parties, the clause is missing or of the wrong kind, or the
+    /// draft with him is not legal (a second third party, say).
+    pub fn draft_party(&self, s: &State, deal: &Deal, action: Action) -> Result<Package, Refusal> {
+        if deal.sent {
+            return Err(Refusal::NoDeal);
+        }
+        if deal.edits >= MAX_EDITS {
+            return Err(Refusal::Edits);
+        }
+        let (place, seat) = match action {
+            Action::Payer(place, seat) | Action::Guarantee(place, seat, _) => (place, seat),
+            _ => return Err(Refusal::NotAClause),
+        };
+        if seat == deal.author || seat == deal.answerer || !self.trades(s, seat) {
+            return Err(Refusal::NotThird(seat));
+        }
+        let mut item = *deal
+            .package
+            .get(usize::from(place))
+            .ok_or(Refusal::NoClause(place))?;
+        match action {
+            Action::Payer(..) if !matches!(item.kind, Kind::Pay(_)) => {
+                return Err(Refusal::NotAPayment(place));
+            }
+            Action::Payer(..) => item.from = seat,
+            Action::Guarantee(_, _, fee) => item = item.guaranteed(Guarantee { seat, fee }),
+            _ => {}
+        }
+        let mut package = deal.package;
+        package.set(usize::from(place), item);
+        self.check_package(s, deal.author, deal.answerer, &package, false)?;
+        Ok(package)
     }
 
     /// Whether `action` is a legal move in the open deal now, and if not, why: the one
@@ -236,7 +282,20 @@ impl LaissezFaire {
             .filter(|_| s.phase == Phase::Deal)
             .ok_or(Refusal::NoDeal)?;
         let drafting = |ok: bool| if ok { Ok(()) } else { Err(Refusal::NoDeal) };
+        if deal.consent {
+            // The third party consents or refuses; nothing else.
+            return match action {
+                Action::Accept => {
+                    self.check_package(s, deal.author, deal.answerer, &deal.package, true)
+                }
+                Action::Refuse => Ok(()),
+                _ => Err(Refusal::NoDeal),
+            };
+        }
         match action {
+            Action::Payer(..) | Action::Guarantee(..) => {
+                self.draft_party(s, &deal, action).map(|_| ())
+            }
             Action::Pay(..)
             | Action::Lend(..)
             | Action::Deed(_)
@@ -284,9 +343,12 @@ impl LaissezFaire {
     pub(crate) fn deal_moves(&self, s: &State, out: &mut Vec<Action>) {
         let Some(deal) = s.deal else { return };
         let mut candidates = Vec::new();
-        if deal.sent {
+        if deal.consent {
+            candidates.extend([Action::Accept, Action::Refuse]);
+        } else if deal.sent {
             candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
         } else {
+            self.third_party_moves(s, &deal, &mut candidates);
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
             let deeds = held & self.board().deeds;
             // Who holds each deed once the draft's deeds have moved.
@@ -365,6 +427,34 @@ impl LaissezFaire {
         );
     }
 
+    /// The moves that name a third party in `deal`'s draft: each other player still in the
+    /// game as the payer of each payment, and as the guarantor of each payment on a
+    /// schedule and of the repayments, for nothing or for a representative fee, a tenth of
+    /// the payments he guarantees (the caller keeps those the notary accepts: one third
+    /// party a package).
+    fn third_party_moves(&self, s: &State, deal: &Deal, out: &mut Vec<Action>) {
+        let thirds = (0..self.config().players as u8)
+            .filter(|&t| t != deal.author && t != deal.answerer && self.trades(s, t));
+        for t in thirds {
+            for (place, item) in deal.package.iter().enumerate() {
+                let place = place as u8;
+                if matches!(item.kind, Kind::Pay(_)) {
+                    out.push(Action::Payer(place, t));
+                }
+                if item.guaranteeable() {
+                    let times = match item.kind {
+                        Kind::Pay(w) => w.times(),
+                        Kind::Repay(c) => Some(c.times()),
+                        _ => None,
+                    };
+                    let total = u64::from(item.amount) * u64::from(times.unwrap_or(1));
+                    let fee = (total / 10).clamp(1, u64::from(MAX_PRICE)) as u32;
+                    out.extend([0, fee].map(|fee| Action::Guarantee(place, t, fee)));
+                }
+            }
+        }
+    }
+
     /// Plays a move of the open deal (checked by the caller).
     pub(crate) fn apply_deal(&self, s: &mut State, action: Action) {
         let Some(mut deal) = s.deal else { return };
@@ -382,6 +472,13 @@ impl LaissezFaire {
                         s.notes += 1;
                     }
                     deal.package.push(item);
+                    deal.edits += 1;
+                    s.deal = Some(deal);
+                }
+            }
+            Action::Payer(..) | Action::Guarantee(..) => {
+                if let Ok(package) = self.draft_party(s, &deal, action) {
+                    deal.package = package;
                     deal.edits += 1;
                     s.deal = Some(deal);
                 }
@@ -405,6 +502,11 @@ impl LaissezFaire {
                     parked: false,
                     ..deal
                 });
+            }
+            // The answerer accepts terms that name a third party: they wait for his consent.
+            Action::Accept if !deal.consent && deal.third().is_some() => {
+                deal.consent = true;
+                s.deal = Some(deal);
             }
             Action::Accept => {
                 // Checked whole first: everything executes, or (no longer legal) nothing

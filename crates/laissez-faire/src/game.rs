@@ -203,10 +203,10 @@ impl Game for LaissezFaire {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
         // A deal: each draft (the first and one per counter) takes its edits and a send,
-        // and the last answer closes it.
+        // and the last answer closes it, or, when the terms name a third party, his consent.
         // Setting a thread aside and taking it up again are two more actions, at most once
         // per message of a trade thread and once per package of a deal.
-        let deal = 2 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
+        let deal = 3 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
         let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
         let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.
@@ -741,6 +741,8 @@ impl Game for LaissezFaire {
             | Action::Right(..)
             | Action::Promise(..)
             | Action::Rule(..)
+            | Action::Payer(..)
+            | Action::Guarantee(..)
             | Action::Strike(_)
             | Action::Send
             | Action::Amend => {}
@@ -959,7 +961,8 @@ impl Game for LaissezFaire {
             | Action::Lend(_, _, p)
             | Action::Repay(_, p)
             | Action::Right(_, _, p)
-            | Action::Promise(_, p) => Some(p),
+            | Action::Promise(_, p)
+            | Action::Guarantee(_, _, p) => Some(p),
             _ => None,
         }
     }
@@ -975,6 +978,7 @@ impl Game for LaissezFaire {
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
             Action::Right(right, deed, _) => Some(Action::Right(right, deed, amount)),
             Action::Promise(side, _) => Some(Action::Promise(side, amount)),
+            Action::Guarantee(place, seat, _) => Some(Action::Guarantee(place, seat, amount)),
             _ => None,
         }
     }

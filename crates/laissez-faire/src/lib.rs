@@ -44,7 +44,9 @@
 //!   per action ([`Phase::Deal`]), sent, and accepted, refused or countered with changed
 //!   terms. The notary checks each clause as it is drafted and the whole package when it is
 //!   sent and accepted, and executes it atomically; standing clauses become live contracts
-//!   sharing the package's number, which their beneficiary may release.
+//!   sharing the package's number, which their beneficiary may release. A third player may
+//!   pay one of its payments or guarantee its scheduled payments for a fee; the package
+//!   then executes only at his consent, asked after the answerer accepts.
 //! * With `jail=oubliette` a jailed player plays Open Oubliette's jail mode: the host embeds
 //!   an [`gameshelf_open_oubliette::OpenOubliette`] and one jail state per jailed seat and
 //!   forwards its chance outcomes and decisions as [`Action::Oubliette`].
@@ -76,7 +78,7 @@ pub use contract::{Contract, Ledger, Sum, Term};
 pub use deal::Deal;
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use notary::Refusal;
-pub use package::{Cadence, Item, Kind, Package, Right, Side, Tenure, Visits, When};
+pub use package::{Cadence, Guarantee, Item, Kind, Package, Right, Side, Tenure, Visits, When};
 pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
 pub use trade::Thread;

@@ -13,7 +13,10 @@
 //! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
-//! of the board where its payee holds a deed once the package's deeds have moved; and the notary's table has a place for each standing clause.
+//! of the board where its payee holds a deed once the package's deeds have moved; at most
+//! one third party, still in the game, pays a payment or guarantees a schedule (never his
+//! own, nor one made to him) and has the cash he pays at acceptance; and the notary's table
+//! has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -143,6 +146,23 @@ pub enum Refusal {
     /// A counter that changes nothing.
     #[error("a counter must change the terms")]
     Unchanged,
+    /// A package that names more than one third party.
+    #[error("a package names at most one third party")]
+    Crowd,
+    /// A seat named as a third party that is one of the deal's two parties (or no seat).
+    #[error("seat {} is not a third party to this deal", u16::from(*.0) + 1)]
+    NotThird(u8),
+    /// A third party named as the payer of a clause that is not a payment.
+    #[error("clause {} is not a payment: only a payment may have a third party pay it", u16::from(*.0) + 1)]
+    NotAPayment(u8),
+    /// A guarantee of a clause whose payments cannot be missed (not a payment on a
+    /// schedule nor a loan's repayments).
+    #[error("clause {} is neither a payment on a schedule nor a loan's repayments", u16::from(*.0) + 1)]
+    NotGuaranteeable(u8),
+    /// A clause whose parties are not the deal's: only a payment's payer or a guarantor may
+    /// be a third party, and nobody guarantees his own payments or those made to him.
+    #[error("clause {} names its parties wrongly", u16::from(*.0) + 1)]
+    Parties(u8),
     /// No live contract of this number and place benefits this seat.
     #[error("no live clause #{0}.{1} benefits this seat")]
     Release(u16, u8),
@@ -163,6 +183,7 @@ impl LaissezFaire {
         package: &Package,
         complete: bool,
     ) -> Result<(), Refusal> {
+        let third = self.check_third(s, a, b, package)?;
         for seat in [a, b] {
             if !self.trades(s, seat) {
                 return Err(Refusal::Party(seat));
@@ -212,7 +233,7 @@ impl LaissezFaire {
         self.check_landings(package, &owners)?;
         self.check_loan(s, package, &owners, complete)?;
         self.check_rights(s, package, &owners)?;
-        for seat in [a, b] {
+        for seat in [Some(a), Some(b), third].into_iter().flatten() {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let has = s.players[seat as usize].cash;
             if i64::from(has) + net < 0 {
@@ -235,6 +256,48 @@ impl LaissezFaire {
             });
         }
         Ok(())
+    }
+
+    /// The third party's part of [`LaissezFaire::check_package`]: each clause is between
+    /// `a` and `b`, except that a third party may pay a payment for one of them, or
+    /// guarantee a payment on a schedule or a loan's repayments (never his own, nor one
+    /// made to him, for a fee paid by its debtor); at most one third party, still in the
+    /// game. Returns him.
+    fn check_third(
+        &self,
+        s: &State,
+        a: u8,
+        b: u8,
+        package: &Package,
+    ) -> Result<Option<u8>, Refusal> {
+        let party = |x: u8| x == a || x == b;
+        for (place, item) in package.iter().enumerate() {
+            let place = place as u8;
+            let payment = matches!(item.kind, Kind::Pay(_));
+            if !party(item.to) || !(party(item.from) || payment) || item.from == item.to {
+                return Err(Refusal::Parties(place));
+            }
+            if let Some(g) = item.guarantee() {
+                if !item.guaranteeable() {
+                    return Err(Refusal::NotGuaranteeable(place));
+                }
+                if g.seat == item.from || g.seat == item.to {
+                    return Err(Refusal::Parties(place));
+                }
+                if g.fee > MAX_PRICE {
+                    return Err(Refusal::Amount(g.fee));
+                }
+            }
+        }
+        let others = package.others(a, b);
+        if others.count_ones() > 1 {
+            return Err(Refusal::Crowd);
+        }
+        let third = package.third(a, b);
+        match third {
+            Some(t) if !self.trades(s, t) => Err(Refusal::Party(t)),
+            _ => Ok(third),
+        }
     }
 
     /// The landing payments' part of [`LaissezFaire::check_package`]: each is paid to a
@@ -401,7 +464,8 @@ impl LaissezFaire {
         self.check_package(s, author, answerer, package, true)?;
         let id = s.ledger.made + 1;
         let net_of_author: i64 = package.iter().map(|i| i.cash_now(author)).sum();
-        for seat in [author, answerer] {
+        let third = package.third(author, answerer);
+        for seat in [Some(author), Some(answerer), third].into_iter().flatten() {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let p = &mut s.players[seat as usize];
             p.cash = (i64::from(p.cash) + net).min(i64::from(u32::MAX)) as u32;
@@ -469,6 +533,7 @@ impl LaissezFaire {
             arrears: 0,
             every,
             wait: every,
+            guarantor: item.guarantee().map(|g| g.seat),
         };
         match item.kind {
             Kind::Pay(When::Rounds(c)) => Some(contract(
@@ -505,10 +570,12 @@ impl LaissezFaire {
                     principal: item.amount,
                     times: c.times(),
                 };
-                // The borrower owes; the lender is owed.
+                // The borrower owes; the lender is owed; the repayments' guarantor, if
+                // any, guarantees the loan.
                 Some(Contract {
                     payer: item.to,
                     payee: item.from,
+                    guarantor: repay.guarantee().map(|g| g.seat),
                     ..contract(loan, repay.amount, c.times(), c.every())
                 })
             }

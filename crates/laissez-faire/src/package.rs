@@ -26,6 +26,12 @@
 //! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
 //!   player still in the game must agree to one).
 //!
+//! A package is a deal between two players, but one other player may join it as a payer
+//! (he pays a payment clause, [`Item::from`]) or as the guarantor of a payment on a schedule
+//! or of the loan's repayments ([`Guarantee`]): the text's "any contract", read as letting
+//! third parties join only as payers or guarantors. He consents after the answerer accepts
+//! ([`crate::deal::Deal::consent`]).
+//!
 //! # Why a draft in the state
 //!
 //! Terms are free, so an offer does not fit a finite list of actions. Two designs keep the
@@ -369,20 +375,85 @@ pub enum Kind {
     Rule(Rule, bool),
 }
 
+/// A third party's promise to pay what the debtor of a scheduled payment or a loan's
+/// repayment misses, at the due date (ruling B-05: third parties join as payers or
+/// guarantors), for a fee the debtor pays him at acceptance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guarantee {
+    /// The guarantor.
+    pub seat: u8,
+    /// What the clause's debtor pays him at acceptance (nothing included).
+    pub fee: u32,
+}
+
 /// One clause of a package, with absolute seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Item {
     /// What it does.
     pub kind: Kind,
-    /// The party who pays, gives, lends or repays.
+    /// The party who pays, gives, lends or repays: one of the two parties of the deal, or,
+    /// for a payment, a third party who pays it for one of them.
     pub from: u8,
     /// The other party.
     pub to: u8,
     /// Dollars (0 for a deed).
     pub amount: u32,
+    /// The third party who guarantees the payments of a scheduled payment or a repayment
+    /// schedule ([`Item::guaranteeable`]), or [`NOBODY`]. Kept as a seat and a sum beside
+    /// the others, not as an `Option<Guarantee>`, so that a clause stays 16 bytes: the state,
+    /// which holds up to four packages, is copied at every search and bot decision.
+    #[serde(default = "nobody", skip_serializing_if = "is_nobody")]
+    pub guarantor: u8,
+    /// The guarantee's fee ([`Guarantee::fee`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fee: u32,
+}
+
+/// No guarantor ([`Item::guarantor`]).
+pub const NOBODY: u8 = u8::MAX;
+
+fn nobody() -> u8 {
+    NOBODY
+}
+
+fn is_nobody(seat: &u8) -> bool {
+    *seat == NOBODY
+}
+
+fn is_zero(fee: &u32) -> bool {
+    *fee == 0
 }
 
 impl Item {
+    /// A clause without a guarantee.
+    pub const fn new(kind: Kind, from: u8, to: u8, amount: u32) -> Item {
+        Item {
+            kind,
+            from,
+            to,
+            amount,
+            guarantor: NOBODY,
+            fee: 0,
+        }
+    }
+
+    /// Its guarantee, if a third party guarantees it.
+    pub fn guarantee(&self) -> Option<Guarantee> {
+        (self.guarantor != NOBODY).then_some(Guarantee {
+            seat: self.guarantor,
+            fee: self.fee,
+        })
+    }
+
+    /// The clause with this guarantee.
+    pub fn guaranteed(self, g: Guarantee) -> Item {
+        Item {
+            guarantor: g.seat,
+            fee: g.fee,
+            ..self
+        }
+    }
+
     /// Whether it executes at acceptance and is done (a payment now, a deed); a loan's
     /// principal moves at acceptance too, but the loan stands.
     pub fn immediate(&self) -> bool {
@@ -396,19 +467,43 @@ impl Item {
             || matches!(self.kind, Kind::Lend(_) | Kind::Right(..) | Kind::Text(_))
     }
 
-    /// The cash `seat` pays (negative) or receives at acceptance under this clause.
+    /// Whether a third party may guarantee it: a payment on a schedule or a loan's
+    /// repayments, the clauses whose payments come later and may be missed.
+    pub fn guaranteeable(&self) -> bool {
+        matches!(self.kind, Kind::Pay(w) if w != When::Now) || matches!(self.kind, Kind::Repay(_))
+    }
+
+    /// The cash `seat` pays (negative) or receives at acceptance under this clause: a
+    /// payment now, a loan's principal, and a guarantee's fee, which the debtor pays the
+    /// guarantor.
     pub fn cash_now(&self, seat: u8) -> i64 {
         let now = match self.kind {
             Kind::Pay(When::Now) | Kind::Lend(_) => i64::from(self.amount),
             _ => 0,
         };
+        let fee = self.guarantee().map_or(0, |g| i64::from(g.fee));
+        let mut cash = 0;
         if seat == self.from {
-            -now
-        } else if seat == self.to {
-            now
-        } else {
-            0
+            cash -= now + fee;
         }
+        if seat == self.to {
+            cash += now;
+        }
+        if self.guarantee().is_some_and(|g| g.seat == seat) {
+            cash += fee;
+        }
+        cash
+    }
+
+    /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
+    /// pays it or guarantees it.
+    pub fn others(&self, a: u8, b: u8) -> u16 {
+        let guarantor = self.guarantee().map(|g| g.seat);
+        [Some(self.from), Some(self.to), guarantor]
+            .into_iter()
+            .flatten()
+            .filter(|&x| x != a && x != b && x < 16)
+            .fold(0, |set, x| set | 1 << x)
     }
 }
 
@@ -448,6 +543,30 @@ impl Package {
             }
             None => false,
         }
+    }
+
+    /// Replaces the clause at `index`; `false` (nothing changed) when there is none.
+    pub fn set(&mut self, index: usize, item: Item) -> bool {
+        match self.items.get_mut(index) {
+            Some(slot @ Some(_)) => {
+                *slot = Some(item);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The seats the package involves besides its two parties `a` and `b` (third parties
+    /// who pay or guarantee), as a bit set.
+    pub fn others(&self, a: u8, b: u8) -> u16 {
+        self.iter().fold(0, |set, i| set | i.others(a, b))
+    }
+
+    /// The third party whose consent the package needs besides `a`'s and `b`'s, if any
+    /// (the notary allows one: [`crate::notary::Refusal::Crowd`]).
+    pub fn third(&self, a: u8, b: u8) -> Option<u8> {
+        let others = self.others(a, b);
+        (others != 0).then(|| others.trailing_zeros() as u8)
     }
 
     /// Removes the clause at `index`, keeping the others in order; `false` when there is
@@ -504,14 +623,19 @@ mod tests {
         assert_eq!(Cadence::new(1, 6).unwrap().words(), "every round, 6 times");
     }
 
+    /// A package is copied with every state: a clause stays within two words.
+    #[test]
+    fn clauses_are_small() {
+        assert!(
+            std::mem::size_of::<Item>() <= 16,
+            "{}",
+            std::mem::size_of::<Item>()
+        );
+    }
+
     #[test]
     fn striking_keeps_the_other_clauses_in_order() {
-        let item = |amount| Item {
-            kind: Kind::Pay(When::Now),
-            from: 0,
-            to: 1,
-            amount,
-        };
+        let item = |amount| Item::new(Kind::Pay(When::Now), 0, 1, amount);
         let mut p = Package::default();
         for a in 1..=3 {
             assert!(p.push(item(a)));

@@ -149,6 +149,12 @@ pub fn notary(game: &LaissezFaire, s: &State) -> Option<Notary> {
                 line.to + 1
             ),
             Entry::Default => format!("seat {} defaulted on ${}", line.from + 1, line.amount),
+            Entry::Guaranteed => format!(
+                "guarantor seat {} paid ${} to seat {} for a missed payment",
+                line.from + 1,
+                line.amount,
+                line.to + 1
+            ),
             Entry::Collateral => format!(
                 "seat {} defaulted; {} went to seat {}",
                 line.from + 1,
@@ -292,6 +298,14 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             None => who,
         },
         Phase::Deal => match &s.deal {
+            Some(d) if d.consent => format!(
+                "{who}: seat {} and seat {} agreed: {}; {}; seat {} to consent",
+                d.author + 1,
+                d.answerer + 1,
+                package_text(game, s, &d.package, None),
+                effect_text(game, s, d, None),
+                d.floor() + 1
+            ),
             Some(d) if d.sent => format!(
                 "{who}: seat {} offers seat {}: {}; {}; seat {} to answer",
                 d.author + 1,
@@ -362,7 +376,27 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
     let board = game.board();
     let (from, to) = (who(item.from, viewer), who(item.to, viewer));
     let x = item.amount;
-    match item.kind {
+    let guarantee = item.guarantee().map_or(String::new(), |g| {
+        let guarantor = who(g.seat, viewer);
+        let fee = match g.fee {
+            0 => "for nothing".to_owned(),
+            fee => format!(
+                "for a fee of ${fee} {} {} now",
+                from,
+                verb(item.from, viewer, "pay")
+            ),
+        };
+        format!(
+            ", guaranteed by {guarantor} ({guarantor} {} what {from} {} at a due date, {fee})",
+            verb(g.seat, viewer, "pay"),
+            if viewer == Some(usize::from(item.from)) {
+                "miss"
+            } else {
+                "misses"
+            }
+        )
+    });
+    let clause = match item.kind {
         Kind::Pay(when) => format!(
             "{from} {} {to} ${x} {}",
             verb(item.from, viewer, "pay"),
@@ -407,7 +441,8 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
             verb(item.from, viewer, "promise")
         ),
         Kind::Rule(rule, value) => format!("the rule {} becomes {value}", rule.name()),
-    }
+    };
+    format!("{clause}{guarantee}")
 }
 
 /// A package in words for `viewer`: its clauses, joined by semicolons.
@@ -429,14 +464,17 @@ pub fn package_text(
 pub fn effect_text(game: &LaissezFaire, s: &State, deal: &Deal, viewer: Option<Seat>) -> String {
     match effect(game, s, deal) {
         Ok(changes) => {
-            let [author, answerer] = changes.map(|c| {
-                format!(
-                    "{} {}",
-                    who(c.seat, viewer),
-                    offer::signed(c.worth.1 - c.worth.0)
-                )
-            });
-            format!("net worth if accepted: {author}, {answerer}")
+            let parties: Vec<String> = changes
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} {}",
+                        who(c.seat, viewer),
+                        offer::signed(c.worth.1 - c.worth.0)
+                    )
+                })
+                .collect();
+            format!("net worth if accepted: {}", parties.join(", "))
         }
         Err(why) => format!("the notary would refuse it: {why}"),
     }
@@ -470,6 +508,28 @@ pub fn deal_move_text(
             Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
             Err(why) => format!("{action} (refused: {why})"),
         },
+        Action::Payer(i, _) | Action::Guarantee(i, ..) => match game.draft_party(s, deal, action) {
+            Ok(package) => match package.get(usize::from(i)) {
+                Some(item) => format!(
+                    "add a third party to clause {}: {}",
+                    u16::from(i) + 1,
+                    item_text(game, s, item, viewer)
+                ),
+                None => action.to_string(),
+            },
+            Err(why) => format!("{action} (refused: {why})"),
+        },
+        Action::Accept if deal.consent => format!(
+            "consent to the package {} and {} agreed: {}",
+            who(deal.author, viewer),
+            who(deal.answerer, viewer),
+            package_text(game, s, &deal.package, viewer)
+        ),
+        Action::Refuse if deal.consent => format!(
+            "refuse to join the package of {} and {} (it lapses, nothing changes)",
+            who(deal.author, viewer),
+            who(deal.answerer, viewer)
+        ),
         Action::Strike(i) => match deal.package.get(usize::from(i)) {
             Some(item) => format!(
                 "strike clause {}: {}",
@@ -568,6 +628,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Right(..) => "add a lodging right, an option or a price cap".to_owned(),
             Action::Promise(..) | Action::Rule(..) => "add a promise or a rule change".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
+            Action::Payer(..) | Action::Guarantee(..) => {
+                "add a third party (a payer or a guarantor)".to_owned()
+            }
             _ => return None,
         };
         Some(group)
@@ -658,6 +721,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("the sum {lender} {against}")
             }
             (Action::Repay(c, _), ..) => format!("the loan's instalment, {}", c.words()),
+            (Action::Guarantee(i, seat, _), ..) => format!(
+                "the fee clause {}'s debtor pays seat {} at acceptance for the guarantee",
+                u16::from(i) + 1,
+                u16::from(seat) + 1
+            ),
             (Action::Right(right, d, _), ..) => {
                 format!("{} ({})", LaissezFaire::right_amount_words(right), name(d))
             }

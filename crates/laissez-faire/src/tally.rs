@@ -125,6 +125,12 @@ pub struct LaissezFaireTally {
     /// Packages accepted and executed.
     #[serde(default)]
     pub packages_made: u64,
+    /// Packages that named a third party (a payer or a guarantor), asked for his consent.
+    #[serde(default)]
+    pub consents_asked: u64,
+    /// Of those, packages executed at his consent (counted in [`Self::packages_made`] too).
+    #[serde(default)]
+    pub consents_given: u64,
     /// The clauses of packages accepted and executed, by kind (a loan counts once with its
     /// repayments; deeds moved are not counted).
     #[serde(default)]
@@ -363,8 +369,13 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             match action {
                 Action::Send => self.packages_sent += 1,
                 Action::Amend => self.package_counters += 1,
+                // Terms that name a third party execute at his consent, not before.
+                Action::Accept if s.deal.is_some_and(|d| !d.consent && d.third().is_some()) => {
+                    self.consents_asked += 1;
+                }
                 Action::Accept if game.deal_move(s, action).is_ok() => {
                     self.packages_made += 1;
+                    self.consents_given += u64::from(s.deal.is_some_and(|d| d.consent));
                     for item in s.deal.iter().flat_map(|d| d.package.iter()) {
                         if let Some(n) = self.package_clauses.count_clause(item.kind) {
                             *n += 1;
@@ -492,6 +503,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.packages_sent += o.packages_sent;
         self.package_counters += o.package_counters;
         self.packages_made += o.packages_made;
+        self.consents_asked += o.consents_asked;
+        self.consents_given += o.consents_given;
         self.package_clauses.merge(&o.package_clauses);
         add(&mut self.reached_round, &o.reached_round);
         add(&mut self.deeds_held, &o.deeds_held);
@@ -618,6 +631,15 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 per(self.packages_sent),
                 per(self.package_counters),
                 per(self.packages_made)
+            );
+        }
+        if self.consents_asked > 0 {
+            let _ = writeln!(
+                out,
+                "third parties per game: {:.2} packages agreed by their two parties waited for \
+                 a payer's or guarantor's consent, {:.2} executed with it",
+                per(self.consents_asked),
+                per(self.consents_given)
             );
         }
         let kinds = |by: &ByKind| -> String {

@@ -518,6 +518,7 @@ fn the_notary_refuses_what_the_rules_do_not_permit_and_says_why() {
             arrears: 0,
             every: 1,
             wait: 1,
+            guarantor: None,
         });
     }
     assert_eq!(

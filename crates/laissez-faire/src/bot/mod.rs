@@ -661,6 +661,7 @@ impl Bot<LaissezFaire> for Trader {
                     .unwrap_or(Action::Go)
             }
             Phase::Deal => match &s.deal {
+                Some(d) if d.consent => Trader::consent(game, &s, seat, d),
                 Some(d) if d.sent => self.answer_package(game, &s, seat, d),
                 Some(d) => self.draft(game, &s, seat, d),
                 None => self.buf[0],

@@ -62,8 +62,63 @@ impl Trader {
     ) -> i64 {
         package
             .iter()
-            .map(|item| Trader::item_value(game, s, seat, item, package))
+            .map(|item| {
+                Trader::item_value(game, s, seat, item, package)
+                    + Trader::guarantee_value(seat, item)
+            })
             .sum()
+    }
+
+    /// What a clause's guarantee is worth to `seat`: the debtor pays the fee; the payee no
+    /// longer fears the quarter of the payments a trader expects another player to miss
+    /// (see the module docs), which falls on the guarantor instead, who gets the fee.
+    fn guarantee_value(seat: u8, item: &Item) -> i64 {
+        let Some(g) = item.guarantee() else {
+            return 0;
+        };
+        let fee = i64::from(g.fee);
+        let times = match item.kind {
+            Kind::Pay(w) => w.times().unwrap_or(0),
+            Kind::Repay(c) => c.times(),
+            _ => 0,
+        };
+        let risk = i64::from(item.amount) * i64::from(times) / 4;
+        let mut value = 0;
+        if seat == item.from {
+            value -= fee;
+        }
+        if seat == item.to {
+            value += risk;
+        }
+        if seat == g.seat {
+            value += fee - risk;
+        }
+        value
+    }
+
+    /// The answer of `seat`, a third party named in the package `deal`'s two parties agreed
+    /// on, to the request for its consent: it consents only when it gains (a guarantee's
+    /// fee above the quarter of the payments it expects to cover, say) and keeps its
+    /// reserve; a payer who gets nothing for paying refuses. It never asks for time: the
+    /// answer is one move, so the game goes on.
+    pub(super) fn consent(game: &LaissezFaire, s: &State, seat: usize, deal: &Deal) -> Action {
+        let me = seat as u8;
+        let unweighable = deal
+            .package
+            .iter()
+            .any(|i| matches!(i.kind, Kind::Text(_) | Kind::Rule(..)));
+        if unweighable || game.deal_move(s, Action::Accept).is_err() {
+            return Action::Refuse;
+        }
+        let value = Trader::package_value(game, s, me, &deal.package);
+        let cash_now: i64 = deal.package.iter().map(|i| i.cash_now(me)).sum();
+        let keeps = cash_now >= 0
+            || i64::from(s.players[seat].cash) + cash_now >= i64::from(Trader::reserve(s, seat));
+        if value > 0 && keeps {
+            Action::Accept
+        } else {
+            Action::Refuse
+        }
     }
 
     fn item_value(game: &LaissezFaire, s: &State, seat: u8, item: &Item, package: &Package) -> i64 {

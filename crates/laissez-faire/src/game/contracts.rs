@@ -216,6 +216,7 @@ impl LaissezFaire {
             arrears: 0,
             every: 1,
             wait: 1,
+            guarantor: None,
         };
         let (contract, now) = match term {
             Term::Rule(rule, value) => {

@@ -128,6 +128,10 @@ impl LaissezFaire {
             if slot.is_some_and(|c| c.payer as usize == seat || c.payee as usize == seat) {
                 *slot = None;
             }
+            // So do his guarantees: the debt stands without them.
+            if let Some(c) = slot.as_mut().filter(|c| c.guarantor == Some(seat as u8)) {
+                c.guarantor = None;
+            }
         }
         for lot in s.lots.0.iter_mut().filter(|l| l.owner as usize == seat) {
             // Buildings stay with the deed (B-14).

@@ -109,6 +109,19 @@ impl LaissezFaire {
             return c;
         }
         s.ledger.defaults += 1;
+        // A missed payment falls on its guarantor first, if he is still in the game and can
+        // pay it all; only then do the default rules below apply.
+        if let Some(g) = c
+            .guarantor
+            .filter(|&g| self.trades(s, g) && s.players[g as usize].cash >= due)
+        {
+            self.transfer(s, g, c.payee, due);
+            c.arrears = 0;
+            s.ledger.paid += u64::from(due);
+            s.ledger.payments += 1;
+            self.log(s, c.id, Entry::Guaranteed, g, c.payee, due);
+            return c;
+        }
         if let Clause::Loan { collateral, .. } = c.clause {
             let holder = match collateral {
                 NO_DEED => BANK,

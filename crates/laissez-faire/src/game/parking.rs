@@ -35,7 +35,9 @@ impl LaissezFaire {
             (Phase::Trade, Some(t), _) => {
                 usize::from(t.floor) == opener && t.exchanges + 1 < MAX_EXCHANGES
             }
-            (Phase::Deal, _, Some(d)) => d.sent && usize::from(d.answerer) == opener && !d.parked,
+            (Phase::Deal, _, Some(d)) => {
+                d.sent && !d.consent && usize::from(d.answerer) == opener && !d.parked
+            }
             _ => false,
         };
         his && room && self.may_open(s, opener)

@@ -202,6 +202,9 @@ impl LaissezFaire {
         } else {
             String::new()
         };
-        format!("#{} {body} ({} left{arrears})", c.id, c.left)
+        let guarantor = c
+            .guarantor
+            .map_or(String::new(), |g| format!(", guaranteed by seat {}", g + 1));
+        format!("#{} {body} ({} left{arrears}{guarantor})", c.id, c.left)
     }
 }

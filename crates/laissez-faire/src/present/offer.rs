@@ -31,29 +31,39 @@ pub struct Change {
     pub cash: (u32, u32),
 }
 
-/// What accepting `deal`'s package now would do to its author and its answerer, in that
-/// order, worked out by executing it on a copy of `s`.
+/// What accepting `deal`'s package now would do to its author, its answerer and the third
+/// party it names (a payer or a guarantor), if any, in that order, worked out by executing
+/// it on a copy of `s`.
 ///
 /// # Errors
 /// The notary's reason why the package could not be accepted as it stands (a loan without
 /// its repayment, more cash than a party holds, ...).
-pub fn effect(game: &LaissezFaire, s: &State, deal: &Deal) -> Result<[Change; 2], Refusal> {
+pub fn effect(game: &LaissezFaire, s: &State, deal: &Deal) -> Result<Vec<Change>, Refusal> {
     let mut after = s.clone();
     game.execute_package(&mut after, deal.author, deal.answerer, &deal.package)?;
-    Ok(changes(game, s, &after, [deal.author, deal.answerer]))
+    let seats = [Some(deal.author), Some(deal.answerer), deal.third()];
+    Ok(changes(game, s, &after, seats.into_iter().flatten()))
 }
 
 /// What went from `before` to `after` for each of `seats`.
-fn changes(game: &LaissezFaire, before: &State, after: &State, seats: [u8; 2]) -> [Change; 2] {
+fn changes(
+    game: &LaissezFaire,
+    before: &State,
+    after: &State,
+    seats: impl IntoIterator<Item = u8>,
+) -> Vec<Change> {
     let (old, new) = (game.net_worths(before), game.net_worths(after));
-    seats.map(|seat| {
-        let i = usize::from(seat);
-        Change {
-            seat,
-            worth: (old[i], new[i]),
-            cash: (before.players[i].cash, after.players[i].cash),
-        }
-    })
+    seats
+        .into_iter()
+        .map(|seat| {
+            let i = usize::from(seat);
+            Change {
+                seat,
+                worth: (old[i], new[i]),
+                cash: (before.players[i].cash, after.players[i].cash),
+            }
+        })
+        .collect()
 }
 
 /// One party's change in words for `viewer`: `if accepted: your net worth goes from $1500
@@ -139,7 +149,18 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
     } else {
         "offer"
     };
+    let third = deal.third();
     let heading = match (deal.sent, me(deal.author), me(deal.answerer)) {
+        _ if deal.consent => match third {
+            Some(t) if me(t) => format!(
+                "{author} and {answerer} agreed to this {kind}, which names you: it executes \
+                 only if you consent"
+            ),
+            _ => format!(
+                "{author} and {answerer} agreed to this {kind}; it waits for {}'s consent:",
+                who(third.unwrap_or(deal.answerer), viewer)
+            ),
+        },
         (false, true, _) => format!(
             "your {kind} to {answerer}, not sent yet ({} of {MAX_CLAUSES} clauses, {} \
              changes left):",
@@ -164,6 +185,12 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
             .zip(deal.package.iter())
             .map(|(n, item)| format!("  {n}. {}", item_text(game, s, item, viewer))),
     );
+    if let Some(t) = third {
+        lines.push(format!(
+            "  third party: {}, who must consent after {answerer} accepts",
+            who(t, viewer)
+        ));
+    }
     if !deal.before.is_empty() {
         lines.push(format!(
             "  in place of: {}",

@@ -195,3 +195,97 @@ fn the_full_screen_shows_the_offer_beside_the_choices() {
         );
     }
 }
+
+#[test]
+fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
+    let spec: GameSpec = "laissez-faire(players=3)".parse().unwrap();
+    let game = LaissezFaire::from_spec(&spec).unwrap();
+    let mut options = resuming(&game, &[Action::First(0)]);
+    options.names.push("Cid".into());
+    let bot = || Player::Bot(Box::new(Trader::default()) as _);
+    let players = vec![Player::Human, bot(), bot()];
+    // The window: 1) go, 2) and 3) proposals to seats 2 and 3, 4) the offers of clauses.
+    // In the draft, the payments to oneself are the third entry; once a clause stands,
+    // sending comes second and the third parties seventh.
+    let script = [
+        "4",    // make an offer of clauses
+        "1",    // draft a package of clauses for seat 2
+        "3",    // add a payment to you
+        "5 40", // seat 2 pays you $40 every round, 5 times, typed in
+        "7",    // add a third party (a payer or a guarantor)
+        "3 30", // seat 3 guarantees it for a fee of $30, typed in
+        "2",    // send
+    ];
+    let input = script.join("\n") + "\n";
+    let mut out = Vec::new();
+    let record = line::play(
+        &game,
+        &LaissezFairePresenter,
+        players,
+        &options,
+        input.as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let schedule = When::Rounds(REPRESENTATIVE);
+    assert_eq!(
+        record.actions.get(1..5),
+        Some(
+            &[
+                Action::Draft(1),
+                Action::Pay(Side::Yours, schedule, 40),
+                Action::Guarantee(0, 2, 30),
+                Action::Send,
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "add a third party (a payer or a guarantor)",
+        "1) add a third party to clause 1: seat 3 pays you $40 every round, 5 times\n",
+        "2) add a third party to clause 1: seat 2 pays you $40 every round, 5 times, \
+         guaranteed by seat 3 (seat 3 pays what seat 2 misses at a due date, for nothing) [$: \
+         the fee clause 1's debtor pays seat 3 at acceptance for the guarantee]",
+        "  third party: seat 3, who must consent after seat 2 accepts\n",
+        "if accepted: seat 3's net worth goes from $1500 to $1530 (+$30)",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}
+
+#[test]
+fn a_third_party_asked_to_consent_sees_the_terms_and_refuse_highlighted() {
+    let spec: GameSpec = "laissez-faire(players=3)".parse().unwrap();
+    let game = LaissezFaire::from_spec(&spec).unwrap();
+    let mut record = Record::new(&game);
+    record.actions = vec![
+        Action::First(0),
+        Action::Draft(1),
+        Action::Pay(Side::Mine, When::Now, 100),
+        Action::Payer(0, 2),
+        Action::Send,
+        Action::Accept,
+    ];
+    let options = PlayOptions {
+        names: vec!["Ann".into(), "Bob".into(), "Cid".into()],
+        resume: Some(record.to_json()),
+        ..PlayOptions::default()
+    };
+    let players = vec![Player::Human, Player::Human, Player::Human];
+    let session = Session::new(&game, &LaissezFairePresenter, players, &options).unwrap();
+    let menu = session.menu();
+    let main: Vec<Action> = menu.main.iter().map(|&i| session.choices()[i]).collect();
+    assert_eq!(main, [Action::Accept, Action::Refuse]);
+    assert_eq!(session.choices()[session.safe_choice()], Action::Refuse);
+    assert_eq!(
+        session.terms(2)[..3],
+        [
+            "seat 1 and seat 2 agreed to this offer, which names you: it executes only if you \
+             consent"
+                .to_owned(),
+            "  1. you pay seat 2 $100 now".to_owned(),
+            "  third party: you, who must consent after seat 2 accepts".to_owned(),
+        ]
+    );
+}
