@@ -451,28 +451,26 @@ impl Design {
         }
     }
 
-    /// Calls `f` with the length of every closed cord through the die at (`r`, `c`). Each
-    /// cord is walked from its lowest port in that die, and a walk stops at the first open
-    /// end.
+    /// Calls `f` with the length of every closed cord through the die at (`r`, `c`), which
+    /// shows `edges` and whose placed neighbours are on the sides `facing`. Each cord is
+    /// walked from its lowest port in that die, and a walk stops at the first open end.
     ///
     /// A closed cord passes through the die by a strand whose two ports are both on edges
     /// facing a die, and only such strands are walked from (a table lists them): nearly two
     /// dice in three have none (a die facing one neighbour has one only if it is an end
-    /// cap) and cost a lookup, inlined into the caller: only the neighbours of the die are
-    /// read for it (not its whole row's). The walk reads the packed rows directly, a few
+    /// cap) and cost a lookup, inlined into the caller, which knows the die's neighbours
+    /// already (placing it reads them). The walk reads the packed rows directly, a few
     /// operations a step, out of line: it runs at every die a followed board takes
     /// ([`crate::Board::place`]) that can close a cord.
     #[inline]
-    pub fn for_each_closed_cord_through(&self, r: usize, c: usize, f: impl FnMut(u32)) {
-        let x = self.rows[r];
-        let up = if r > 0 { self.rows[r - 1] } else { 0 };
-        let down = if r + 1 < FRAME { self.rows[r + 1] } else { 0 };
-        // Whether the cell of a row in column `c` holds a die; the neighbours to the east
-        // and west are moved into column `c` (a shift past the frame's side leaves none).
-        let placed = |row: u64| usize::from((row >> (4 * c)) & 15 != 0);
-        let facing = placed(up) | placed(x >> 4) << 1 | placed(down) << 2 | placed(x << 4) << 3;
-        let here = ((x >> (4 * c)) & 15) as usize;
-        let ports = CLOSING[here][facing];
+    pub(crate) fn for_each_closed_cord_through(
+        &self,
+        (r, c): (usize, usize),
+        edges: Edges,
+        facing: Edges,
+        f: impl FnMut(u32),
+    ) {
+        let ports = CLOSING[usize::from(edges.0)][usize::from(facing.0)];
         if ports != 0 {
             self.walk_closed_cords(r, c, ports, f);
         }
