@@ -479,14 +479,23 @@ impl Design {
     /// Walks from the die at (`r`, `c`) along the strands starting at `ports` (see
     /// [`Design::for_each_closed_cord_through`]), calling `f` with each closed cord's
     /// length.
+    ///
+    /// A cell is walked to as one number, its bit offset in the packed rows spread out with
+    /// a row's worth of padding after each row (a stride of [`Self::WALK_ROW`] bits): a
+    /// step is one addition, and one mask finds every step off the frame, whose side is
+    /// then as clear as its top and bottom (a step east from the last column lands in the
+    /// padding, not in the next row's first cell).
     #[inline(never)]
     fn walk_closed_cords(&self, r: usize, c: usize, mut ports: u8, mut f: impl FnMut(u32)) {
-        // The row and column steps out of each port, across its edge, wrapping below 0 so
-        // that one comparison with the frame's side, a power of two, checks both ends of
-        // both: `(row | col) < FRAME` exactly when both are in the frame.
-        const STEPS: [(usize, usize); 8] = {
-            let edge = [(usize::MAX, 0), (0, 1), (1, 0), (0, usize::MAX)];
-            let mut steps = [(0, 0); 8];
+        const ROW: usize = Design::WALK_ROW;
+        // The bits set in no cell's offset: the padding and everything past the last row
+        // (steps above the first row wrap around to huge offsets).
+        const OFF_FRAME: usize = !(FRAME * ROW - 1) | 64;
+        // The step out of each port, across its edge; a step out of no port (a mismatched
+        // crossing, which a valid design has not) leaves the frame.
+        const STEPS: [usize; 16] = {
+            let edge = [ROW.wrapping_neg(), 4, ROW, 4usize.wrapping_neg()];
+            let mut steps = [FRAME * ROW; 16];
             let mut q = 0;
             while q < 8 {
                 steps[q] = edge[q / 2];
@@ -494,29 +503,29 @@ impl Design {
             }
             steps
         };
-        const _: () = assert!(FRAME.is_power_of_two());
+        const _: () = assert!(4 * FRAME == 64 && ROW == 128);
         // (Masking the row, a no-op within the frame, spares a bounds check.)
-        let edges = |r: usize, c: usize| ((self.rows[r % FRAME] >> (4 * c)) & 15) as usize;
-        let here = edges(r, c);
+        let edges = |at: usize| ((self.rows[(at / ROW) % FRAME] >> (at % 64)) & 15) as usize;
+        let start = r * ROW + 4 * c;
+        let here = edges(start);
         'cords: while ports != 0 {
             let p0 = ports.trailing_zeros() as u8;
             ports &= ports - 1;
-            let (mut row, mut col, mut tile, mut p, mut length) = (r, c, here, p0, 0);
+            let (mut at, mut tile, mut p, mut length) = (start, here, p0, 0);
             loop {
                 // Through the tile to port q, then across its edge to port p of the next.
                 let q = WIRING[tile][usize::from(p)];
-                let (dr, dc) = STEPS[usize::from(q)];
-                (row, col) = (row.wrapping_add(dr), col.wrapping_add(dc));
-                if (row | col) >= FRAME {
+                at = at.wrapping_add(STEPS[usize::from(q) % 16]);
+                if at & OFF_FRAME != 0 {
                     continue 'cords; // an open end at the frame's edge
                 }
-                tile = edges(row, col);
+                tile = edges(at);
                 if tile == 0 {
                     continue 'cords; // an open end
                 }
                 length += 1;
                 p = across(q);
-                if (row, col) == (r, c) {
+                if at == start {
                     if p == p0 {
                         f(length);
                         continue 'cords;
@@ -528,6 +537,10 @@ impl Design {
             }
         }
     }
+
+    /// The stride of a row in the cell offsets of [`Design::walk_closed_cords`]: its
+    /// `4 * FRAME` bits and as many of padding.
+    const WALK_ROW: usize = 8 * FRAME;
 
     /// The node across port `p` of `cell`, if a die is there.
     #[inline]
