@@ -491,15 +491,35 @@ impl Design {
         // The bits set in no cell's offset: the padding and everything past the last row
         // (steps above the first row wrap around to huge offsets).
         const OFF_FRAME: usize = !(FRAME * ROW - 1) | 64;
-        // The step out of each port, across its edge; a step out of no port (a mismatched
-        // crossing, which a valid design has not) leaves the frame.
-        const STEPS: [usize; 16] = {
-            let edge = [ROW.wrapping_neg(), 4, ROW, 4usize.wrapping_neg()];
-            let mut steps = [FRAME * ROW; 16];
-            let mut q = 0;
-            while q < 8 {
-                steps[q] = edge[q / 2];
-                q += 1;
+        // A step by the port it enters the next tile at, `ENTER[16 * tile + p]`: the
+        // port across the edge where the strand from port `p` of `tile` leaves it, or
+        // [`NO_PORT`] if none does (a mismatched crossing, which a valid design has not).
+        // Indexed by any tile and any byte, so that no index needs a check.
+        const ENTER: [u8; 16 * 16 + 256] = {
+            let mut table = [NO_PORT; 16 * 16 + 256];
+            let mut tile = 0;
+            while tile < 16 {
+                let mut p = 0;
+                while p < 8 {
+                    let q = WIRING[tile][p];
+                    if q != NO_PORT {
+                        table[16 * tile + p] = across(q);
+                    }
+                    p += 1;
+                }
+                tile += 1;
+            }
+            table
+        };
+        // The step to the tile entered at each port: away from the port's edge (from
+        // [`NO_PORT`], off the frame).
+        const STEP_IN: [usize; 256] = {
+            let edge = [ROW, 4usize.wrapping_neg(), ROW.wrapping_neg(), 4];
+            let mut steps = [FRAME * ROW; 256];
+            let mut p = 0;
+            while p < 8 {
+                steps[p] = edge[p / 2];
+                p += 1;
             }
             steps
         };
@@ -513,9 +533,9 @@ impl Design {
             ports &= ports - 1;
             let (mut at, mut tile, mut p, mut length) = (start, here, p0, 0);
             loop {
-                // Through the tile to port q, then across its edge to port p of the next.
-                let q = WIRING[tile][usize::from(p)];
-                at = at.wrapping_add(STEPS[usize::from(q) % 16]);
+                // Through the tile and across its edge, to port p of the next.
+                p = ENTER[16 * tile + usize::from(p)];
+                at = at.wrapping_add(STEP_IN[usize::from(p)]);
                 if at & OFF_FRAME != 0 {
                     continue 'cords; // an open end at the frame's edge
                 }
@@ -524,7 +544,6 @@ impl Design {
                     continue 'cords; // an open end
                 }
                 length += 1;
-                p = across(q);
                 if at == start {
                     if p == p0 {
                         f(length);
