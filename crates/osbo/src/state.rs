@@ -638,9 +638,7 @@ impl Board {
             // A cord that closes now runs through the new die; the others are as they were.
             let closed = &mut self.closed;
             self.design
-                .for_each_closed_cord_through((r, c), edges, facing, |length| {
-                    closed.add(length)
-                });
+                .for_each_closed_cord_through((r, c), edges, facing, |length| closed.add(length));
         }
     }
 

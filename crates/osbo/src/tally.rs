@@ -132,9 +132,12 @@ impl Standing {
     fn of(ranks: &Returns, stamp: Option<u64>) -> Standing {
         let values = ranks.as_slice();
         let best = values.iter().copied().fold(0.0, f64::max);
-        let top = (0..).zip(values).fold(0, |top, (seat, &v)| {
-            if v == best { top | 1 << seat } else { top }
-        });
+        let top = (0..).zip(values).fold(
+            0,
+            |top, (seat, &v)| {
+                if v == best { top | 1 << seat } else { top }
+            },
+        );
         Standing { stamp, top }
     }
 
@@ -492,5 +495,57 @@ mod tests {
         assert_eq!(a.designs_closed, 4);
         assert_eq!(a.winning_scores.values().sum::<u64>(), 2);
         assert!(a.report().contains("winning score"));
+    }
+}
+
+#[cfg(test)]
+mod kept_standings {
+    use super::*;
+    use crate::config::Config;
+    use gameshelf_engine::{Outcomes, Rng};
+
+    /// Plays random games with the boards' closed cords followed or not, and tallies them.
+    fn tally(players: usize, follow: bool) -> OsboTally {
+        let game = Osbo::new(Config {
+            players,
+            ..Config::default()
+        });
+        let mut tally = OsboTally::default();
+        let (mut buf, mut out) = (Vec::new(), Outcomes::new());
+        for seed in 0..300 {
+            let mut s = game.initial_state();
+            game.follow_standing(&mut s, follow);
+            let mut rng = Rng::seed_from_u64(seed);
+            while !game.is_terminal(&s) {
+                let act = match game.actor(&s) {
+                    Actor::Chance => game.sample_chance(&s, &mut rng, &mut out),
+                    _ => {
+                        game.legal_actions(&s, &mut buf);
+                        buf[rng.below(buf.len() as u64) as usize]
+                    }
+                };
+                tally.record(&game, &s, act);
+                game.apply_unchecked(&mut s, act);
+            }
+            tally.finish(&game, &s);
+        }
+        tally
+    }
+
+    /// The standings kept while the standing stamp stands still give the kingmaking
+    /// figures of standings read afresh at every placement: boards that do not follow
+    /// their closed cords have no stamp, so their tally reads the ranks every time.
+    #[test]
+    fn kept_standings_count_as_standings_read_at_every_placement() {
+        for players in 2..=4 {
+            let (kept, read) = (tally(players, true), tally(players, false));
+            assert_eq!(kept, read, "{players} players");
+            if players > 2 {
+                assert!(
+                    kept.kingmaking.moves > 0,
+                    "{players} players: some kingmaking"
+                );
+            }
+        }
     }
 }
