@@ -512,7 +512,7 @@ mod kept_standings {
         });
         let mut tally = OsboTally::default();
         let (mut buf, mut out) = (Vec::new(), Outcomes::new());
-        for seed in 0..300 {
+        for seed in 0..60 {
             let mut s = game.initial_state();
             game.follow_standing(&mut s, follow);
             let mut rng = Rng::seed_from_u64(seed);
