@@ -451,28 +451,26 @@ impl Design {
         }
     }
 
-    /// Calls `f` with the length of every closed cord through the die at (`r`, `c`). Each
-    /// cord is walked from its lowest port in that die, and a walk stops at the first open
-    /// end.
+    /// Calls `f` with the length of every closed cord through the die at (`r`, `c`), which
+    /// shows `edges` and whose placed neighbours are on the sides `facing`. Each cord is
+    /// walked from its lowest port in that die, and a walk stops at the first open end.
     ///
     /// A closed cord passes through the die by a strand whose two ports are both on edges
     /// facing a die, and only such strands are walked from (a table lists them): nearly two
     /// dice in three have none (a die facing one neighbour has one only if it is an end
-    /// cap) and cost a lookup, inlined into the caller: only the neighbours of the die are
-    /// read for it (not its whole row's). The walk reads the packed rows directly, a few
+    /// cap) and cost a lookup, inlined into the caller, which knows the die's neighbours
+    /// already (placing it reads them). The walk reads the packed rows directly, a few
     /// operations a step, out of line: it runs at every die a followed board takes
     /// ([`crate::Board::place`]) that can close a cord.
     #[inline]
-    pub fn for_each_closed_cord_through(&self, r: usize, c: usize, f: impl FnMut(u32)) {
-        let x = self.rows[r];
-        let up = if r > 0 { self.rows[r - 1] } else { 0 };
-        let down = if r + 1 < FRAME { self.rows[r + 1] } else { 0 };
-        // Whether the cell of a row in column `c` holds a die; the neighbours to the east
-        // and west are moved into column `c` (a shift past the frame's side leaves none).
-        let placed = |row: u64| usize::from((row >> (4 * c)) & 15 != 0);
-        let facing = placed(up) | placed(x >> 4) << 1 | placed(down) << 2 | placed(x << 4) << 3;
-        let here = ((x >> (4 * c)) & 15) as usize;
-        let ports = CLOSING[here][facing];
+    pub(crate) fn for_each_closed_cord_through(
+        &self,
+        (r, c): (usize, usize),
+        edges: Edges,
+        facing: Edges,
+        f: impl FnMut(u32),
+    ) {
+        let ports = CLOSING[usize::from(edges.0)][usize::from(facing.0)];
         if ports != 0 {
             self.walk_closed_cords(r, c, ports, f);
         }
@@ -481,44 +479,72 @@ impl Design {
     /// Walks from the die at (`r`, `c`) along the strands starting at `ports` (see
     /// [`Design::for_each_closed_cord_through`]), calling `f` with each closed cord's
     /// length.
+    ///
+    /// A cell is walked to as one number, its bit offset in the packed rows spread out with
+    /// a row's worth of padding after each row (a stride of [`Self::WALK_ROW`] bits): a
+    /// step is one addition, and one mask finds every step off the frame, whose side is
+    /// then as clear as its top and bottom (a step east from the last column lands in the
+    /// padding, not in the next row's first cell).
     #[inline(never)]
     fn walk_closed_cords(&self, r: usize, c: usize, mut ports: u8, mut f: impl FnMut(u32)) {
-        // The row and column steps out of each port, across its edge, wrapping below 0 so
-        // that one comparison with the frame's side, a power of two, checks both ends of
-        // both: `(row | col) < FRAME` exactly when both are in the frame.
-        const STEPS: [(usize, usize); 8] = {
-            let edge = [(usize::MAX, 0), (0, 1), (1, 0), (0, usize::MAX)];
-            let mut steps = [(0, 0); 8];
-            let mut q = 0;
-            while q < 8 {
-                steps[q] = edge[q / 2];
-                q += 1;
+        const ROW: usize = Design::WALK_ROW;
+        // The bits set in no cell's offset: the padding and everything past the last row
+        // (steps above the first row wrap around to huge offsets).
+        const OFF_FRAME: usize = !(FRAME * ROW - 1) | 64;
+        // A step by the port it enters the next tile at, `ENTER[16 * tile + p]`: the
+        // port across the edge where the strand from port `p` of `tile` leaves it, or
+        // [`NO_PORT`] if none does (a mismatched crossing, which a valid design has not).
+        // Indexed by any tile and any byte, so that no index needs a check.
+        const ENTER: [u8; 16 * 16 + 256] = {
+            let mut table = [NO_PORT; 16 * 16 + 256];
+            let mut tile = 0;
+            while tile < 16 {
+                let mut p = 0;
+                while p < 8 {
+                    let q = WIRING[tile][p];
+                    if q != NO_PORT {
+                        table[16 * tile + p] = across(q);
+                    }
+                    p += 1;
+                }
+                tile += 1;
+            }
+            table
+        };
+        // The step to the tile entered at each port: away from the port's edge (from
+        // [`NO_PORT`], off the frame).
+        const STEP_IN: [usize; 256] = {
+            let edge = [ROW, 4usize.wrapping_neg(), ROW.wrapping_neg(), 4];
+            let mut steps = [FRAME * ROW; 256];
+            let mut p = 0;
+            while p < 8 {
+                steps[p] = edge[p / 2];
+                p += 1;
             }
             steps
         };
-        const _: () = assert!(FRAME.is_power_of_two());
+        const _: () = assert!(4 * FRAME == 64 && ROW == 128);
         // (Masking the row, a no-op within the frame, spares a bounds check.)
-        let edges = |r: usize, c: usize| ((self.rows[r % FRAME] >> (4 * c)) & 15) as usize;
-        let here = edges(r, c);
+        let edges = |at: usize| ((self.rows[(at / ROW) % FRAME] >> (at % 64)) & 15) as usize;
+        let start = r * ROW + 4 * c;
+        let here = edges(start);
         'cords: while ports != 0 {
             let p0 = ports.trailing_zeros() as u8;
             ports &= ports - 1;
-            let (mut row, mut col, mut tile, mut p, mut length) = (r, c, here, p0, 0);
+            let (mut at, mut tile, mut p, mut length) = (start, here, p0, 0);
             loop {
-                // Through the tile to port q, then across its edge to port p of the next.
-                let q = WIRING[tile][usize::from(p)];
-                let (dr, dc) = STEPS[usize::from(q)];
-                (row, col) = (row.wrapping_add(dr), col.wrapping_add(dc));
-                if (row | col) >= FRAME {
+                // Through the tile and across its edge, to port p of the next.
+                p = ENTER[16 * tile + usize::from(p)];
+                at = at.wrapping_add(STEP_IN[usize::from(p)]);
+                if at & OFF_FRAME != 0 {
                     continue 'cords; // an open end at the frame's edge
                 }
-                tile = edges(row, col);
+                tile = edges(at);
                 if tile == 0 {
                     continue 'cords; // an open end
                 }
                 length += 1;
-                p = across(q);
-                if (row, col) == (r, c) {
+                if at == start {
                     if p == p0 {
                         f(length);
                         continue 'cords;
@@ -530,6 +556,10 @@ impl Design {
             }
         }
     }
+
+    /// The stride of a row in the cell offsets of [`Design::walk_closed_cords`]: its
+    /// `4 * FRAME` bits and as many of padding.
+    const WALK_ROW: usize = 8 * FRAME;
 
     /// The node across port `p` of `cell`, if a die is there.
     #[inline]

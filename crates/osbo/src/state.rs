@@ -633,12 +633,12 @@ impl Board {
     /// ([`Board::follow_closed`]).
     #[inline]
     pub fn place(&mut self, r: usize, c: usize, edges: Edges) {
-        self.put(r, c, edges);
+        let facing = self.put(r, c, edges);
         if self.closed.followed {
             // A cord that closes now runs through the new die; the others are as they were.
             let closed = &mut self.closed;
             self.design
-                .for_each_closed_cord_through(r, c, |length| closed.add(length));
+                .for_each_closed_cord_through((r, c), edges, facing, |length| closed.add(length));
         }
     }
 
@@ -651,13 +651,15 @@ impl Board {
         self.closed.followed = false;
     }
 
-    /// Places a die (no checks), the design and the boxes only.
+    /// Places a die (no checks), the design and the boxes only, and returns the sides of
+    /// the cell that face a placed die (which following the closed cords needs too).
     #[inline]
-    fn put(&mut self, r: usize, c: usize, edges: Edges) {
+    fn put(&mut self, r: usize, c: usize, edges: Edges) -> Edges {
         // The ends the die opens: its crossings not facing a die. The boxes grow by the
         // cell and by the targets of those ends (kept within the frame).
         let (_, occ) = self.design.probe_row(r);
-        let open = Edges(edges.0 & !((occ >> (4 * c)) & 15) as u8);
+        let facing = Edges(((occ >> (4 * c)) & 15) as u8);
+        let open = Edges(edges.0 & !facing.0);
         self.design.set(r, c, edges);
         let (r, c, last) = (r as u8, c as u8, FRAME as u8 - 1);
         let step = |d: Dir| u8::from(open.has(d));
@@ -673,6 +675,7 @@ impl Board {
             self.reach[2].min(c.saturating_sub(step(Dir::W))),
             self.reach[3].max((c + step(Dir::E)).min(last)),
         ];
+        facing
     }
 
     /// Whether some face could still be placed. Under the strict window any target takes

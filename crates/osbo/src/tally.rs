@@ -100,6 +100,11 @@ struct Watch {
     /// At the last placement: the leader before it, and whether its player was out of
     /// contention. `None` before the first placement.
     last: Option<(Option<Seat>, bool)>,
+    /// The standings last read, kept while the closed cords do not change.
+    standing: Option<Standing>,
+    /// The seats whose designs were seen closed (a closed design stays closed), as a bit
+    /// set.
+    closed: u8,
     /// Kingmaking moves so far.
     moves: u64,
     /// Whether the last change of leader was a kingmaking move.
@@ -110,17 +115,61 @@ struct Watch {
     offered: Vec<Action>,
 }
 
+/// What the kingmaking figures need of the seats' ranks ([`Osbo::ranks`]): which seats
+/// are on top. Once a design has closed it is read at every placement, though the ranks
+/// change only when a cord closes; so it is kept with the game's standing stamp
+/// ([`Game::standing_stamp`]) and read again only when the stamp moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Standing {
+    /// The stamp of the state it was read in (`None`: unknown, read it in every state).
+    stamp: Option<u64>,
+    /// The seats with the best rank, as a bit set.
+    top: u8,
+}
+
+impl Standing {
+    /// The seats on top of `ranks`.
+    fn of(ranks: &Returns, stamp: Option<u64>) -> Standing {
+        let values = ranks.as_slice();
+        let best = values.iter().copied().fold(0.0, f64::max);
+        let top = (0..).zip(values).fold(
+            0,
+            |top, (seat, &v)| {
+                if v == best { top | 1 << seat } else { top }
+            },
+        );
+        Standing { stamp, top }
+    }
+
+    /// The one seat on top ([`Returns::leader`]), `None` on a tie.
+    fn leader(self) -> Option<Seat> {
+        (self.top.count_ones() == 1).then_some(self.top.trailing_zeros() as Seat)
+    }
+
+    /// Whether `seat` is on top.
+    fn on_top(self, seat: Seat) -> bool {
+        self.top & 1 << seat != 0
+    }
+}
+
 impl Watch {
     /// Reads the leader in `now`, the state after the last placement and any rolls: was
-    /// that placement a kingmaking move? Returns the seats' ranks in `now`.
-    fn settle(&mut self, game: &Osbo, now: &State) -> Returns {
-        let ranks = game.ranks(now);
-        let leader = ranks.leader();
+    /// that placement a kingmaking move? Returns the standings in `now`.
+    fn settle(&mut self, game: &Osbo, now: &State) -> Standing {
+        let stamp = game.standing_stamp(now);
+        let standing = match self.standing {
+            // The same closed cords: the same ranks, so the same leader as at the last
+            // placement, and no kingmaking move.
+            Some(kept) if stamp.is_some() && kept.stamp == stamp => return kept,
+            _ => Standing::of(&game.ranks(now), stamp),
+        };
+        self.standing = Some(standing);
+        let leader = standing.leader();
         if let Some((_, out)) = self.last.filter(|&(before, _)| before != leader) {
             self.moves += u64::from(out);
             self.decided = out;
         }
-        ranks
+        standing
     }
 
     /// Whether a placement in `before` may be followed: nobody is out of contention before
@@ -133,14 +182,21 @@ impl Watch {
         self.last.is_some() || before.boards[..game.num_players()].iter().any(closed)
     }
 
+    /// Whether `seat`'s design is closed in `now`, remembered once seen.
+    fn is_closed(&mut self, now: &State, seat: Seat) -> bool {
+        if self.closed & 1 << seat == 0 && closed(&now.boards[seat]) {
+            self.closed |= 1 << seat;
+        }
+        self.closed & 1 << seat != 0
+    }
+
     /// A placement by `mover` in `before`, once [`Watch::follows`] says so: remembers the
     /// leader and whether the mover is out of contention (its design closed, another
     /// seat's score above its own).
     fn place(&mut self, game: &Osbo, before: &State, mover: Seat) {
-        let ranks = self.settle(game, before);
-        let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
-        let out = closed(&before.boards[mover]) && ranks.get(mover) < top;
-        self.last = Some((ranks.leader(), out));
+        let standing = self.settle(game, before);
+        let out = self.is_closed(before, mover) && !standing.on_top(mover);
+        self.last = Some((standing.leader(), out));
         if out && self.picks_the_leader(game, before) {
             self.choices += 1;
         }
@@ -270,9 +326,8 @@ impl Tally<Osbo> for OsboTally {
         }
         let watch = &mut self.watch;
         // The winners ([`Osbo::winners`]), counted without listing them.
-        let ranks = watch.settle(game, end);
-        let top = ranks.as_slice().iter().copied().fold(0.0, f64::max);
-        let winners = ranks.as_slice().iter().filter(|&&v| v == top).count();
+        let standing = watch.settle(game, end);
+        let winners = standing.top.count_ones();
         if winners > 1 {
             self.draws += 1;
         }
@@ -285,11 +340,8 @@ impl Tally<Osbo> for OsboTally {
         k.choices_sq += watch.choices * watch.choices;
         k.choice_games += u64::from(watch.choices > 0);
         watch.reset();
-        let best = ranks
-            .as_slice()
-            .iter()
-            .position(|&v| v == top)
-            .map_or(0, |w| end.boards[w].best_closed());
+        let first = standing.top.trailing_zeros() as usize;
+        let best = end.boards.get(first).map_or(0, Board::best_closed);
         *self.winning_scores.entry(best).or_default() += 1;
     }
 
@@ -443,5 +495,57 @@ mod tests {
         assert_eq!(a.designs_closed, 4);
         assert_eq!(a.winning_scores.values().sum::<u64>(), 2);
         assert!(a.report().contains("winning score"));
+    }
+}
+
+#[cfg(test)]
+mod kept_standings {
+    use super::*;
+    use crate::config::Config;
+    use gameshelf_engine::{Outcomes, Rng};
+
+    /// Plays random games with the boards' closed cords followed or not, and tallies them.
+    fn tally(players: usize, follow: bool) -> OsboTally {
+        let game = Osbo::new(Config {
+            players,
+            ..Config::default()
+        });
+        let mut tally = OsboTally::default();
+        let (mut buf, mut out) = (Vec::new(), Outcomes::new());
+        for seed in 0..60 {
+            let mut s = game.initial_state();
+            game.follow_standing(&mut s, follow);
+            let mut rng = Rng::seed_from_u64(seed);
+            while !game.is_terminal(&s) {
+                let act = match game.actor(&s) {
+                    Actor::Chance => game.sample_chance(&s, &mut rng, &mut out),
+                    _ => {
+                        game.legal_actions(&s, &mut buf);
+                        buf[rng.below(buf.len() as u64) as usize]
+                    }
+                };
+                tally.record(&game, &s, act);
+                game.apply_unchecked(&mut s, act);
+            }
+            tally.finish(&game, &s);
+        }
+        tally
+    }
+
+    /// The standings kept while the standing stamp stands still give the kingmaking
+    /// figures of standings read afresh at every placement: boards that do not follow
+    /// their closed cords have no stamp, so their tally reads the ranks every time.
+    #[test]
+    fn kept_standings_count_as_standings_read_at_every_placement() {
+        for players in 2..=4 {
+            let (kept, read) = (tally(players, true), tally(players, false));
+            assert_eq!(kept, read, "{players} players");
+            if players > 2 {
+                assert!(
+                    kept.kingmaking.moves > 0,
+                    "{players} players: some kingmaking"
+                );
+            }
+        }
     }
 }
