@@ -49,10 +49,8 @@ impl Bot<OpenOubliette> for Heuristic {
         _rng: &mut gameshelf_engine::Rng,
     ) -> Action {
         view.legal_actions(&mut self.buf);
-        if let [only] = self.buf[..] {
-            // Nothing to weigh, so nothing to observe (`decide` only ever picks a legal
-            // action).
-            return only;
+        if let Some(a) = settled(&self.buf) {
+            return a;
         }
         let obs = match &mut self.obs {
             Some(obs) => {
@@ -67,6 +65,19 @@ impl Bot<OpenOubliette> for Heuristic {
             legal: &self.buf,
         };
         mind.decide().unwrap_or(self.buf[0])
+    }
+}
+
+/// The decision when the legal actions settle it on their own, with nothing to observe
+/// (`decide` only ever picks a legal action): a single action, or a choice the bot always
+/// makes the same way, to take the extra turn of doubles and to stay in jail. A fifth of
+/// the decisions are extra turns, and observing costs more than the rest of a decision.
+fn settled(legal: &[Action]) -> Option<Action> {
+    match legal {
+        [only] => Some(*only),
+        [Action::ExtraTurn(_), ..] => Some(Action::ExtraTurn(true)),
+        [Action::LeaveJail(_), ..] => Some(Action::LeaveJail(false)),
+        _ => None,
     }
 }
 
@@ -96,14 +107,21 @@ impl Mind<'_> {
 
     /// Whether cashing in now would reach the winning threshold.
     fn cash_wins(&self) -> bool {
+        self.cash_wins_with(self.unused_value())
+    }
+
+    /// [`Self::cash_wins`] given the unused treasure's value.
+    fn cash_wins_with(&self, unused_value: u32) -> bool {
         let me = self.me();
         let bonus = 100 * me.level_ups as u32 * me.unused.len() as u32;
-        me.banked_value + self.unused_value() + bonus >= self.game.config().win_threshold
+        me.banked_value + unused_value + bonus >= self.game.config().win_threshold
     }
 
     fn wants_home(&self) -> bool {
-        let endgame = self.obs.treasure_left <= ENDGAME_PILE && !self.me().unused.is_empty();
-        self.cash_wins() || endgame || self.unused_value() >= CASH_IN_AT || self.me().w >= REST_AT
+        let me = self.me();
+        let endgame = self.obs.treasure_left <= ENDGAME_PILE && !me.unused.is_empty();
+        let value = self.unused_value();
+        self.cash_wins_with(value) || endgame || value >= CASH_IN_AT || me.w >= REST_AT
     }
 
     /// The legal `Play` of a card whose effect satisfies `pred`.
@@ -133,8 +151,6 @@ impl Mind<'_> {
     fn decide(&self) -> Option<Action> {
         let s = self.s();
         match s.phase {
-            Phase::LeaveJail => self.has(Action::LeaveJail(false)),
-            Phase::ExtraTurn => self.has(Action::ExtraTurn(true)),
             Phase::PreWindow | Phase::PostWindow => self.window(),
             Phase::Direction => self.direction(),
             Phase::ExitChoice => self.exit(),
@@ -204,11 +220,15 @@ impl Mind<'_> {
                 cash: false,
             });
         }
-        // The turn ends anyway: do everything on offer.
-        let exit = |recover, cash| Action::Exit { recover, cash };
-        self.has(exit(true, true))
-            .or_else(|| self.has(exit(false, true)))
-            .or_else(|| self.has(exit(true, false)))
+        // The turn ends anyway: do everything on offer, cashing in before Recovery alone.
+        self.legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Exit { recover: false, cash: false }))
+            .max_by_key(|a| match *a {
+                Action::Exit { recover, cash } => 2 * u8::from(cash) + u8::from(recover),
+                _ => 0,
+            })
     }
 
     /// Recovery returns the most severe wounds.
