@@ -49,7 +49,7 @@ impl Bot<OpenOubliette> for Heuristic {
         _rng: &mut gameshelf_engine::Rng,
     ) -> Action {
         view.legal_actions(&mut self.buf);
-        if let Some(a) = settled(&self.buf) {
+        if let Some(a) = settled(view.game(), &self.buf) {
             return a;
         }
         let obs = match &mut self.obs {
@@ -69,16 +69,49 @@ impl Bot<OpenOubliette> for Heuristic {
 }
 
 /// The decision when the legal actions settle it on their own, with nothing to observe
-/// (`decide` only ever picks a legal action): a single action, or a choice the bot always
-/// makes the same way, to take the extra turn of doubles and to stay in jail. A fifth of
-/// the decisions are extra turns, and observing costs more than the rest of a decision.
-fn settled(legal: &[Action]) -> Option<Action> {
+/// (`decide` only ever picks a legal action): a single action, a choice the bot always
+/// makes the same way (to take the extra turn of doubles, to stay in jail), or a pick
+/// among cards named by the actions (the wounds to return, the cards to cash in). A
+/// quarter of the decisions are settled so, and observing costs more than the rest of a
+/// decision.
+fn settled(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
     match legal {
         [only] => Some(*only),
         [Action::ExtraTurn(_), ..] => Some(Action::ExtraTurn(true)),
         [Action::LeaveJail(_), ..] => Some(Action::LeaveJail(false)),
+        [Action::ReturnWound(_), ..] => recover_pick(game, legal),
+        [Action::CashCard(_), ..] => cash_pick(game, legal),
         _ => None,
     }
+}
+
+/// `action` if it is legal.
+fn has(legal: &[Action], action: Action) -> Option<Action> {
+    legal.contains(&action).then_some(action)
+}
+
+/// Recovery returns the most severe wounds.
+fn recover_pick(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
+    let w = &game.decks().wounds;
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::ReturnWound(_)))
+        .max_by_key(|a| match a {
+            Action::ReturnWound(c) => (w[*c as usize].modifier, std::cmp::Reverse(*c)),
+            _ => (0, std::cmp::Reverse(0)),
+        })
+        .or_else(|| has(legal, Action::RecoverDone))
+}
+
+/// A chosen cash-in takes the plain treasure and keeps the weapons and armor.
+fn cash_pick(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
+    let t = &game.decks().treasures;
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::CashCard(c) if t[*c as usize].kind == TreasureKind::Plain))
+        .or_else(|| has(legal, Action::CashDone))
 }
 
 /// One decision's context.
@@ -98,7 +131,7 @@ impl Mind<'_> {
     }
 
     fn has(&self, a: Action) -> Option<Action> {
-        self.legal.contains(&a).then_some(a)
+        has(self.legal, a)
     }
 
     fn unused_value(&self) -> u32 {
@@ -154,8 +187,6 @@ impl Mind<'_> {
             Phase::PreWindow | Phase::PostWindow => self.window(),
             Phase::Direction => self.direction(),
             Phase::ExitChoice => self.exit(),
-            Phase::RecoverPick => self.recover_pick(),
-            Phase::CashPick => self.cash_pick(),
             Phase::PvpChoice => self.pvp(),
             Phase::CheckPre => self.check_pre(),
             Phase::CheckPost => self.check_post(),
@@ -229,31 +260,6 @@ impl Mind<'_> {
                 Action::Exit { recover, cash } => 2 * u8::from(cash) + u8::from(recover),
                 _ => 0,
             })
-    }
-
-    /// Recovery returns the most severe wounds.
-    fn recover_pick(&self) -> Option<Action> {
-        let w = &self.game.decks().wounds;
-        self.legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::ReturnWound(_)))
-            .max_by_key(|a| match a {
-                Action::ReturnWound(c) => (w[*c as usize].modifier, std::cmp::Reverse(*c)),
-                _ => (0, std::cmp::Reverse(0)),
-            })
-            .or_else(|| self.has(Action::RecoverDone))
-    }
-
-    fn cash_pick(&self) -> Option<Action> {
-        let t = &self.game.decks().treasures;
-        self.legal
-            .iter()
-            .copied()
-            .find(
-                |a| matches!(a, Action::CashCard(c) if t[*c as usize].kind == TreasureKind::Plain),
-            )
-            .or_else(|| self.has(Action::CashDone))
     }
 
     fn pvp(&self) -> Option<Action> {
