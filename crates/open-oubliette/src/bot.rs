@@ -255,7 +255,15 @@ impl Mind<'_> {
         self.legal
             .iter()
             .copied()
-            .filter(|a| !matches!(a, Action::Exit { recover: false, cash: false }))
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Exit {
+                        recover: false,
+                        cash: false
+                    }
+                )
+            })
             .max_by_key(|a| match *a {
                 Action::Exit { recover, cash } => 2 * u8::from(cash) + u8::from(recover),
                 _ => 0,
