@@ -557,6 +557,32 @@ mod tests {
     }
 
     #[test]
+    fn heading_home_takes_every_exit_action_on_offer() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        let wound = game
+            .decks()
+            .wounds
+            .iter()
+            .position(|w| w.modifier >= REST_AT)
+            .unwrap() as u8;
+        s.wound_draw.remove(wound);
+        s.players[0].wounds.insert(wound);
+        s.players[0].w = REST_AT;
+        s.players[0].pos = 18;
+        let roll = Action::Move(DicePair::new(2, 3));
+        let exit = |recover, cash| Action::Exit { recover, cash };
+        // Wounded with nothing to cash: Recovery alone.
+        let mut poor = s.clone();
+        game.apply(&mut poor, roll).unwrap();
+        assert_eq!(choose(&game, &poor), exit(true, false));
+        // Wounded and holding treasure: Recovery and the cash-in.
+        holding(&game, &mut s, &["Pottery Shards"]);
+        game.apply(&mut s, roll).unwrap();
+        assert_eq!(choose(&game, &s), exit(true, true));
+    }
+
+    #[test]
     fn recovery_returns_the_most_severe_wounds() {
         let game = OpenOubliette::default();
         let mut s = started(&game);

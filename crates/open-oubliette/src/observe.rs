@@ -249,3 +249,44 @@ pub fn resample(game: &OpenOubliette, state: &State, seat: Seat, rng: &mut Rng) 
     s.event_draw = dealer.rest();
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gameshelf_engine::{Actor, Game, Outcomes};
+
+    /// An observation refreshed in place, whichever seat and state it showed before, is the
+    /// one built anew: the seats past the players and the draw piles it leaves alone are
+    /// the same in both.
+    #[test]
+    fn a_refreshed_observation_is_the_one_built_anew() {
+        for spec in [
+            "open-oubliette(players=3)",
+            "open-oubliette(players=2,open_hands=true)",
+        ] {
+            let game = OpenOubliette::from_spec(&spec.parse().unwrap()).unwrap();
+            let mut rng = Rng::seed_from_u64(5);
+            let mut s = game.initial_state();
+            let mut kept = Observation::public(&game, &s);
+            let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
+            let mut refreshed = 0;
+            loop {
+                let a = match game.actor(&s) {
+                    Actor::Terminal => break,
+                    Actor::Chance => game.sample_chance(&s, &mut rng, &mut outcomes),
+                    Actor::Player(seat) => {
+                        for q in [seat, (seat + 1) % game.num_players(), SPECTATOR as Seat] {
+                            kept.refresh(&game, &s, q);
+                            assert_eq!(kept, Observation::new(&game, &s, q), "{spec}");
+                            refreshed += 1;
+                        }
+                        game.legal_actions(&s, &mut actions);
+                        actions[rng.below(actions.len() as u64) as usize]
+                    }
+                };
+                game.apply_unchecked(&mut s, a);
+            }
+            assert!(refreshed > 30, "{spec}: {refreshed}");
+        }
+    }
+}
