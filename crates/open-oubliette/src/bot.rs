@@ -49,10 +49,8 @@ impl Bot<OpenOubliette> for Heuristic {
         _rng: &mut gameshelf_engine::Rng,
     ) -> Action {
         view.legal_actions(&mut self.buf);
-        if let [only] = self.buf[..] {
-            // Nothing to weigh, so nothing to observe (`decide` only ever picks a legal
-            // action).
-            return only;
+        if let Some(a) = settled(view.game(), &self.buf) {
+            return a;
         }
         let obs = match &mut self.obs {
             Some(obs) => {
@@ -68,6 +66,52 @@ impl Bot<OpenOubliette> for Heuristic {
         };
         mind.decide().unwrap_or(self.buf[0])
     }
+}
+
+/// The decision when the legal actions settle it on their own, with nothing to observe
+/// (`decide` only ever picks a legal action): a single action, a choice the bot always
+/// makes the same way (to take the extra turn of doubles, to stay in jail), or a pick
+/// among cards named by the actions (the wounds to return, the cards to cash in). A
+/// quarter of the decisions are settled so, and observing costs more than the rest of a
+/// decision.
+fn settled(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
+    match legal {
+        [only] => Some(*only),
+        [Action::ExtraTurn(_), ..] => Some(Action::ExtraTurn(true)),
+        [Action::LeaveJail(_), ..] => Some(Action::LeaveJail(false)),
+        [Action::ReturnWound(_), ..] => recover_pick(game, legal),
+        [Action::CashCard(_), ..] => cash_pick(game, legal),
+        _ => None,
+    }
+}
+
+/// `action` if it is legal.
+fn has(legal: &[Action], action: Action) -> Option<Action> {
+    legal.contains(&action).then_some(action)
+}
+
+/// Recovery returns the most severe wounds.
+fn recover_pick(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
+    let w = &game.decks().wounds;
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::ReturnWound(_)))
+        .max_by_key(|a| match a {
+            Action::ReturnWound(c) => (w[*c as usize].modifier, std::cmp::Reverse(*c)),
+            _ => (0, std::cmp::Reverse(0)),
+        })
+        .or_else(|| has(legal, Action::RecoverDone))
+}
+
+/// A chosen cash-in takes the plain treasure and keeps the weapons and armor.
+fn cash_pick(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
+    let t = &game.decks().treasures;
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::CashCard(c) if t[*c as usize].kind == TreasureKind::Plain))
+        .or_else(|| has(legal, Action::CashDone))
 }
 
 /// One decision's context.
@@ -87,7 +131,7 @@ impl Mind<'_> {
     }
 
     fn has(&self, a: Action) -> Option<Action> {
-        self.legal.contains(&a).then_some(a)
+        has(self.legal, a)
     }
 
     fn unused_value(&self) -> u32 {
@@ -96,14 +140,21 @@ impl Mind<'_> {
 
     /// Whether cashing in now would reach the winning threshold.
     fn cash_wins(&self) -> bool {
+        self.cash_wins_with(self.unused_value())
+    }
+
+    /// [`Self::cash_wins`] given the unused treasure's value.
+    fn cash_wins_with(&self, unused_value: u32) -> bool {
         let me = self.me();
         let bonus = 100 * me.level_ups as u32 * me.unused.len() as u32;
-        me.banked_value + self.unused_value() + bonus >= self.game.config().win_threshold
+        me.banked_value + unused_value + bonus >= self.game.config().win_threshold
     }
 
     fn wants_home(&self) -> bool {
-        let endgame = self.obs.treasure_left <= ENDGAME_PILE && !self.me().unused.is_empty();
-        self.cash_wins() || endgame || self.unused_value() >= CASH_IN_AT || self.me().w >= REST_AT
+        let me = self.me();
+        let endgame = self.obs.treasure_left <= ENDGAME_PILE && !me.unused.is_empty();
+        let value = self.unused_value();
+        self.cash_wins_with(value) || endgame || value >= CASH_IN_AT || me.w >= REST_AT
     }
 
     /// The legal `Play` of a card whose effect satisfies `pred`.
@@ -133,13 +184,9 @@ impl Mind<'_> {
     fn decide(&self) -> Option<Action> {
         let s = self.s();
         match s.phase {
-            Phase::LeaveJail => self.has(Action::LeaveJail(false)),
-            Phase::ExtraTurn => self.has(Action::ExtraTurn(true)),
             Phase::PreWindow | Phase::PostWindow => self.window(),
             Phase::Direction => self.direction(),
             Phase::ExitChoice => self.exit(),
-            Phase::RecoverPick => self.recover_pick(),
-            Phase::CashPick => self.cash_pick(),
             Phase::PvpChoice => self.pvp(),
             Phase::CheckPre => self.check_pre(),
             Phase::CheckPost => self.check_post(),
@@ -204,36 +251,23 @@ impl Mind<'_> {
                 cash: false,
             });
         }
-        // The turn ends anyway: do everything on offer.
-        let exit = |recover, cash| Action::Exit { recover, cash };
-        self.has(exit(true, true))
-            .or_else(|| self.has(exit(false, true)))
-            .or_else(|| self.has(exit(true, false)))
-    }
-
-    /// Recovery returns the most severe wounds.
-    fn recover_pick(&self) -> Option<Action> {
-        let w = &self.game.decks().wounds;
+        // The turn ends anyway: do everything on offer, cashing in before Recovery alone.
         self.legal
             .iter()
             .copied()
-            .filter(|a| matches!(a, Action::ReturnWound(_)))
-            .max_by_key(|a| match a {
-                Action::ReturnWound(c) => (w[*c as usize].modifier, std::cmp::Reverse(*c)),
-                _ => (0, std::cmp::Reverse(0)),
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Exit {
+                        recover: false,
+                        cash: false
+                    }
+                )
             })
-            .or_else(|| self.has(Action::RecoverDone))
-    }
-
-    fn cash_pick(&self) -> Option<Action> {
-        let t = &self.game.decks().treasures;
-        self.legal
-            .iter()
-            .copied()
-            .find(
-                |a| matches!(a, Action::CashCard(c) if t[*c as usize].kind == TreasureKind::Plain),
-            )
-            .or_else(|| self.has(Action::CashDone))
+            .max_by_key(|a| match *a {
+                Action::Exit { recover, cash } => 2 * u8::from(cash) + u8::from(recover),
+                _ => 0,
+            })
     }
 
     fn pvp(&self) -> Option<Action> {
@@ -520,6 +554,32 @@ mod tests {
         }
         assert_eq!(game.actor(&s), gameshelf_engine::Actor::Player(1));
         assert_eq!(choose(&game, &s), Action::Equip(mail));
+    }
+
+    #[test]
+    fn heading_home_takes_every_exit_action_on_offer() {
+        let game = OpenOubliette::default();
+        let mut s = started(&game);
+        let wound = game
+            .decks()
+            .wounds
+            .iter()
+            .position(|w| w.modifier >= REST_AT)
+            .unwrap() as u8;
+        s.wound_draw.remove(wound);
+        s.players[0].wounds.insert(wound);
+        s.players[0].w = REST_AT;
+        s.players[0].pos = 18;
+        let roll = Action::Move(DicePair::new(2, 3));
+        let exit = |recover, cash| Action::Exit { recover, cash };
+        // Wounded with nothing to cash: Recovery alone.
+        let mut poor = s.clone();
+        game.apply(&mut poor, roll).unwrap();
+        assert_eq!(choose(&game, &poor), exit(true, false));
+        // Wounded and holding treasure: Recovery and the cash-in.
+        holding(&game, &mut s, &["Pottery Shards"]);
+        game.apply(&mut s, roll).unwrap();
+        assert_eq!(choose(&game, &s), exit(true, true));
     }
 
     #[test]

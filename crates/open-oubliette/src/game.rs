@@ -308,6 +308,108 @@ impl OpenOubliette {
         self.event_groups
             .draw(or_discard(s.event_draw, s.event_discard), rng)
     }
+
+    /// Applies the action at the resting point `s.phase` and returns the step the turn
+    /// program goes on from ([`Game::apply_unchecked`] runs it; the playout loop runs the
+    /// commonest steps as direct calls).
+    fn act(&self, s: &mut State, action: Action) -> Step {
+        let cur = s.current;
+        match (s.phase, action) {
+            (Phase::Order, Action::Order(i)) => {
+                self.set_order(s, i as usize);
+                Step::TurnStart
+            }
+            (Phase::LeaveJail, Action::LeaveJail(true)) => {
+                self.leave(s, cur);
+                Step::NextPlayer
+            }
+            (Phase::LeaveJail, Action::LeaveJail(false)) => Step::TurnBegin,
+            (Phase::PreWindow, Action::Play(c)) => self.play_window(s, c, ExitFrom::Pre),
+            (Phase::PreWindow, Action::Pass) => Step::Roll,
+            (Phase::PostWindow, Action::Play(c)) => self.play_window(s, c, ExitFrom::Post),
+            (Phase::PostWindow, Action::Pass) => Step::End,
+            (Phase::MoveRoll, Action::Move(pair)) => self.on_move_roll(s, pair),
+            (Phase::Direction, Action::Direction(d)) => self.do_move(s, d),
+            (Phase::ExitChoice, Action::Exit { recover, cash }) => self.on_exit(s, recover, cash),
+            (Phase::RecoverPick, Action::ReturnWound(c)) => self.return_wound(s, c),
+            (Phase::RecoverPick, Action::RecoverDone) => self.exit_cash(s, s.turn.exit_cash),
+            (Phase::CashPick, Action::CashCard(c)) => {
+                s.turn.cash_sel.insert(c);
+                if Self::cash_choices(s).is_empty() {
+                    self.cash_selected(s)
+                } else {
+                    Step::Rest
+                }
+            }
+            (Phase::CashPick, Action::CashDone) => self.cash_selected(s),
+            (Phase::PvpChoice, Action::Attack(y)) => self.attack(s, y),
+            (Phase::PvpChoice, Action::NoAttack) => Step::Monster,
+            (Phase::DrawMonster, Action::DrawMonster(c)) => self.on_monster(s, c),
+            (Phase::DrawEvent, Action::DrawEvent(c)) => self.on_event(s, c),
+            (Phase::DrawTreasure, Action::DrawTreasure(c)) => Self::on_treasure(s, c),
+            (Phase::DrawWound, Action::DrawWound(c)) => self.on_wound(s, c),
+            (Phase::Steal, Action::Steal(c)) => {
+                Self::take_unused(s, s.turn.steal_from, c);
+                match s.turn.steal_to {
+                    NONE => self.lose_treasure(s, c),
+                    to => s.players[to as usize].unused.insert(c),
+                }
+                s.turn.steals_left -= 1;
+                Step::StealNext
+            }
+            (Phase::CheckPre, Action::Equip(c)) => {
+                self.equip(s, s.check.acting, c);
+                Step::CheckPre
+            }
+            (Phase::CheckPre, Action::Play(c)) => {
+                self.play_kept(s, s.check.acting, c);
+                Step::CheckPre
+            }
+            (Phase::CheckPre, Action::Pass) => {
+                s.check.pre_side += 1;
+                Step::CheckPre
+            }
+            (Phase::CheckRoll, Action::Roll(r)) => Self::on_check_roll(s, r),
+            (Phase::CheckPost, Action::Equip(c)) => {
+                self.equip(s, s.check.acting, c);
+                Step::CheckEval
+            }
+            (Phase::CheckPost, Action::Play(c)) => self.play_in_check(s, c),
+            (Phase::CheckPost, Action::Pass) => self.check_pass(s),
+            (Phase::Revenge, Action::Play(c)) => {
+                self.play_kept(s, cur, c);
+                s.fight.revenge_round = true;
+                Self::start_monster_round(s)
+            }
+            (Phase::Revenge, Action::Pass) => Step::FightOver,
+            (Phase::Die, Action::Die(d)) => self.on_die(s, d),
+            (Phase::KeepChoice, Action::Keep) => self.keep_event(s),
+            (Phase::KeepChoice, Action::UseNow) => {
+                let card = s.turn.event;
+                match self.decks.events[card as usize].effect {
+                    Effect::Healing { wounds } => {
+                        self.heal(s, cur, wounds as usize);
+                        Step::EventDone
+                    }
+                    _ => {
+                        s.event_discard.insert(card);
+                        s.turn.event = NONE;
+                        self.use_shortcut(s, ExitFrom::EventNow)
+                    }
+                }
+            }
+            (Phase::ExtraTurn, Action::ExtraTurn(take)) => {
+                if take {
+                    s.players[cur as usize].extra_turns += 1;
+                }
+                Step::EndChecks
+            }
+            _ => {
+                debug_assert!(false, "{action} is not legal in {:?}", s.phase);
+                Step::Rest
+            }
+        }
+    }
 }
 
 impl Game for OpenOubliette {
@@ -568,102 +670,7 @@ impl Game for OpenOubliette {
     }
 
     fn apply_unchecked(&self, s: &mut State, action: Action) {
-        let cur = s.current;
-        let step = match (s.phase, action) {
-            (Phase::Order, Action::Order(i)) => {
-                self.set_order(s, i as usize);
-                Step::TurnStart
-            }
-            (Phase::LeaveJail, Action::LeaveJail(true)) => {
-                self.leave(s, cur);
-                Step::NextPlayer
-            }
-            (Phase::LeaveJail, Action::LeaveJail(false)) => Step::TurnBegin,
-            (Phase::PreWindow, Action::Play(c)) => self.play_window(s, c, ExitFrom::Pre),
-            (Phase::PreWindow, Action::Pass) => Step::Roll,
-            (Phase::PostWindow, Action::Play(c)) => self.play_window(s, c, ExitFrom::Post),
-            (Phase::PostWindow, Action::Pass) => Step::End,
-            (Phase::MoveRoll, Action::Move(pair)) => self.on_move_roll(s, pair),
-            (Phase::Direction, Action::Direction(d)) => self.do_move(s, d),
-            (Phase::ExitChoice, Action::Exit { recover, cash }) => self.on_exit(s, recover, cash),
-            (Phase::RecoverPick, Action::ReturnWound(c)) => self.return_wound(s, c),
-            (Phase::RecoverPick, Action::RecoverDone) => self.exit_cash(s, s.turn.exit_cash),
-            (Phase::CashPick, Action::CashCard(c)) => {
-                s.turn.cash_sel.insert(c);
-                if Self::cash_choices(s).is_empty() {
-                    self.cash_selected(s)
-                } else {
-                    Step::Rest
-                }
-            }
-            (Phase::CashPick, Action::CashDone) => self.cash_selected(s),
-            (Phase::PvpChoice, Action::Attack(y)) => self.attack(s, y),
-            (Phase::PvpChoice, Action::NoAttack) => Step::Monster,
-            (Phase::DrawMonster, Action::DrawMonster(c)) => self.on_monster(s, c),
-            (Phase::DrawEvent, Action::DrawEvent(c)) => self.on_event(s, c),
-            (Phase::DrawTreasure, Action::DrawTreasure(c)) => Self::on_treasure(s, c),
-            (Phase::DrawWound, Action::DrawWound(c)) => self.on_wound(s, c),
-            (Phase::Steal, Action::Steal(c)) => {
-                Self::take_unused(s, s.turn.steal_from, c);
-                match s.turn.steal_to {
-                    NONE => self.lose_treasure(s, c),
-                    to => s.players[to as usize].unused.insert(c),
-                }
-                s.turn.steals_left -= 1;
-                Step::StealNext
-            }
-            (Phase::CheckPre, Action::Equip(c)) => {
-                self.equip(s, s.check.acting, c);
-                Step::CheckPre
-            }
-            (Phase::CheckPre, Action::Play(c)) => {
-                self.play_kept(s, s.check.acting, c);
-                Step::CheckPre
-            }
-            (Phase::CheckPre, Action::Pass) => {
-                s.check.pre_side += 1;
-                Step::CheckPre
-            }
-            (Phase::CheckRoll, Action::Roll(r)) => Self::on_check_roll(s, r),
-            (Phase::CheckPost, Action::Equip(c)) => {
-                self.equip(s, s.check.acting, c);
-                Step::CheckEval
-            }
-            (Phase::CheckPost, Action::Play(c)) => self.play_in_check(s, c),
-            (Phase::CheckPost, Action::Pass) => self.check_pass(s),
-            (Phase::Revenge, Action::Play(c)) => {
-                self.play_kept(s, cur, c);
-                s.fight.revenge_round = true;
-                Self::start_monster_round(s)
-            }
-            (Phase::Revenge, Action::Pass) => Step::FightOver,
-            (Phase::Die, Action::Die(d)) => self.on_die(s, d),
-            (Phase::KeepChoice, Action::Keep) => self.keep_event(s),
-            (Phase::KeepChoice, Action::UseNow) => {
-                let card = s.turn.event;
-                match self.decks.events[card as usize].effect {
-                    Effect::Healing { wounds } => {
-                        self.heal(s, cur, wounds as usize);
-                        Step::EventDone
-                    }
-                    _ => {
-                        s.event_discard.insert(card);
-                        s.turn.event = NONE;
-                        self.use_shortcut(s, ExitFrom::EventNow)
-                    }
-                }
-            }
-            (Phase::ExtraTurn, Action::ExtraTurn(take)) => {
-                if take {
-                    s.players[cur as usize].extra_turns += 1;
-                }
-                Step::EndChecks
-            }
-            _ => {
-                debug_assert!(false, "{action} is not legal in {:?}", s.phase);
-                Step::Rest
-            }
-        };
+        let step = self.act(s, action);
         self.run(s, step);
     }
 

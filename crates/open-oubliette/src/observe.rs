@@ -62,43 +62,79 @@ impl Observation {
             events_left: 0,
             wounds_left: 0,
         };
-        obs.hide(game, state, seat);
+        obs.refresh(game, state, seat);
         obs
     }
 
     /// Makes this observation what `seat` sees of `state`, in place: the heuristic bot
-    /// observes at every decision, and the state is large enough that copying it once
-    /// rather than building and moving a new observation is a tenth of a simulated game's
-    /// cost ([`gameshelf_engine::Game::observe_into`]).
+    /// observes at every decision that offers a choice, and copying the whole state there
+    /// was a tenth of a simulated game's cost ([`gameshelf_engine::Game::observe_into`]).
+    ///
+    /// So only what can differ is written: the seats in play, each with its hand hidden as
+    /// it is copied (the entries past them are not in play: every state of a game keeps
+    /// what `initial_state` gave them, which this observation, made by the same game,
+    /// already holds), and the other fields one by one, the draw piles left empty. The fields are named in full so that
+    /// a field added to [`State`] cannot be forgotten here.
     pub fn refresh(&mut self, game: &OpenOubliette, state: &State, seat: Seat) {
-        self.view.clone_from(state);
-        self.hide(game, state, seat);
-    }
-
-    /// Hides from `view`, a copy of `state`, what `seat` may not see, and counts the
-    /// hidden cards.
-    fn hide(&mut self, game: &OpenOubliette, state: &State, seat: Seat) {
+        let State {
+            players,
+            order,
+            order_pos,
+            current,
+            phase,
+            monster_draw,
+            monster_discard,
+            treasure_draw,
+            treasure_removed,
+            event_draw,
+            event_discard,
+            wound_draw,
+            turn,
+            fight,
+            check,
+            turns,
+            standing_moves,
+            winners,
+            end,
+        } = state;
+        let n = game.config().players;
         let open = game.config().open_hands;
-        for (q, p) in self.view.players.iter_mut().enumerate() {
+        let view = &mut self.view;
+        for (q, (p, to)) in players[..n].iter().zip(&mut view.players[..n]).enumerate() {
+            *to = *p;
             self.unused_counts[q] = p.unused.len() as u8;
             self.kept_counts[q] = p.kept.len() as u8;
             if q != seat && !open {
-                p.unused = CardSet::EMPTY;
-                p.kept = CardSet::EMPTY;
+                to.unused = CardSet::EMPTY;
+                to.kept = CardSet::EMPTY;
             }
         }
-        if !open && state.current as usize != seat && state.turn.trap_card != NONE {
-            self.view.turn.trap_card = HIDDEN;
+        view.order = *order;
+        view.order_pos = *order_pos;
+        view.current = *current;
+        view.phase = *phase;
+        view.monster_draw = CardSet::EMPTY;
+        view.monster_discard = *monster_discard;
+        view.treasure_draw = CardSet::EMPTY;
+        view.treasure_removed = *treasure_removed;
+        view.event_draw = CardSet::EMPTY;
+        view.event_discard = *event_discard;
+        view.wound_draw = CardSet::EMPTY;
+        view.turn = *turn;
+        if !open && *current as usize != seat && turn.trap_card != NONE {
+            view.turn.trap_card = HIDDEN;
         }
-        self.view.monster_draw = CardSet::EMPTY;
-        self.view.treasure_draw = CardSet::EMPTY;
-        self.view.event_draw = CardSet::EMPTY;
-        self.view.wound_draw = CardSet::EMPTY;
+        view.fight = *fight;
+        view.check = *check;
+        view.turns = *turns;
+        view.standing_moves = *standing_moves;
+        view.winners = *winners;
+        view.end = *end;
         self.seat = seat as u8;
-        self.monsters_left = state.monster_draw.len() as u8;
-        self.treasure_left = state.treasure_draw.len() as u8;
-        self.events_left = state.event_draw.len() as u8;
-        self.wounds_left = state.wound_draw.len() as u8;
+        self.monsters_left = monster_draw.len() as u8;
+        self.treasure_left = treasure_draw.len() as u8;
+        self.events_left = event_draw.len() as u8;
+        self.wounds_left = wound_draw.len() as u8;
     }
 
     /// The observing seat's own unused treasure cards (none for a spectator).
@@ -212,4 +248,45 @@ pub fn resample(game: &OpenOubliette, state: &State, seat: Seat, rng: &mut Rng) 
     }
     s.event_draw = dealer.rest();
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gameshelf_engine::{Actor, Game, Outcomes};
+
+    /// An observation refreshed in place, whichever seat and state it showed before, is the
+    /// one built anew: the seats past the players and the draw piles it leaves alone are
+    /// the same in both.
+    #[test]
+    fn a_refreshed_observation_is_the_one_built_anew() {
+        for spec in [
+            "open-oubliette(players=3)",
+            "open-oubliette(players=2,open_hands=true)",
+        ] {
+            let game = OpenOubliette::from_spec(&spec.parse().unwrap()).unwrap();
+            let mut rng = Rng::seed_from_u64(5);
+            let mut s = game.initial_state();
+            let mut kept = Observation::public(&game, &s);
+            let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
+            let mut refreshed = 0;
+            loop {
+                let a = match game.actor(&s) {
+                    Actor::Terminal => break,
+                    Actor::Chance => game.sample_chance(&s, &mut rng, &mut outcomes),
+                    Actor::Player(seat) => {
+                        for q in [seat, (seat + 1) % game.num_players(), SPECTATOR as Seat] {
+                            kept.refresh(&game, &s, q);
+                            assert_eq!(kept, Observation::new(&game, &s, q), "{spec}");
+                            refreshed += 1;
+                        }
+                        game.legal_actions(&s, &mut actions);
+                        actions[rng.below(actions.len() as u64) as usize]
+                    }
+                };
+                game.apply_unchecked(&mut s, a);
+            }
+            assert!(refreshed > 30, "{spec}: {refreshed}");
+        }
+    }
 }

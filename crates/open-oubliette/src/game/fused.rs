@@ -1,7 +1,8 @@
 //! The fused playout loop behind [`Game::watched_playout`] and [`Game::watched_play`].
 //!
 //! Random playouts and bots' games spend their time here: the commonest nodes are sampled
-//! and applied in one step, without building the action and dispatching on it again. It is
+//! and applied in one step, without building the action and dispatching on it again, and
+//! a bot's decision goes on from its step through the same direct calls. It is
 //! the one hot loop of the crate, kept on its own so that it can be read against the
 //! provided loop it must agree with (`tests/chance.rs`).
 
@@ -68,13 +69,8 @@ impl OpenOubliette {
                     let (exits, k) = exit_options(s.me());
                     let (recover, cash) = exits[rng.below(k as u64) as usize];
                     watch.see(s, Action::Exit { recover, cash });
-                    match self.on_exit(s, recover, cash) {
-                        Step::ExitEnd => match self.exit_end(s) {
-                            Step::End => self.end_turn(s),
-                            step => step,
-                        },
-                        step => step,
-                    }
+                    let step = self.on_exit(s, recover, cash);
+                    self.onward(s, step)
                 }
                 Phase::ExtraTurn if RANDOM => {
                     n.decisions += 1;
@@ -85,7 +81,7 @@ impl OpenOubliette {
                         let cur = s.current as usize;
                         s.players[cur].extra_turns += 1;
                     }
-                    self.to_next_roll(s, Step::EndChecks)
+                    self.onward(s, Step::EndChecks)
                 }
                 Phase::Direction if RANDOM => {
                     n.decisions += 1;
@@ -141,30 +137,51 @@ impl OpenOubliette {
                         }
                     }
                 }
-                _ => {
-                    let a = match self.actor(s) {
-                        Actor::Chance => self.sample_chance(s, rng, outcomes),
-                        Actor::Player(seat) => {
-                            n.decisions += 1;
-                            if RANDOM {
+                _ => match self.actor(s) {
+                    Actor::Player(seat) if !RANDOM => {
+                        n.decisions += 1;
+                        // A bot's decision goes on through the same direct calls.
+                        let a = decide(s, seat, rng);
+                        watch.see(s, a);
+                        let step = self.act(s, a);
+                        self.onward(s, step)
+                    }
+                    actor => {
+                        let a = match actor {
+                            Actor::Chance => self.sample_chance(s, rng, outcomes),
+                            Actor::Player(_) => {
+                                n.decisions += 1;
                                 self.legal_actions(s, actions);
                                 actions[rng.below(actions.len() as u64) as usize]
-                            } else {
-                                decide(s, seat, rng)
                             }
-                        }
-                        Actor::Terminal => return n,
-                    };
-                    watch.see(s, a);
-                    self.apply_unchecked(s, a);
-                    n.actions += 1;
-                    continue;
-                }
+                            Actor::Terminal => return n,
+                        };
+                        watch.see(s, a);
+                        self.apply_unchecked(s, a);
+                        n.actions += 1;
+                        continue;
+                    }
+                },
             };
             if !matches!(step, Step::Rest) {
                 self.run_common(s, step);
             }
             n.actions += 1;
+        }
+    }
+
+    /// The step after a decision's own, with the usual ways on from the end of a turn as
+    /// direct calls: an Exit action's end (`ExitEnd`, then `End`, [`Self::end_turn`]) and
+    /// the end checks after an extra turn is taken or declined ([`Self::to_next_roll`]).
+    /// Any other step is handed back as it is, for `run_common`.
+    fn onward(&self, s: &mut State, step: Step) -> Step {
+        match step {
+            Step::ExitEnd => match self.exit_end(s) {
+                Step::End => self.end_turn(s),
+                step => step,
+            },
+            Step::EndChecks => self.to_next_roll(s, step),
+            step => step,
         }
     }
 }
