@@ -80,15 +80,8 @@ pub enum SolitaireCommand {
     /// Solve the numbered deals FROM..=TO: one line per deal (deal, verdict, nodes, turns
     /// of the winning line) and the shares won, lost and undecided.
     Deals {
-        /// The first deal number.
-        #[arg(long, default_value = "1")]
-        from: u64,
-        /// The last deal number.
-        #[arg(long, default_value = "10000")]
-        to: u64,
-        /// Jokers in the deck (2 or 3).
-        #[arg(long, default_value = "2")]
-        jokers: u8,
+        #[command(flatten)]
+        deals: DealRange,
         /// The solver's node budget per deal; by default the shipped verdicts' budget.
         #[arg(long, default_value_t = SHIPPED_BUDGET)]
         budget: u64,
@@ -122,15 +115,8 @@ pub enum SolitaireCommand {
     /// Play the numbered deals FROM..=TO once each with a bot that sees only what a player
     /// sees, and set its win rate beside the solver's verdicts on the same deals.
     Honest {
-        /// The first deal number.
-        #[arg(long, default_value = "1")]
-        from: u64,
-        /// The last deal number.
-        #[arg(long, default_value = "10000")]
-        to: u64,
-        /// Jokers in the deck (2 or 3).
-        #[arg(long, default_value = "2")]
-        jokers: u8,
+        #[command(flatten)]
+        deals: DealRange,
         /// The bot (random, heuristic, easy, medium, hard, mcts:N).
         #[arg(long, default_value = "hard")]
         bot: String,
@@ -151,6 +137,31 @@ pub enum SolitaireCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The numbered deals FROM..=TO a command covers, and their deck.
+#[derive(Args, Debug)]
+pub struct DealRange {
+    /// The first deal number.
+    #[arg(long, default_value = "1")]
+    from: u64,
+    /// The last deal number.
+    #[arg(long, default_value = "10000")]
+    to: u64,
+    /// Jokers in the deck (2 or 3).
+    #[arg(long, default_value = "2")]
+    jokers: u8,
+}
+
+impl DealRange {
+    /// The first and last deal.
+    fn range(&self) -> Result<(u64, u64)> {
+        let (from, to) = (self.from, self.to);
+        if from > to {
+            bail!("--from {from} is above --to {to}: expected FROM <= TO");
+        }
+        Ok((from, to))
+    }
 }
 
 fn limits(budget: u64, table_mib: u64) -> Result<solver::Limits> {
@@ -224,9 +235,7 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             *json,
         ),
         SolitaireCommand::Deals {
-            from,
-            to,
-            jokers,
+            deals,
             budget,
             table_mib,
             threads,
@@ -235,17 +244,14 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             winnable,
             retry,
         } => {
+            let game = game(deals.jokers, params)?;
             if let Some(file) = retry {
-                let game = game(*jokers, params)?;
                 let out = out.as_deref().unwrap_or(file);
                 return retry_deals(&game, file, limits(*budget, *table_mib)?, *threads, out);
             }
-            if from > to {
-                bail!("--from {from} is above --to {to}: expected FROM <= TO");
-            }
             let run = DealsRun {
-                game: game(*jokers, params)?,
-                range: (*from, *to),
+                game,
+                range: deals.range()?,
                 limits: limits(*budget, *table_mib)?,
                 threads: *threads,
                 out: out.as_deref(),
@@ -253,13 +259,11 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             if *winnable {
                 winnable_deals(&run)
             } else {
-                deals(&run)
+                deals_table(&run)
             }
         }
         SolitaireCommand::Honest {
-            from,
-            to,
-            jokers,
+            deals,
             bot,
             seed,
             threads,
@@ -267,14 +271,12 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             out,
             json,
         } => {
-            if from > to {
-                bail!("--from {from} is above --to {to}: expected FROM <= TO");
-            }
-            let game = game(*jokers, params)?;
+            let range = deals.range()?;
+            let game = game(deals.jokers, params)?;
             let bot = game.check(bot.parse::<BotSpec>()?)?;
             crate::honest::run(&crate::honest::HonestRun {
                 game,
-                range: (*from, *to),
+                range,
                 bot,
                 seed: *seed,
                 pool: pool(*threads)?,
@@ -585,7 +587,7 @@ impl Winnable {
 }
 
 /// `solitaire deals`: every deal's verdict and the shares.
-fn deals(run: &DealsRun<'_>) -> Result<()> {
+fn deals_table(run: &DealsRun<'_>) -> Result<()> {
     let (game, (from, to)) = (&run.game, run.range);
     let (limits, threads, out) = (run.limits, run.threads, run.out);
     let started = Instant::now();

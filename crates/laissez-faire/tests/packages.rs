@@ -2,7 +2,7 @@
 //! direction with free sums, the notary's refusals and their reasons, atomic execution,
 //! counters, release, words, and records that replay.
 
-use gameshelf_engine::{Bot, Game, Presenter, Record, Rng, SeatView, play};
+use gameshelf_engine::{Bot, Game, Presenter, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry, MAX_CONTRACTS, NO_DEED};
 use gameshelf_laissez_faire::present::LaissezFairePresenter;
@@ -712,14 +712,9 @@ fn a_package_is_described_for_each_viewer_with_its_effect_on_net_worth() {
 #[test]
 fn records_with_packages_replay_exactly() {
     let (g, _) = setup(2);
-    let mut s = g.initial_state();
-    let mut record = Record::new(&g);
-    let mut play = |s: &mut State, a: Action| {
-        g.apply(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
-        record.actions.push(a);
-    };
-    play(&mut s, Action::First(0));
-    for a in [
+    let mut game = Recorded::new(&g);
+    game.play(Action::First(0));
+    game.play_all([
         Action::Draft(1),
         Action::Pay(Side::Mine, When::Now, 123),
         Action::Pay(Side::Yours, rounds(2, 7), 31),
@@ -731,13 +726,11 @@ fn records_with_packages_replay_exactly() {
         Action::Pay(Side::Mine, When::Stays(2), 7),
         Action::Send,
         Action::Accept,
-    ] {
-        play(&mut s, a);
-    }
+    ]);
+    let s = &game.state;
     assert_eq!(s.ledger.made, 1);
     assert_eq!(s.contracts.iter().count(), 3);
-    let back = Record::<Action>::from_json(&record.to_json()).unwrap();
-    assert_eq!(back.replay(&g).unwrap(), s);
+    game.replays();
 }
 
 /// Quay Street, a Porto deed outside Lisbon.

@@ -413,26 +413,23 @@ fn traders_value_the_new_terms_and_answer_them() {
 #[test]
 fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
     let (g, _) = setup(2);
-    let mut s = g.initial_state();
-    let mut record = Record::new(&g);
-    let mut play = |s: &mut State, a: Action| {
-        g.apply(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
-        record.actions.push(a);
-    };
-    play(&mut s, Action::First(0));
+    let mut game = Recorded::new(&g);
+    game.play(Action::First(0));
     // Seat 0 lands on Tile Row and buys it; in seat 1's window, seat 1 asks for it and for
     // a payment at each of seat 0's landings in Lisbon (his city once Tile Row has moved);
     // seat 0 counters with a payment now.
-    play(&mut s, Action::Go);
-    while s.phase == Phase::Floor {
-        play(&mut s, Action::Pass);
+    game.play(Action::Go);
+    while game.state.phase == Phase::Floor {
+        game.play(Action::Pass);
     }
-    play(&mut s, Action::Roll(DicePair::new(1, 2)));
-    play(&mut s, Action::Buy);
-    play(&mut s, Action::Lodge(TILE));
-    assert_eq!((s.current, s.phase), (1, Phase::Manage));
+    game.play_all([
+        Action::Roll(DicePair::new(1, 2)),
+        Action::Buy,
+        Action::Lodge(TILE),
+    ]);
+    assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
     let lisbon = |n| When::Lands(Visits::new(LISBON, n).unwrap());
-    for a in [
+    game.play_all([
         Action::Draft(0),
         Action::Deed(TILE),
         Action::Pay(Side::Yours, lisbon(5), 17),
@@ -441,14 +438,12 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
         Action::Pay(Side::Mine, When::Now, 9),
         Action::Send,
         Action::Accept,
-    ] {
-        play(&mut s, a);
-    }
+    ]);
+    let s = &game.state;
     assert_eq!(s.contracts.iter().count(), 1);
     assert_eq!(s.lots.0[TILE as usize].owner, 1);
-    let json = record.to_json();
+    let json = game.replays();
     let back = Record::<Action>::from_json(&json).unwrap();
-    assert_eq!(back.replay(&g).unwrap(), s);
     assert_eq!(back.to_json(), json, "written again the same");
 
     // Rights in a record: the ten-round rights are written as older records wrote them, the
@@ -484,39 +479,32 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
 fn records_with_new_rights_replay_exactly() {
     let (g, _) = setup(2);
     // A game where the deeds are bought by landing: seat 0 lands on Tram Lane (1) and buys it.
-    let mut s = g.initial_state();
-    let mut record = Record::new(&g);
-    let mut play = |s: &mut State, a: Action| {
-        g.apply(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
-        record.actions.push(a);
-    };
-    play(&mut s, Action::First(0));
-    play(&mut s, Action::Go);
-    while s.phase == Phase::Floor {
-        play(&mut s, Action::Pass);
+    let mut game = Recorded::new(&g);
+    game.play_all([Action::First(0), Action::Go]);
+    while game.state.phase == Phase::Floor {
+        game.play(Action::Pass);
     }
-    play(&mut s, Action::Roll(DicePair::new(2, 3)));
-    assert_eq!(s.players[0].pos, RAIL);
-    play(&mut s, Action::Buy);
+    game.play(Action::Roll(DicePair::new(2, 3)));
+    assert_eq!(game.state.players[0].pos, RAIL);
     // The transit choice: go to Lisbon, lodge in the bank's Tram Lane.
-    play(&mut s, Action::City(LISBON));
-    play(&mut s, Action::Lodge(TRAM));
+    game.play_all([Action::Buy, Action::City(LISBON), Action::Lodge(TRAM)]);
     // Seat 1's window: it asks seat 0 for a fare cap on the company and pays for it.
-    assert_eq!((s.current, s.phase), (1, Phase::Manage));
-    play(&mut s, Action::Draft(0));
-    play(&mut s, Action::Right(Right::Service(6), RAIL, 13));
-    play(&mut s, Action::Pay(Side::Mine, When::Now, 40));
-    play(&mut s, Action::Send);
-    play(&mut s, Action::Accept);
+    assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
+    game.play_all([
+        Action::Draft(0),
+        Action::Right(Right::Service(6), RAIL, 13),
+        Action::Pay(Side::Mine, When::Now, 40),
+        Action::Send,
+        Action::Accept,
+    ]);
     assert_eq!(
-        only(&s).clause,
+        only(&game.state).clause,
         Clause::PriceCap {
             space: RAIL,
             cap: 13
         }
     );
-    let back = Record::<Action>::from_json(&record.to_json()).unwrap();
-    assert_eq!(back.replay(&g).unwrap(), s);
+    game.replays();
 }
 
 #[test]
@@ -613,18 +601,10 @@ fn two_players_left_may_change_a_rule_in_a_package() {
 #[test]
 fn records_with_promises_and_rule_changes_replay_exactly() {
     let (g, _) = setup(2);
-    let mut s = g.initial_state();
-    let mut record = Record::new(&g);
-    let mut play = |s: &mut State, a: Action| {
-        g.apply(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
-        if g.writes_text(s, a) {
-            record.texts.push(format!("promise {}", record.texts.len()));
-        }
-        record.actions.push(a);
-    };
-    play(&mut s, Action::First(0));
-    let was = s.rules.get(Rule::StayDoublesBonus);
-    for a in [
+    let mut game = Recorded::new(&g);
+    game.play(Action::First(0));
+    let was = game.state.rules.get(Rule::StayDoublesBonus);
+    game.play_all([
         Action::Draft(1),
         Action::Promise(Side::Mine, 77),
         Action::Rule(Rule::StayDoublesBonus, !was),
@@ -633,15 +613,11 @@ fn records_with_promises_and_rule_changes_replay_exactly() {
         Action::Promise(Side::Mine, 5),
         Action::Send,
         Action::Accept,
-    ] {
-        play(&mut s, a);
-    }
+    ]);
+    let s = &game.state;
     assert_eq!(s.notes, 2);
     assert_eq!(s.contracts.iter().count(), 2);
     assert_eq!(s.rules.get(Rule::StayDoublesBonus), !was);
-    assert_eq!(record.texts.len(), 2);
-    let json = record.to_json();
-    let back = Record::<Action>::from_json(&json).unwrap();
-    assert_eq!(back.texts, record.texts);
-    assert_eq!(back.replay(&g).unwrap(), s);
+    assert_eq!(game.record.texts.len(), 2);
+    game.replays();
 }

@@ -3,7 +3,7 @@
 //! of them, or guarantees a payment on a schedule or a loan's repayments; the package waits
 //! for his consent after the answerer accepts, and executes only then, atomically.
 
-use gameshelf_engine::{Actor, Bot, Game, Presenter, Record, Rng, SeatView};
+use gameshelf_engine::{Actor, Bot, Game, Presenter, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Entry, NO_DEED};
 use gameshelf_laissez_faire::present::{LaissezFairePresenter, offer_lines};
@@ -344,14 +344,9 @@ fn a_trader_consents_only_when_it_gains() {
 #[test]
 fn records_with_third_parties_replay_exactly() {
     let (g, _) = setup(3);
-    let mut s = g.initial_state();
-    let mut record = Record::new(&g);
-    let mut play = |s: &mut State, a: Action| {
-        g.apply(s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
-        record.actions.push(a);
-    };
-    play(&mut s, Action::First(0));
-    for a in [
+    let mut game = Recorded::new(&g);
+    game.play(Action::First(0));
+    game.play_all([
         Action::Draft(1),
         Action::Pay(Side::Mine, When::Now, 123),
         Action::Lend(Side::Yours, NO_DEED, 333),
@@ -363,17 +358,15 @@ fn records_with_third_parties_replay_exactly() {
         Action::Send,
         Action::Accept,
         Action::Accept,
-    ] {
-        play(&mut s, a);
-    }
+    ]);
+    let s = &game.state;
     assert_eq!(s.ledger.made, 1);
     assert_eq!(
         s.players.map(|p| p.cash)[..3],
         [1500 + 333 - 17, 1500 + 123 - 333, 1500 - 123 + 17]
     );
     assert_eq!(s.contracts.iter().next().unwrap().guarantor, Some(2));
-    let back = Record::<Action>::from_json(&record.to_json()).unwrap();
-    assert_eq!(back.replay(&g).unwrap(), s);
+    game.replays();
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Helpers shared by the trade and contract tests: a small table with Lisbon's two
 //! properties dealt out.
 
-use gameshelf_engine::Game;
+use gameshelf_engine::{Game, Record};
 use gameshelf_laissez_faire::{Action, LaissezFaire, State};
 
 /// Tram Lane ($60, mortgage $30) and Tile Row ($60): the two properties of Lisbon.
@@ -57,5 +57,56 @@ pub fn next_round(g: &LaissezFaire, s: &mut State) {
         for p in &mut s.players {
             p.jail_turns = 0;
         }
+    }
+}
+
+/// A game played from its start with every action kept in a record, as the engine keeps
+/// one (a free text, where the rules say an action writes one, is numbered): the record
+/// tests play with it and then check that the record replays. (Not every test file keeps
+/// records, hence the allowance.)
+#[allow(dead_code)]
+pub struct Recorded<'g> {
+    g: &'g LaissezFaire,
+    /// The state reached.
+    pub state: State,
+    /// What was played.
+    pub record: Record<Action>,
+}
+
+#[allow(dead_code)]
+impl<'g> Recorded<'g> {
+    /// `g`'s initial state, nothing played yet.
+    pub fn new(g: &'g LaissezFaire) -> Self {
+        Recorded {
+            g,
+            state: g.initial_state(),
+            record: Record::new(g),
+        }
+    }
+
+    /// Plays `a`, which must be legal, and records it.
+    pub fn play(&mut self, a: Action) {
+        let (g, record) = (self.g, &mut self.record);
+        g.apply(&mut self.state, a)
+            .unwrap_or_else(|e| panic!("{a}: {e}"));
+        if g.writes_text(&self.state, a) {
+            record.texts.push(format!("text {}", record.texts.len()));
+        }
+        record.actions.push(a);
+    }
+
+    /// Plays each of `actions` in turn.
+    pub fn play_all(&mut self, actions: impl IntoIterator<Item = Action>) {
+        actions.into_iter().for_each(|a| self.play(a));
+    }
+
+    /// Writes the record as JSON, reads it back, checks that it replays to the state
+    /// reached with the same texts, and gives the JSON.
+    pub fn replays(&self) -> String {
+        let json = self.record.to_json();
+        let back = Record::<Action>::from_json(&json).unwrap();
+        assert_eq!(back.texts, self.record.texts);
+        assert_eq!(back.replay(self.g).unwrap(), self.state);
+        json
     }
 }
