@@ -88,12 +88,6 @@ pub enum SolitaireCommand {
         /// The memory cap of each search's table of lost states, in MiB.
         #[arg(long, default_value = "256")]
         table_mib: u64,
-        /// Worker threads (default: all cores); the verdicts do not depend on it.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// A variant parameter `name=value` (repeatable).
-        #[arg(long = "param", value_name = "NAME=VALUE")]
-        params: Vec<String>,
         /// Write the per-deal verdicts to this file (tab-separated, one header line)
         /// instead of standard output.
         #[arg(long)]
@@ -123,12 +117,6 @@ pub enum SolitaireCommand {
         /// Seeds the bot's choices: deal N's play uses stream N of this seed.
         #[arg(long, default_value = "1")]
         seed: u64,
-        /// Worker threads (default: all cores); the results do not depend on it.
-        #[arg(long, value_parser = parse_threads)]
-        threads: Option<usize>,
-        /// A variant parameter `name=value` (repeatable).
-        #[arg(long = "param", value_name = "NAME=VALUE")]
-        params: Vec<String>,
         /// Write the per-deal results to this file (tab-separated: deal, won or lost,
         /// turns).
         #[arg(long)]
@@ -139,7 +127,8 @@ pub enum SolitaireCommand {
     },
 }
 
-/// The numbered deals FROM..=TO a command covers, and their deck.
+/// The numbered deals FROM..=TO a command covers, their rules, and the threads that work
+/// on them.
 #[derive(Args, Debug)]
 pub struct DealRange {
     /// The first deal number.
@@ -151,6 +140,12 @@ pub struct DealRange {
     /// Jokers in the deck (2 or 3).
     #[arg(long, default_value = "2")]
     jokers: u8,
+    /// A variant parameter `name=value` (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+    /// Worker threads (default: all cores; at most 256); the results do not depend on it.
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
 }
 
 impl DealRange {
@@ -238,22 +233,20 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             deals,
             budget,
             table_mib,
-            threads,
-            params,
             out,
             winnable,
             retry,
         } => {
-            let game = game(deals.jokers, params)?;
+            let (game, threads) = (game(deals.jokers, &deals.params)?, deals.threads);
             if let Some(file) = retry {
                 let out = out.as_deref().unwrap_or(file);
-                return retry_deals(&game, file, limits(*budget, *table_mib)?, *threads, out);
+                return retry_deals(&game, file, limits(*budget, *table_mib)?, threads, out);
             }
             let run = DealsRun {
                 game,
                 range: deals.range()?,
                 limits: limits(*budget, *table_mib)?,
-                threads: *threads,
+                threads,
                 out: out.as_deref(),
             };
             if *winnable {
@@ -266,20 +259,18 @@ pub fn run(args: &SolitaireArgs) -> Result<()> {
             deals,
             bot,
             seed,
-            threads,
-            params,
             out,
             json,
         } => {
             let range = deals.range()?;
-            let game = game(deals.jokers, params)?;
+            let game = game(deals.jokers, &deals.params)?;
             let bot = game.check(bot.parse::<BotSpec>()?)?;
             crate::honest::run(&crate::honest::HonestRun {
                 game,
                 range,
                 bot,
                 seed: *seed,
-                pool: pool(*threads)?,
+                pool: pool(deals.threads)?,
                 out: out.as_deref(),
                 json: *json,
             })
