@@ -20,6 +20,27 @@ fn game() -> LaissezFaire {
     LaissezFaire::from_spec(&spec).unwrap()
 }
 
+/// Plays in line mode with `script` typed, one entry a line: the record and what was shown.
+fn scripted(
+    game: &LaissezFaire,
+    players: Vec<Player<LaissezFaire>>,
+    options: &PlayOptions,
+    script: &[&str],
+) -> (Record<Action>, String) {
+    let input = script.join("\n") + "\n";
+    let mut out = Vec::new();
+    let record = line::play(
+        game,
+        &LaissezFairePresenter,
+        players,
+        options,
+        input.as_bytes(),
+        &mut out,
+    )
+    .unwrap();
+    (record, String::from_utf8(out).unwrap())
+}
+
 /// Options resuming the record of `actions`: the game goes on from where they leave it.
 fn resuming(game: &LaissezFaire, actions: &[Action]) -> PlayOptions {
     let mut record = Record::new(game);
@@ -52,18 +73,7 @@ fn a_package_is_drafted_with_typed_sums_and_sent_to_a_bot_in_line_mode() {
         "1 65",  // repaid $65 every round, 5 times, typed in
         "2",     // send
     ];
-    let input = script.join("\n") + "\n";
-    let mut out = Vec::new();
-    let record = line::play(
-        &game,
-        &LaissezFairePresenter,
-        players,
-        &options,
-        input.as_bytes(),
-        &mut out,
-    )
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let (record, text) = scripted(&game, players, &options, &script);
     let drafted = [
         Action::Draft(1),
         Action::Pay(Side::Mine, When::Now, 75),
@@ -216,18 +226,7 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "3 30", // seat 3 guarantees it for a fee of $30, typed in
         "2",    // send
     ];
-    let input = script.join("\n") + "\n";
-    let mut out = Vec::new();
-    let record = line::play(
-        &game,
-        &LaissezFairePresenter,
-        players,
-        &options,
-        input.as_bytes(),
-        &mut out,
-    )
-    .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let (record, text) = scripted(&game, players, &options, &script);
     let schedule = When::Rounds(REPRESENTATIVE);
     assert_eq!(
         record.actions.get(1..5),
