@@ -155,7 +155,8 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::flag(
         "no_gifts_while_jailed",
         "false",
-        "a jailed player may not give his deeds away (only false is implemented)",
+        "a jailed player may part with a deed only for cash paid at once or another deed (the \
+         author's later ban on giving property away before going out)",
     ),
     ParamSpec::int(
         "later_cash",
@@ -180,7 +181,6 @@ const UNIMPLEMENTED: &[&str] = &[
     "transit_space_free_stay",
     "auction_on_decline",
     "contracts_public",
-    "no_gifts_while_jailed",
 ];
 
 /// A limited supply of buildings.
@@ -267,6 +267,8 @@ pub struct Config {
     pub building_supply: Option<BuildingSupply>,
     /// Objective 3: a stalemate may be declared once at most this many players are left.
     pub stalemate_min_players: usize,
+    /// A jailed player may not give a deed away (`no_gifts_while_jailed`).
+    pub no_gifts_while_jailed: bool,
     canonical: GameSpec,
 }
 
@@ -324,6 +326,7 @@ impl Config {
                 _ => Some(ANTI_MONOPOLY_SUPPLY),
             },
             stalemate_min_players: p.int("stalemate_min_players") as usize,
+            no_gifts_while_jailed: p.bool("no_gifts_while_jailed"),
             canonical: p.canonical(),
         })
     }

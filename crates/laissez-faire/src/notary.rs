@@ -166,6 +166,18 @@ pub enum Refusal {
     /// No live contract of this number and place benefits this seat.
     #[error("no live clause #{0}.{1} benefits this seat")]
     Release(u16, u8),
+    /// `no_gifts_while_jailed`: the package takes a deed (or an option on it) from a jailed
+    /// party without paying him cash at acceptance or giving him a deed.
+    #[error(
+        "seat {} is in jail and may not give deed {deed} away: the deal must pay him cash now or give him a deed (no_gifts_while_jailed)",
+        u16::from(*.seat) + 1
+    )]
+    Gift {
+        /// The jailed party.
+        seat: u8,
+        /// The deed he would give.
+        deed: u8,
+    },
 }
 
 impl LaissezFaire {
@@ -231,6 +243,9 @@ impl LaissezFaire {
             }
         }
         self.check_landings(package, &owners)?;
+        if complete {
+            self.check_gifts(s, [a, b], package)?;
+        }
         self.check_loan(s, package, &owners, complete)?;
         self.check_rights(s, package, &owners)?;
         for seat in [Some(a), Some(b), third].into_iter().flatten() {
@@ -303,6 +318,35 @@ impl LaissezFaire {
     /// The landing payments' part of [`LaissezFaire::check_package`]: each is paid to a
     /// party who holds a deed in the city once the package's deeds have moved (`owners`):
     /// "each time you land in my city".
+    /// `no_gifts_while_jailed` (the author's later rule against giving property away before
+    /// going out): a jailed party may part with a deed, or grant an option to buy one at no
+    /// strike, only in a package that also pays him cash at acceptance (more than it takes
+    /// from him then) or gives him a deed. Checked on the whole package, not on a draft,
+    /// whose price may still be to come.
+    fn check_gifts(&self, s: &State, parties: [u8; 2], package: &Package) -> Result<(), Refusal> {
+        for seat in parties {
+            if !self.gifts_barred(s, seat) {
+                continue;
+            }
+            let paid = package.iter().map(|i| i.cash_now(seat)).sum::<i64>() > 0;
+            let gets_deed = package
+                .iter()
+                .any(|i| i.to == seat && matches!(i.kind, Kind::Deed(_)));
+            if paid || gets_deed {
+                continue;
+            }
+            let given = package.iter().find_map(|i| match i.kind {
+                Kind::Deed(d) if i.from == seat => Some(d),
+                Kind::Right(Right::Option(_), d) if i.from == seat && i.amount == 0 => Some(d),
+                _ => None,
+            });
+            if let Some(deed) = given {
+                return Err(Refusal::Gift { seat, deed });
+            }
+        }
+        Ok(())
+    }
+
     fn check_landings(&self, package: &Package, owners: &[u8; SPACES]) -> Result<(), Refusal> {
         for item in package.iter() {
             if let Kind::Pay(When::Lands(v)) = item.kind {

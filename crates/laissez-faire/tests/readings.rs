@@ -36,7 +36,6 @@ fn readings_gameshelf_does_not_play_are_refused_by_name() {
         ("transit_space_free_stay", "true", "false"),
         ("auction_on_decline", "true", "false"),
         ("contracts_public", "false", "true"),
-        ("no_gifts_while_jailed", "true", "false"),
     ] {
         let spec: GameSpec = format!("laissez-faire({name}={value})").parse().unwrap();
         let e = LaissezFaire::from_spec(&spec).unwrap_err().to_string();

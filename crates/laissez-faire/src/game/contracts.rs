@@ -81,8 +81,10 @@ impl LaissezFaire {
                     && s.lots.0[deed as usize].owner == author
                     && !s.contracts.pledged(deed)
             }
+            // Paid for later, so a gift while jailed: debts to a player who goes out lapse.
             Term::Buy(deed, _) => {
-                (deed as usize) < SPACES
+                !self.gifts_barred(s, other)
+                    && (deed as usize) < SPACES
                     && self.board.deeds & (1 << deed) != 0
                     && s.lots.0[deed as usize].owner == other
                     && !s.contracts.pledged(deed)

@@ -19,6 +19,18 @@ impl LaissezFaire {
         (seat as usize) < self.cfg.players && s.players[seat as usize].status != Status::Eliminated
     }
 
+    /// Whether `seat` may not give a deed away now: `no_gifts_while_jailed` is on and he is
+    /// in jail. A deed trade at no price from him, an instalment purchase of his deed, and a
+    /// package that takes a deed from him without paying him now are then refused.
+    pub(crate) fn gifts_barred(&self, s: &State, seat: u8) -> bool {
+        self.cfg.no_gifts_while_jailed && s.players[seat as usize].jailed
+    }
+
+    /// Whether a deed trade for `amount` from `giver` would be a gift he may not make.
+    fn barred_gift(&self, s: &State, giver: u8, amount: u32) -> bool {
+        amount == 0 && self.gifts_barred(s, giver)
+    }
+
     /// A seat other than `a` and `b` that can still trade, if any: a change of the rules
     /// between `a` and `b` needs his consent too.
     pub(crate) fn third_trader(&self, s: &State, a: u8, b: u8) -> Option<u8> {
@@ -38,7 +50,8 @@ impl LaissezFaire {
             && self.trades(s, to)
             && self.board.deeds & (1 << deed) != 0
             && (owner == me || owner == to)
-            && amount <= MAX_PRICE;
+            && amount <= MAX_PRICE
+            && !self.barred_gift(s, owner, amount);
         let thread = Thread {
             author: me,
             answerer: to,
@@ -54,13 +67,14 @@ impl LaissezFaire {
         (ok && (owner == me || s.players[seat].cash >= amount)).then_some(thread)
     }
 
-    /// Whether the thread's terms can execute now: the giver still holds the deed, both
-    /// parties are in the game, and the taker has the cash.
+    /// Whether the thread's terms can execute now: the giver still holds the deed (and may
+    /// give it at this price), both parties are in the game, and the taker has the cash.
     pub fn trade_executable(&self, s: &State, t: &Thread) -> bool {
         if let Some(term) = t.contract {
             return self.contract_executable(s, t.author, t.answerer, term);
         }
         s.lots.0[t.deed as usize].owner == t.giver
+            && !self.barred_gift(s, t.giver, t.amount)
             && self.trades(s, t.author)
             && self.trades(s, t.answerer)
             && s.players[t.taker() as usize].cash >= t.amount
@@ -85,6 +99,7 @@ impl LaissezFaire {
             && t.counters < MAX_COUNTERS
             && amount != t.amount
             && amount <= MAX_PRICE
+            && !self.barred_gift(s, t.giver, amount)
             && affordable)
             .then_some(swapped)
     }
