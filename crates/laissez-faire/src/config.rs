@@ -139,8 +139,8 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::flag(
         "transit_space_free_stay",
         "false",
-        "a token on a transit company's space may stay there for free (only false is \
-         implemented)",
+        "a token that lands on a transit company's space may stay there for free instead of \
+         moving to one of its cities",
     ),
     ParamSpec::flag(
         "auction_on_decline",
@@ -176,12 +176,7 @@ pub const MAX_LATER_CASH: u32 = 10_000;
 
 /// Readings the rulings name of which gameshelf plays only the default: any other value is
 /// refused by name ([`SpecError::Unimplemented`]), rather than played as the default.
-const UNIMPLEMENTED: &[&str] = &[
-    "monopoly_rule",
-    "transit_space_free_stay",
-    "auction_on_decline",
-    "contracts_public",
-];
+const UNIMPLEMENTED: &[&str] = &["monopoly_rule", "auction_on_decline", "contracts_public"];
 
 /// A limited supply of buildings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,6 +262,9 @@ pub struct Config {
     pub building_supply: Option<BuildingSupply>,
     /// Objective 3: a stalemate may be declared once at most this many players are left.
     pub stalemate_min_players: usize,
+    /// A token on a transit company's space may stay there for free
+    /// (`transit_space_free_stay`).
+    pub transit_space_free_stay: bool,
     /// A jailed player may not give a deed away (`no_gifts_while_jailed`).
     pub no_gifts_while_jailed: bool,
     canonical: GameSpec,
@@ -326,6 +324,7 @@ impl Config {
                 _ => Some(ANTI_MONOPOLY_SUPPLY),
             },
             stalemate_min_players: p.int("stalemate_min_players") as usize,
+            transit_space_free_stay: p.bool("transit_space_free_stay"),
             no_gifts_while_jailed: p.bool("no_gifts_while_jailed"),
             canonical: p.canonical(),
         })

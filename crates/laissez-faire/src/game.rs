@@ -423,7 +423,10 @@ impl Game for LaissezFaire {
                         Prices::new(
                             self.deed_value(s, t.deed),
                             &Share::TRADE,
-                            &[s.players[usize::from(t.answerer)].cash],
+                            &[
+                                s.players[usize::from(t.answerer)].cash,
+                                self.least_price(s, t.giver).first().copied().unwrap_or(0),
+                            ],
                         )
                         .iter()
                         .filter(|&c| self.counter(s, t, c).is_some())
@@ -461,6 +464,9 @@ impl Game for LaissezFaire {
             Phase::TransitChoice => {
                 let side = Board::side(me.pos) as usize;
                 let t = self.board.transit_of_side[side];
+                if self.cfg.transit_space_free_stay {
+                    out.push(Action::Stay);
+                }
                 if let SpaceKind::Transit { connects, .. } = self.board.spaces[t as usize].kind {
                     let (a, b) = (connects[0].min(connects[1]), connects[0].max(connects[1]));
                     out.extend([Action::City(a), Action::City(b)]);
@@ -848,6 +854,8 @@ impl Game for LaissezFaire {
                     self.move_by(s, d.total());
                 }
             }
+            // `transit_space_free_stay`: the token stays on the company's space, as on a corner.
+            Action::Stay if s.phase == Phase::TransitChoice => self.after_roll_turn(s, false),
             Action::Stay => {
                 let total = s.roll.map_or(0, DicePair::total);
                 let Some((rent, fee)) = self.stay_price(s, seat, total) else {
@@ -1187,6 +1195,9 @@ impl Game for LaissezFaire {
                     ),
                     None => format!("ride to {to} for ${fare}"),
                 }
+            }
+            Action::Stay if s.phase == Phase::TransitChoice => {
+                format!("stay on {} for free", name(s.me().pos))
             }
             Action::Stay => {
                 let total = s.roll.map_or(0, DicePair::total);

@@ -39,7 +39,7 @@ fn variants_conform() {
         "laissez-faire(players=3,tax_shortfall=eliminate,nw_property_basis=price,win_net_worth=1600,max_rounds=40)",
         "laissez-faire(players=3,jail=oubliette,max_rounds=25)",
         "laissez-faire(players=8,later_cash=10000,max_rounds=30)",
-        "laissez-faire(players=3,no_gifts_while_jailed=true,max_rounds=40)",
+        "laissez-faire(players=3,no_gifts_while_jailed=true,transit_space_free_stay=true,max_rounds=40)",
         "laissez-faire(players=4,building_supply=35h/15apt,objective=last_standing,stalemate_min_players=4,max_rounds=40)",
     ] {
         conform(spec, 4);

@@ -116,3 +116,21 @@ fn without_the_rule_a_jailed_player_gives_what_he_likes() {
     assert!(g.is_legal(&s, Action::Offer(1, TILE, 0)));
     assert_eq!(send(&g, &s, &[Action::Deed(TILE)]), Ok(()));
 }
+
+#[test]
+fn a_jailed_players_deed_is_listed_at_a_dollar_for_a_buyer_short_of_half_its_value() {
+    let (g, mut s) = jailed(true);
+    s.players[0].jailed = false;
+    s.players[1].jailed = true;
+    // Tram Lane's value is $60: seat 0 cannot pay its half, and may not take it for nothing.
+    s.players[0].cash = 20;
+    let listed: Vec<Action> = legal(&g, &s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Offer(1, TRAM, _)))
+        .collect();
+    assert_eq!(listed, [Action::Offer(1, TRAM, 1)]);
+    assert!(
+        g.is_legal(&s, Action::Offer(1, TRAM, 20)),
+        "any sum he holds"
+    );
+}

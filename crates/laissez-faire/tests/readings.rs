@@ -1,6 +1,7 @@
-//! The readings the rulings name as parameters: the building supply and the stalemate's
-//! player count are played; the others are refused by name when set to a value gameshelf
-//! does not play.
+//! The readings the rulings name as parameters: the building supply, the stalemate's
+//! player count and the free stay on a transit space are played here (the ban on gifts in
+//! jail in `gifts.rs`); the others are refused by name when set to a value gameshelf does
+//! not play.
 
 use gameshelf_engine::{Game, GameSpec};
 use gameshelf_laissez_faire::board::{APARTMENT, SpaceKind};
@@ -33,7 +34,6 @@ fn properties(g: &LaissezFaire) -> Vec<u8> {
 fn readings_gameshelf_does_not_play_are_refused_by_name() {
     for (name, value, implemented) in [
         ("monopoly_rule", "looser", "all_of_city"),
-        ("transit_space_free_stay", "true", "false"),
         ("auction_on_decline", "true", "false"),
         ("contracts_public", "false", "true"),
     ] {
@@ -105,4 +105,45 @@ fn a_stalemate_may_come_with_more_players_left() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("stalemate_min_players"), "{e}");
+}
+
+/// Seat 0 rolls from Start onto the first side's transit company (bought by seat 1, so that
+/// no purchase comes first): the choice of a city, and with `transit_space_free_stay` a free
+/// stay on the company's space.
+fn on_transit(spec: &str) -> (LaissezFaire, State) {
+    let g = game(spec);
+    let mut s = started(&g);
+    let transit = g.board().transit_of_side[0];
+    s.lots.0[transit as usize].owner = 1;
+    g.apply(&mut s, Action::Go).unwrap();
+    while s.phase == gameshelf_laissez_faire::Phase::Floor {
+        g.apply(&mut s, Action::Pass).unwrap();
+    }
+    let roll = gameshelf_engine::dice::DicePair::new(1, transit - 1);
+    g.apply(&mut s, Action::Roll(roll)).unwrap();
+    assert_eq!(s.players[0].pos, transit);
+    assert_eq!(s.phase, gameshelf_laissez_faire::Phase::TransitChoice);
+    (g, s)
+}
+
+#[test]
+fn a_free_stay_on_a_transit_space_is_a_variant() {
+    // The default: pick one of the two cities and lodge there.
+    let (g, s) = on_transit("laissez-faire(players=2)");
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(
+        legal.iter().all(|a| matches!(a, Action::City(_))),
+        "{legal:?}"
+    );
+    assert!(g.apply(&mut s.clone(), Action::Stay).is_err());
+    // The variant adds a free stay, which ends the roll-turn where the token is.
+    let (g, mut s) = on_transit("laissez-faire(players=2,transit_space_free_stay=true)");
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal.first(), Some(&Action::Stay));
+    assert!(g.describe_action(&s, Action::Stay).contains("for free"));
+    let (cash, pos) = (s.players[0].cash, s.players[0].pos);
+    g.apply(&mut s, Action::Stay).unwrap();
+    assert_eq!((s.players[0].cash, s.players[0].pos), (cash, pos));
+    assert_eq!(s.current, 1, "the turn went on to the next player");
 }

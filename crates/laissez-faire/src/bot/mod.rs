@@ -707,6 +707,8 @@ impl Bot<LaissezFaire> for Trader {
             Phase::TransitChoice => {
                 let cost = |a: &Action| match *a {
                     Action::City(c) => Trader::cheapest_room(game, &s, seat, c).unwrap_or(u32::MAX),
+                    // A free stay on the transit company's space.
+                    Action::Stay => 0,
                     _ => u32::MAX,
                 };
                 self.buf

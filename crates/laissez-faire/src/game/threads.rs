@@ -31,6 +31,17 @@ impl LaissezFaire {
         amount == 0 && self.gifts_barred(s, giver)
     }
 
+    /// The price listed beside the shares of a deed's value when `giver` may not give it
+    /// for nothing: a dollar, the least he may take, so that a deal for his deed is listed
+    /// whenever one is legal (the payer may hold less than half its value).
+    pub(crate) fn least_price(&self, s: &State, giver: u8) -> &'static [u32] {
+        if self.gifts_barred(s, giver) {
+            &[1]
+        } else {
+            &[]
+        }
+    }
+
     /// A seat other than `a` and `b` that can still trade, if any: a change of the rules
     /// between `a` and `b` needs his consent too.
     pub(crate) fn third_trader(&self, s: &State, a: u8, b: u8) -> Option<u8> {
@@ -159,7 +170,9 @@ impl LaissezFaire {
             }
             let held = (mine | self.holdings(s, to)) & self.board.deeds;
             for deed in spaces_in(held) {
-                for cash in Prices::new(self.deed_value(s, deed), &Share::TRADE, &[]).iter() {
+                let value = self.deed_value(s, deed);
+                let giver = s.lots.0[deed as usize].owner;
+                for cash in Prices::new(value, &Share::TRADE, self.least_price(s, giver)).iter() {
                     if self.offer(s, seat, to, deed, cash).is_some() {
                         out.push(Action::Offer(to, deed, cash));
                     }
