@@ -12,15 +12,27 @@ use crate::board::SpaceKind;
 use crate::contract::{Entry, NO_DEED};
 use crate::deal::Deal;
 use crate::package::{Item, Kind, Package, Side};
-use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
+use crate::{Action, BANK, LaissezFaire, Phase, State, Status, Term};
 
 mod offer;
+mod schedule;
 
 pub use offer::{Change, effect, offer_lines};
+pub use schedule::ScheduleError;
 
 /// The words of Laissez-faire, for every front end.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LaissezFairePresenter;
+
+/// The group of the offer builder's entry: a package drafted for another player.
+const OFFER_GROUP: &str = "make an offer (a package)";
+
+/// The group of the deals the rules list ready-made, each of which the builder can draft.
+const READY_MADE_GROUP: &str = "ready-made deals (a deed for cash, a contract from a template)";
+
+/// The group of the rule changes put to every player (which a package cannot be while
+/// more than two players are left).
+const RULE_CHANGE_GROUP: &str = "propose a rule change to every player";
 
 /// A few lines on the rules, for the help command.
 const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
@@ -599,17 +611,22 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// Rolling, paying, staying and answering come first, and so do sending, withdrawing
-    /// and answering a package; the window's many proposals, trade offers, deals, releases
-    /// and buildings are folded, one group per other player (or per kind), and so are a
-    /// draft's clauses, one group per kind of clause. The moves that end the game
+    /// and answering a package; then the offer builder's entry, one choice per other
+    /// player ([`Action::Draft`]), through which a person drafts any deal; then the rest,
+    /// folded: a draft's clauses, one group per kind of clause, buildings and releases.
+    /// The ready-made deals the rules also list (a deed for cash, a contract from a
+    /// template), which bots and random play use, are one group after the builder: every
+    /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
+    /// A rule change put to every player is the exception (a package changes a rule only
+    /// between the last two players), so it keeps a group of its own. The moves that end the game
     /// (declaring the race or a stalemate, proposing one), exercising options and claiming
     /// breaches are folded too: they can come up at many decisions, and listed first they
     /// would push the turn's own choices down.
     fn choice_group(&self, game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         let group = match action {
-            Action::Propose(to, _) => format!("propose a contract to seat {}", to + 1),
-            Action::Offer(to, ..) => format!("offer seat {} a deed trade", to + 1),
-            Action::Draft(_) => "make an offer of clauses (a package)".to_owned(),
+            Action::Propose(_, Term::Rule(..)) => RULE_CHANGE_GROUP.to_owned(),
+            Action::Propose(..) | Action::Offer(..) => READY_MADE_GROUP.to_owned(),
+            Action::Draft(_) => OFFER_GROUP.to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
             Action::Post(i, _) => format!(
@@ -634,6 +651,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             _ => return None,
         };
         Some(group)
+    }
+
+    /// The offer builder's entry first; every other group after it.
+    fn group_rank(&self, _game: &LaissezFaire, _s: &State, heading: &str) -> u8 {
+        u8::from(heading != OFFER_GROUP)
     }
 
     fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
@@ -731,6 +753,22 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             }
             _ => "another sum".to_owned(),
         }
+    }
+
+    /// A payment on a round schedule and a loan's repayment take `every K rounds, N
+    /// times`, a payment at each of some event `N times`, a right `for N rounds`.
+    fn schedule_prompt(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
+        schedule::prompt(action)
+    }
+
+    fn scheduled(
+        &self,
+        _game: &LaissezFaire,
+        _s: &State,
+        action: Action,
+        words: &str,
+    ) -> Result<Action, String> {
+        schedule::scheduled(action, words).map_err(|e| e.to_string())
     }
 
     fn help(&self) -> String {
