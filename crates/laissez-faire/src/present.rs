@@ -791,7 +791,123 @@ fn game_kinds() -> String {
 
 #[cfg(test)]
 mod tests {
+    use gameshelf_engine::GameSpec;
+
     use super::*;
+    use crate::Sum;
+    use crate::package::When;
+
+    /// Tram Lane and Tile Row, Lisbon's two properties.
+    const TRAM: u8 = 1;
+    const TILE: u8 = 3;
+
+    /// `players` players; seat 1 (index 0) in its window holding Tile Row, seat 2 Tram
+    /// Lane.
+    fn window(players: usize) -> (LaissezFaire, State) {
+        let spec: GameSpec = format!("laissez-faire(players={players})").parse().unwrap();
+        let game = LaissezFaire::from_spec(&spec).unwrap();
+        let mut s = game.initial_state();
+        game.apply(&mut s, Action::First(0)).unwrap();
+        s.lots.0[usize::from(TILE)].owner = 0;
+        s.lots.0[usize::from(TRAM)].owner = 1;
+        (game, s)
+    }
+
+    #[test]
+    fn the_builder_is_the_first_group_and_the_old_flat_groups_are_gone() {
+        let (game, s) = window(3);
+        let presenter = LaissezFairePresenter;
+        let mut legal = Vec::new();
+        game.legal_actions(&s, &mut legal);
+        let mut headings: Vec<String> = Vec::new();
+        for &a in &legal {
+            let group = presenter.choice_group(&game, &s, a);
+            match a {
+                Action::Draft(_) => assert_eq!(group.as_deref(), Some(OFFER_GROUP)),
+                Action::Propose(_, Term::Rule(..)) => {
+                    assert_eq!(group.as_deref(), Some(RULE_CHANGE_GROUP));
+                }
+                Action::Offer(..) | Action::Propose(..) => {
+                    assert_eq!(group.as_deref(), Some(READY_MADE_GROUP), "{a}");
+                }
+                Action::Go => assert_eq!(group, None),
+                _ => {}
+            }
+            if let Some(g) = group.filter(|g| !headings.contains(g)) {
+                headings.push(g);
+            }
+        }
+        // One group per kind, none per player: the proposals and trades of a window
+        // used to be a group for each other player.
+        assert!(
+            !headings
+                .iter()
+                .any(|h| h.contains("seat") || h.starts_with("offer ")),
+            "{headings:?}"
+        );
+        assert!(
+            headings.contains(&READY_MADE_GROUP.to_owned()),
+            "{headings:?}"
+        );
+        // Ranked before every other group, whatever the rules' order of moves.
+        let rank = |h: &str| presenter.group_rank(&game, &s, h);
+        assert_eq!(rank(OFFER_GROUP), 0);
+        assert!(
+            headings
+                .iter()
+                .filter(|h| *h != OFFER_GROUP)
+                .all(|h| rank(h) > 0)
+        );
+    }
+
+    /// The state after `actions` from `s`, each applied.
+    fn after(game: &LaissezFaire, s: &State, actions: &[Action]) -> State {
+        let mut s = s.clone();
+        for &a in actions {
+            game.apply(&mut s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+        s
+    }
+
+    #[test]
+    fn every_ready_made_deal_of_a_deed_for_cash_or_a_payment_is_drafted_in_the_builder() {
+        let (game, s) = window(2);
+        let holdings = |s: &State| {
+            (
+                s.lots.0[usize::from(TILE)].owner,
+                s.lots.0[usize::from(TRAM)].owner,
+                s.players[0].cash,
+                s.players[1].cash,
+            )
+        };
+        let pairs = [
+            // Seat 1 sells Tile Row to seat 2 for $100.
+            (
+                vec![Action::Offer(1, TILE, 100), Action::Accept],
+                vec![Action::Deed(TILE), Action::Pay(Side::Yours, When::Now, 100)],
+            ),
+            // Seat 1 buys Tram Lane from seat 2 for $120.
+            (
+                vec![Action::Offer(1, TRAM, 120), Action::Accept],
+                vec![Action::Deed(TRAM), Action::Pay(Side::Mine, When::Now, 120)],
+            ),
+            // A contract from a template: pay $50 now.
+            (
+                vec![Action::Propose(1, Term::Pay(Sum::S50)), Action::Accept],
+                vec![Action::Pay(Side::Mine, When::Now, 50)],
+            ),
+        ];
+        for (ready, clauses) in pairs {
+            let built: Vec<Action> = [Action::Draft(1)]
+                .into_iter()
+                .chain(clauses)
+                .chain([Action::Send, Action::Accept])
+                .collect();
+            let (a, b) = (after(&game, &s, &ready), after(&game, &s, &built));
+            assert_eq!(holdings(&a), holdings(&b), "{ready:?} against {built:?}");
+            assert_ne!(holdings(&a), holdings(&s), "{ready:?} changed nothing");
+        }
+    }
 
     #[test]
     fn the_table_shows_the_notary_s_contracts_and_ledger() {
