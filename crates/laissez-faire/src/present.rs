@@ -15,6 +15,7 @@ use crate::package::{Item, Kind, Package, Side};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status, Term};
 
 mod offer;
+mod room;
 mod schedule;
 
 pub use offer::{Change, effect, offer_lines};
