@@ -121,7 +121,8 @@ pub trait Presenter<G: Game> {
     /// The heading `action`, a choice of `observation`'s seat, is listed under when front
     /// ends fold a long list: `None` (the default) for a main choice, which is listed first
     /// and on its own; choices that share a heading (say, every contract one may propose to
-    /// one player) are listed after the main ones, folded under it, in the game's order.
+    /// one player) are listed after the main ones, folded under it, in the game's order,
+    /// the groups themselves by [`Presenter::group_rank`].
     fn choice_group(
         &self,
         _game: &G,

@@ -42,11 +42,12 @@ for (ask him; he quotes any price in dollars or refuses; each side may counter),
 ride the side's transit company to the other city (a player's company bargains too). No room \
 means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
 them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
-room for at most the rent you last paid. In the window before you roll you may offer another \
-player a deed for cash or ask for one of his, or propose a contract (two threads a turn); when \
-another player closes his window, you may open one on the open floor, or pass. The \
-other side accepts, refuses, counters with new cash terms or asks for time; after six messages \
-an unanswered offer lapses.";
+room for at most the rent you last paid. In the window before you roll you may make another \
+player an offer (a package of clauses: deeds either way, payments now or on a schedule you \
+type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
+template), two threads a turn; when another player closes his window, you may open one on the \
+open floor, or pass. The other side accepts, refuses, counters with new terms or asks for \
+time; after six messages an unanswered offer lapses.";
 
 /// The table: each player's cash, net worth, place and deeds; then the turn.
 pub fn table_text(game: &LaissezFaire, s: &State) -> String {
