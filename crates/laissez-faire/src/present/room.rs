@@ -80,7 +80,11 @@ fn bargain_lines(game: &LaissezFaire, s: &State, b: &Bargain, viewer: Option<Sea
         ));
     }
     lines.push(options_line(game, s, Some(b.service), viewer));
-    if b.standing().is_some() && game.is_legal(s, Action::Accept) {
+    let pays = game.charges(s, Action::Accept).iter().any(Option::is_some);
+    if b.standing().is_some() && !pays {
+        // A stay's fee agreed while its rent is still to be bargained.
+        lines.push("  nothing is paid until the stay's other part is agreed too".to_owned());
+    } else if b.standing().is_some() && game.is_legal(s, Action::Accept) {
         let accepting = if viewer == Some(usize::from(b.floor)) {
             "if you accept".to_owned()
         } else {
