@@ -54,7 +54,7 @@ pub use escape::{escape_controls, escape_lines};
 pub use file::FileError;
 pub use game::{Game, IllegalAction, Playout, Watch};
 pub use info::{ChanceMode, GameInfo, Information, ParamKind, ParamSpec, Utility};
-pub use present::{Presenter, Target, ordinal, percent};
+pub use present::{Presenter, Target, ordinal, percent, typed_move};
 pub use record::{Record, RecordError, RecordHeader, fingerprint, read_header, read_record};
 pub use rng::Rng;
 pub use spec::{GameSpec, ParamValue, Params, SpecError};

@@ -6,7 +6,7 @@
 
 use crate::actor::Seat;
 use crate::chance::Ratio;
-use crate::game::Game;
+use crate::game::{Game, IllegalAction};
 
 /// A place on a picture where an action can be picked: which picture (its index in
 /// [`Presenter::pictures`]) and a rectangle given as fractions of the picture's width and
@@ -121,7 +121,8 @@ pub trait Presenter<G: Game> {
     /// The heading `action`, a choice of `observation`'s seat, is listed under when front
     /// ends fold a long list: `None` (the default) for a main choice, which is listed first
     /// and on its own; choices that share a heading (say, every contract one may propose to
-    /// one player) are listed after the main ones, folded under it, in the game's order.
+    /// one player) are listed after the main ones, folded under it, in the game's order,
+    /// the groups themselves by [`Presenter::group_rank`].
     fn choice_group(
         &self,
         _game: &G,
@@ -129,6 +130,15 @@ pub trait Presenter<G: Game> {
         _action: G::Action,
     ) -> Option<String> {
         None
+    }
+
+    /// Where the group under `heading` (a [`Presenter::choice_group`] of `observation`'s
+    /// seat) comes among the groups: front ends list the groups by this rank, lowest
+    /// first, and groups of one rank in the order of their first choice. A game ranks
+    /// first the group a person should find first (Laissez-faire's offer builder, before
+    /// the many buildings and releases of a turn). By default 0 for every group.
+    fn group_rank(&self, _game: &G, _observation: &G::Observation, _heading: &str) -> u8 {
+        0
     }
 
     /// What a human is asked when naming their own sum for `action`, a move that names one
@@ -142,6 +152,38 @@ pub trait Presenter<G: Game> {
         _action: G::Action,
     ) -> String {
         "another sum for this move".to_owned()
+    }
+
+    /// What a human is asked when typing the schedule of `action`, a move whose schedule
+    /// (when or how often it recurs, how long it lasts) may be typed in words rather than
+    /// picked from the list, as `observation`'s seat: a few words such as `every K rounds,
+    /// N times (each 1 to 15)`, which front ends follow with a box for the words, parsed by
+    /// [`Presenter::scheduled`]. `None` (the default) for a move with no schedule to type.
+    fn schedule_prompt(
+        &self,
+        _game: &G,
+        _observation: &G::Observation,
+        _action: G::Action,
+    ) -> Option<String> {
+        None
+    }
+
+    /// `action` on the schedule a human typed in `words` (e.g. `every 2 rounds, 3 times`),
+    /// for a move with a [`Presenter::schedule_prompt`]: what front ends then check with the
+    /// rules like any other move ([`typed_move`]). Parsing words is the presenter's part, as
+    /// the words are; whether the move is legal stays the rules' part.
+    ///
+    /// # Errors
+    /// Why `words` name no schedule `action` can take, the bounds named (`a payment recurs
+    /// every 1 to 15 rounds`). By default every move refuses a schedule.
+    fn scheduled(
+        &self,
+        _game: &G,
+        _observation: &G::Observation,
+        _action: G::Action,
+        _words: &str,
+    ) -> Result<G::Action, String> {
+        Err("this move has no schedule to type".to_owned())
     }
 
     /// The result of a finished game: the winners, the final values and how it ended. By
@@ -172,6 +214,43 @@ pub trait Presenter<G: Game> {
     /// default.
     fn help(&self) -> String {
         String::new()
+    }
+}
+
+/// The move a human typed for `listed`, one of the legal actions in `state` (seen as
+/// `observation`): on the schedule typed in `schedule` ([`Presenter::scheduled`]), at the sum
+/// typed in `sum` ([`Game::priced`]), or both, checked by the rules. Line mode, the
+/// full-screen view and the web server all build typed moves this way.
+///
+/// # Errors
+/// [`IllegalAction`] when the words name no schedule the move can take, the move names no
+/// sum, or the rules refuse the move so typed.
+pub fn typed_move<G: Game, P: Presenter<G> + ?Sized>(
+    game: &G,
+    presenter: &P,
+    state: &G::State,
+    observation: &G::Observation,
+    listed: G::Action,
+    sum: Option<u32>,
+    schedule: Option<&str>,
+) -> Result<G::Action, IllegalAction> {
+    let action = match schedule {
+        Some(words) => presenter
+            .scheduled(game, observation, listed, words)
+            .map_err(|reason| IllegalAction {
+                action: game.describe_action(state, listed),
+                actor: game.actor(state),
+                reason,
+            })?,
+        None => listed,
+    };
+    match sum {
+        Some(amount) => game.priced(state, action, amount),
+        None if game.is_legal(state, action) => Ok(action),
+        None => Err(IllegalAction {
+            action: game.describe_action(state, action),
+            ..game.refusal(state, action)
+        }),
     }
 }
 

@@ -12,15 +12,28 @@ use crate::board::SpaceKind;
 use crate::contract::{Entry, NO_DEED};
 use crate::deal::Deal;
 use crate::package::{Item, Kind, Package, Side};
-use crate::{Action, BANK, LaissezFaire, Phase, State, Status};
+use crate::{Action, BANK, LaissezFaire, Phase, State, Status, Term};
 
 mod offer;
+mod room;
+mod schedule;
 
 pub use offer::{Change, effect, offer_lines};
+pub use schedule::ScheduleError;
 
 /// The words of Laissez-faire, for every front end.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LaissezFairePresenter;
+
+/// The group of the offer builder's entry: a package drafted for another player.
+const OFFER_GROUP: &str = "make an offer (a package)";
+
+/// The group of the deals the rules list ready-made, each of which the builder can draft.
+const READY_MADE_GROUP: &str = "ready-made deals (a deed for cash, a contract from a template)";
+
+/// The group of the rule changes put to every player (which a package cannot be while
+/// more than two players are left).
+const RULE_CHANGE_GROUP: &str = "propose a rule change to every player";
 
 /// A few lines on the rules, for the help command.
 const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
@@ -29,11 +42,12 @@ for (ask him; he quotes any price in dollars or refuses; each side may counter),
 ride the side's transit company to the other city (a player's company bargains too). No room \
 means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
 them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
-room for at most the rent you last paid. In the window before you roll you may offer another \
-player a deed for cash or ask for one of his, or propose a contract (two threads a turn); when \
-another player closes his window, you may open one on the open floor, or pass. The \
-other side accepts, refuses, counters with new cash terms or asks for time; after six messages \
-an unanswered offer lapses.";
+room for at most the rent you last paid. In the window before you roll you may make another \
+player an offer (a package of clauses: deeds either way, payments now or on a schedule you \
+type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
+template), two threads a turn; when another player closes his window, you may open one on the \
+open floor, or pass. The other side accepts, refuses, counters with new terms or asks for \
+time; after six messages an unanswered offer lapses.";
 
 /// The table: each player's cash, net worth, place and deeds; then the turn.
 pub fn table_text(game: &LaissezFaire, s: &State) -> String {
@@ -599,17 +613,22 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// Rolling, paying, staying and answering come first, and so do sending, withdrawing
-    /// and answering a package; the window's many proposals, trade offers, deals, releases
-    /// and buildings are folded, one group per other player (or per kind), and so are a
-    /// draft's clauses, one group per kind of clause. The moves that end the game
+    /// and answering a package; then the offer builder's entry, one choice per other
+    /// player ([`Action::Draft`]), through which a person drafts any deal; then the rest,
+    /// folded: a draft's clauses, one group per kind of clause, buildings and releases.
+    /// The ready-made deals the rules also list (a deed for cash, a contract from a
+    /// template), which bots and random play use, are one group after the builder: every
+    /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
+    /// A rule change put to every player is the exception (a package changes a rule only
+    /// between the last two players), so it keeps a group of its own. The moves that end the game
     /// (declaring the race or a stalemate, proposing one), exercising options and claiming
     /// breaches are folded too: they can come up at many decisions, and listed first they
     /// would push the turn's own choices down.
     fn choice_group(&self, game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         let group = match action {
-            Action::Propose(to, _) => format!("propose a contract to seat {}", to + 1),
-            Action::Offer(to, ..) => format!("offer seat {} a deed trade", to + 1),
-            Action::Draft(_) => "make an offer of clauses (a package)".to_owned(),
+            Action::Propose(_, Term::Rule(..)) => RULE_CHANGE_GROUP.to_owned(),
+            Action::Propose(..) | Action::Offer(..) => READY_MADE_GROUP.to_owned(),
+            Action::Draft(_) => OFFER_GROUP.to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
             Action::Post(i, _) => format!(
@@ -634,6 +653,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             _ => return None,
         };
         Some(group)
+    }
+
+    /// The offer builder's entry first; every other group after it.
+    fn group_rank(&self, _game: &LaissezFaire, _s: &State, heading: &str) -> u8 {
+        u8::from(heading != OFFER_GROUP)
     }
 
     fn text_prompt(&self, _game: &LaissezFaire, _action: Action) -> String {
@@ -733,6 +757,22 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         }
     }
 
+    /// A payment on a round schedule and a loan's repayment take `every K rounds, N
+    /// times`, a payment at each of some event `N times`, a right `for N rounds`.
+    fn schedule_prompt(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
+        schedule::prompt(action)
+    }
+
+    fn scheduled(
+        &self,
+        _game: &LaissezFaire,
+        _s: &State,
+        action: Action,
+        words: &str,
+    ) -> Result<Action, String> {
+        schedule::scheduled(action, words).map_err(|e| e.to_string())
+    }
+
     fn help(&self) -> String {
         let kinds = game_kinds();
         format!("{RULES}\n{kinds}")
@@ -753,7 +793,123 @@ fn game_kinds() -> String {
 
 #[cfg(test)]
 mod tests {
+    use gameshelf_engine::GameSpec;
+
     use super::*;
+    use crate::Sum;
+    use crate::package::When;
+
+    /// Tram Lane and Tile Row, Lisbon's two properties.
+    const TRAM: u8 = 1;
+    const TILE: u8 = 3;
+
+    /// `players` players; seat 1 (index 0) in its window holding Tile Row, seat 2 Tram
+    /// Lane.
+    fn window(players: usize) -> (LaissezFaire, State) {
+        let spec: GameSpec = format!("laissez-faire(players={players})").parse().unwrap();
+        let game = LaissezFaire::from_spec(&spec).unwrap();
+        let mut s = game.initial_state();
+        game.apply(&mut s, Action::First(0)).unwrap();
+        s.lots.0[usize::from(TILE)].owner = 0;
+        s.lots.0[usize::from(TRAM)].owner = 1;
+        (game, s)
+    }
+
+    #[test]
+    fn the_builder_is_the_first_group_and_the_old_flat_groups_are_gone() {
+        let (game, s) = window(3);
+        let presenter = LaissezFairePresenter;
+        let mut legal = Vec::new();
+        game.legal_actions(&s, &mut legal);
+        let mut headings: Vec<String> = Vec::new();
+        for &a in &legal {
+            let group = presenter.choice_group(&game, &s, a);
+            match a {
+                Action::Draft(_) => assert_eq!(group.as_deref(), Some(OFFER_GROUP)),
+                Action::Propose(_, Term::Rule(..)) => {
+                    assert_eq!(group.as_deref(), Some(RULE_CHANGE_GROUP));
+                }
+                Action::Offer(..) | Action::Propose(..) => {
+                    assert_eq!(group.as_deref(), Some(READY_MADE_GROUP), "{a}");
+                }
+                Action::Go => assert_eq!(group, None),
+                _ => {}
+            }
+            if let Some(g) = group.filter(|g| !headings.contains(g)) {
+                headings.push(g);
+            }
+        }
+        // One group per kind, none per player: the proposals and trades of a window
+        // used to be a group for each other player.
+        assert!(
+            !headings
+                .iter()
+                .any(|h| h.contains("seat") || h.starts_with("offer ")),
+            "{headings:?}"
+        );
+        assert!(
+            headings.contains(&READY_MADE_GROUP.to_owned()),
+            "{headings:?}"
+        );
+        // Ranked before every other group, whatever the rules' order of moves.
+        let rank = |h: &str| presenter.group_rank(&game, &s, h);
+        assert_eq!(rank(OFFER_GROUP), 0);
+        assert!(
+            headings
+                .iter()
+                .filter(|h| *h != OFFER_GROUP)
+                .all(|h| rank(h) > 0)
+        );
+    }
+
+    /// The state after `actions` from `s`, each applied.
+    fn after(game: &LaissezFaire, s: &State, actions: &[Action]) -> State {
+        let mut s = s.clone();
+        for &a in actions {
+            game.apply(&mut s, a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+        s
+    }
+
+    #[test]
+    fn every_ready_made_deal_of_a_deed_for_cash_or_a_payment_is_drafted_in_the_builder() {
+        let (game, s) = window(2);
+        let holdings = |s: &State| {
+            (
+                s.lots.0[usize::from(TILE)].owner,
+                s.lots.0[usize::from(TRAM)].owner,
+                s.players[0].cash,
+                s.players[1].cash,
+            )
+        };
+        let pairs = [
+            // Seat 1 sells Tile Row to seat 2 for $100.
+            (
+                vec![Action::Offer(1, TILE, 100), Action::Accept],
+                vec![Action::Deed(TILE), Action::Pay(Side::Yours, When::Now, 100)],
+            ),
+            // Seat 1 buys Tram Lane from seat 2 for $120.
+            (
+                vec![Action::Offer(1, TRAM, 120), Action::Accept],
+                vec![Action::Deed(TRAM), Action::Pay(Side::Mine, When::Now, 120)],
+            ),
+            // A contract from a template: pay $50 now.
+            (
+                vec![Action::Propose(1, Term::Pay(Sum::S50)), Action::Accept],
+                vec![Action::Pay(Side::Mine, When::Now, 50)],
+            ),
+        ];
+        for (ready, clauses) in pairs {
+            let built: Vec<Action> = [Action::Draft(1)]
+                .into_iter()
+                .chain(clauses)
+                .chain([Action::Send, Action::Accept])
+                .collect();
+            let (a, b) = (after(&game, &s, &ready), after(&game, &s, &built));
+            assert_eq!(holdings(&a), holdings(&b), "{ready:?} against {built:?}");
+            assert_ne!(holdings(&a), holdings(&s), "{ready:?} changed nothing");
+        }
+    }
 
     #[test]
     fn the_table_shows_the_notary_s_contracts_and_ledger() {

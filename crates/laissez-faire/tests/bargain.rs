@@ -399,3 +399,51 @@ fn a_trader_who_cannot_pay_its_way_out_of_jail_sells_a_deed_first() {
     assert_eq!(s.lots.0[TILE as usize].owner, 1);
     assert!(s.players[0].cash >= g.jail_fee(&s, 0), "enough for the fee");
 }
+
+#[test]
+fn a_stay_s_bargain_shows_its_other_part_and_pays_nothing_until_both_are_agreed() {
+    use gameshelf_engine::Presenter;
+    use gameshelf_laissez_faire::present::LaissezFairePresenter;
+    let g = game();
+    let mut s = may_stay(&g);
+    let terms = |s: &State, seat: usize| LaissezFairePresenter.terms(&g, Some(seat), s);
+    g.apply(&mut s, Action::Stay).unwrap();
+    g.apply(&mut s, Action::Quote(14)).unwrap();
+    assert_eq!(
+        terms(&s, 0),
+        [
+            "you bargain with seat 2 for the fee of Northern Power Co. for a stay, for you to \
+             answer:",
+            "  seat 2 asks $14",
+            "  the bank's price for the same: $28",
+            "  counter-offers so far: 0 of 6",
+            "  your other option: moving on by the roll",
+            "  nothing is paid until the stay's other part is agreed too",
+        ]
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    g.apply(&mut s, Action::Quote(45)).unwrap();
+    let owner = terms(&s, 1);
+    assert_eq!(
+        owner[..3],
+        [
+            "seat 1 bargains with you for the rent of a stay at Bayside Terrace, seat 1 to answer:",
+            "  you ask $45",
+            "  the bank's price for the same: $60; the most you may ask: $60",
+        ]
+    );
+    // The rent takes no counters; both parts are paid together on acceptance.
+    assert_eq!(
+        owner[3],
+        "  paid with it: $14 for the stay's other part, already agreed"
+    );
+    assert!(
+        owner[5].starts_with("if seat 1 accepts: seat 1's net worth goes from")
+            && owner[5].ends_with("its cash from $1500 to $1441"),
+        "{owner:#?}"
+    );
+    assert!(
+        owner[6].ends_with("your cash from $1500 to $1559"),
+        "{owner:#?}"
+    );
+}

@@ -406,8 +406,9 @@ fn unasked_offers_are_worded_for_every_viewer() {
     assert_eq!(
         p.terms(&g, Some(0), &s),
         [
-            "offers standing to you in Lisbon:",
-            "  seat 2: a room at Tram Lane for $40 (the bank would ask $2)"
+            "offers standing to you in Lisbon:".to_owned(),
+            "  seat 2: a room at Tram Lane for $40 (the bank would ask $2)".to_owned(),
+            other_options("your", "seat 3"),
         ]
     );
     assert!(turn_text(&g, &s).contains("offers standing: seat 2's room at Tram Lane for $40"));
@@ -601,5 +602,90 @@ fn threads_set_aside_are_worded_for_every_viewer() {
         p.describe_move(&g, &s, Action::Park, Some(0)),
         "seat 1: set the thread aside: its terms stand while you open another; it lapses if \
          you close the window without taking it up"
+    );
+}
+
+/// The lodger's other options in the lodging of [`lodging_in_lisbon`], as `whose` reads
+/// them (`you` being seat 3 for `asking you`).
+fn other_options(whose: &str, seat_3: &str) -> String {
+    format!(
+        "  {whose} other options: asking {seat_3} for a room at Tile Row (the bank would ask \
+         $4); the fare ($200) and a room in Porto ($12): $212; the park bench and jail (a \
+         booking fee of $55 at the first jail turn, more at each turn after)"
+    )
+}
+
+#[test]
+fn a_room_bargain_is_shown_like_an_offer_to_every_viewer() {
+    let (g, mut s) = lodging_in_lisbon();
+    let p = LaissezFairePresenter;
+    // The owner deciding whether to offer his room unasked sees what the lodger has,
+    // asking him included.
+    assert_eq!(
+        p.terms(&g, Some(1), &s),
+        [
+            "seat 1 looks for a room in Lisbon; no offer stands yet:".to_owned(),
+            other_options("seat 1's", "seat 3").replace(
+                "options: ",
+                "options: asking you for a room at Tram Lane (the bank would ask $2); "
+            ),
+        ]
+    );
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    assert_eq!(
+        p.terms(&g, Some(1), &s),
+        [
+            "seat 1 bargains with you for a room at Tram Lane in Lisbon, for you to answer:"
+                .to_owned(),
+            "  you have not quoted yet".to_owned(),
+            "  the bank's price for the same: $2".to_owned(),
+            "  counter-offers so far: 0 of 6".to_owned(),
+            other_options("seat 1's", "seat 3"),
+        ]
+    );
+    // A quote stands while the lodger asks the others; answered, the bargain reopens with
+    // the counter on the table, and what acceptance would pay.
+    g.apply(&mut s, Action::Quote(40)).unwrap();
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Counter(10)).unwrap();
+    assert_eq!(
+        p.terms(&g, Some(0), &s),
+        [
+            "you bargain with seat 2 for a room at Tram Lane in Lisbon, seat 2 to answer:"
+                .to_owned(),
+            "  seat 2 asks $40; you offer $10".to_owned(),
+            "  the bank's price for the same: $2".to_owned(),
+            "  counter-offers so far: 1 of 6".to_owned(),
+            other_options("your", "seat 3"),
+            "if seat 2 accepts: your net worth goes from $1500 to $1490 (-$10), your cash \
+             from $1500 to $1490"
+                .to_owned(),
+            "if seat 2 accepts: seat 2's net worth goes from $1530 to $1540 (+$10), its cash \
+             from $1500 to $1510"
+                .to_owned(),
+        ]
+    );
+    let owner = p.terms(&g, Some(1), &s);
+    assert_eq!(
+        owner[..2],
+        [
+            "seat 1 bargains with you for a room at Tram Lane in Lisbon, for you to answer:",
+            "  you ask $40; seat 1 offers $10",
+        ]
+    );
+    assert!(owner[6].starts_with("if you accept: your net worth goes from $1530 to $1540"));
+    // A third player and a spectator read the same facts in the third person.
+    let third = p.terms(&g, Some(2), &s);
+    assert_eq!(third[4], other_options("seat 1's", "you"));
+    let public = p.terms(&g, None, &s);
+    assert_eq!(public[4], other_options("seat 1's", "seat 3"));
+    assert_eq!(public.len(), 7);
+    assert!(!public.join("\n").contains("you"), "{public:#?}");
+    assert_eq!(
+        third[..4],
+        public[..4],
+        "a third player is no party to the bargain"
     );
 }

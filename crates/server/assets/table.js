@@ -111,24 +111,37 @@ function renderChoices(places) {
   for (const action of shown) {
     if (action.group !== undefined) groups.set(action.group, [...(groups.get(action.group) || []), action]);
   }
+  // Groups by the game's rank (its offer builder first), then in order of first choice.
+  const ranked = [...groups].sort(([, a], [, b]) => (a[0].group_rank || 0) - (b[0].group_rank || 0));
   listed = main;
   const button = (action, i) => el("button", { type: "button", "data-id": action.id, onclick: () => play(action), "aria-keyshortcuts": i !== null && i < 9 ? String(i + 1) : null },
     i !== null && i < 9 ? `${i + 1}. ` : "", action.text, action.text_prompt ? " ✎" : "",
     action.odds ? el("span", { class: "odds" }, action.odds) : null);
   // A move that names a sum (a price, a clause's dollars) may be played at any other: the
-  // first move of each kind carries a box for it, right under it.
+  // first move of each kind carries a box for it, right under it; a move whose schedule
+  // may be typed (a payment every K rounds, N times) carries a second box for the words,
+  // which the server's presenter reads. Either box, or both, may be filled.
   const sum = (action) => {
     if (!action.amount_prompt) return null;
-    const input = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", required: true, "data-kind": action.id });
+    const scheduled = Boolean(action.schedule_prompt);
+    const input = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", required: !scheduled, "data-kind": action.id });
+    const words = scheduled ? el("input", { type: "text", "data-schedule": action.id, placeholder: "every 2 rounds, 3 times" }) : null;
     return el("form", { class: "sum", onsubmit: (event) => {
       event.preventDefault();
-      const amount = Number(input.value);
-      if (!Number.isSafeInteger(amount) || amount < 0) {
+      const amount = input.value === "" ? undefined : Number(input.value);
+      const schedule = words && words.value.trim() !== "" ? words.value.trim() : undefined;
+      if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0)) {
         $("error").textContent = "Type a whole number of dollars.";
         return;
       }
-      play(action, amount);
-    } }, el("label", {}, `or ${action.amount_prompt}: $`, input), " ", el("button", { type: "submit" }, "OK"));
+      if (amount === undefined && schedule === undefined) {
+        $("error").textContent = "Type a sum of dollars, a schedule, or both.";
+        return;
+      }
+      play(action, amount, schedule);
+    } }, el("label", {}, `or ${action.amount_prompt}: $`, input),
+      scheduled ? [" ", el("label", {}, `and/or ${action.schedule_prompt}: `, words)] : null,
+      " ", el("button", { type: "submit" }, "OK"));
   };
   const item = (action, i) => el("li", {}, button(action, i), sum(action));
   // The same view may be drawn twice (the answer to a move and the live update it
@@ -137,7 +150,7 @@ function renderChoices(places) {
   choicesPly = view.ply;
   fill($("choices"), focus ? el("li", {}, el("button", { type: "button", class: "all", onclick: () => { focus = null; render(view); } }, "show every choice")) : null,
     main.map((action, i) => item(action, i)),
-    [...groups].map(([heading, actions]) => el("li", { class: "group" },
+    ranked.map(([heading, actions]) => el("li", { class: "group" },
       el("details", { open: unfolded.has(heading), ontoggle: (event) => { if (event.target.open) unfolded.add(heading); else unfolded.delete(heading); } },
         el("summary", {}, `${heading}: ${actions.length} choices`),
         el("ul", {}, actions.map((action) => item(action, null)))))));
@@ -147,13 +160,14 @@ function renderChoices(places) {
   }
 }
 
-async function play(action, amount) {
+async function play(action, amount, schedule) {
   if (busy) return;
   busy = true;
   $("error").textContent = "";
   try {
     const body = { action: action.id, ply: view.ply };
     if (amount !== undefined) body.amount = amount;
+    if (schedule !== undefined) body.schedule = schedule;
     if (action.text_prompt) body.text = $("text").value;
     focus = null;
     render(await api(`/api/tables/${encodeURIComponent(id)}/actions${query}`, { method: "POST", body: JSON.stringify(body) }));

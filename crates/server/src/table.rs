@@ -21,7 +21,9 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use gameshelf_ai::BotSpec;
-use gameshelf_engine::{Actor, Bot, Game, Outcomes, Presenter, Record, Rng, Seat, SeatView};
+use gameshelf_engine::{
+    Actor, Bot, Game, Outcomes, Presenter, Record, Rng, Seat, SeatView, typed_move,
+};
 use gameshelf_shelf::Shelved;
 use gameshelf_terminal::{clean_text, with_text};
 use serde_json::{Value, json};
@@ -56,8 +58,8 @@ pub enum PlayError {
         /// The last id.
         last: usize,
     },
-    /// The move at the sum given is refused (it names no sum, or the rules refuse that
-    /// sum).
+    /// The move at the sum or on the schedule given is refused (it names no sum or has
+    /// no schedule, the words name none, or the rules refuse the move so typed).
     #[error("{} is refused: {}", .0.action, .0.reason)]
     Refused(gameshelf_engine::IllegalAction),
     /// Undo goes back over the seat's own last move only: not past a roll or a draw, nor
@@ -91,6 +93,11 @@ pub struct Move {
     /// the id picks the kind of move, the rules judge the sum.
     #[serde(default)]
     pub amount: Option<u32>,
+    /// A schedule in the game's words to name instead of the action's own, for actions
+    /// that have one (`every 2 rounds, 3 times`): the presenter reads the words, the rules
+    /// judge the move.
+    #[serde(default)]
+    pub schedule: Option<String>,
 }
 
 /// What a table shows in the list of tables.
@@ -602,6 +609,8 @@ impl<G: Shelved> GameTable<G> {
                         entry["text_prompt"] = json!(self.rules.presenter.text_prompt(game, a));
                     }
                     if let Some(group) = self.rules.presenter.choice_group(game, obs, a) {
+                        entry["group_rank"] =
+                            json!(self.rules.presenter.group_rank(game, obs, &group));
                         entry["group"] = json!(group);
                     }
                     if let Some(target) = self.rules.presenter.target(game, viewer, obs, a) {
@@ -619,6 +628,10 @@ impl<G: Shelved> GameTable<G> {
                         if kind == id {
                             entry["amount_prompt"] =
                                 json!(self.rules.presenter.amount_prompt(game, obs, a));
+                            if let Some(prompt) = self.rules.presenter.schedule_prompt(game, obs, a)
+                            {
+                                entry["schedule_prompt"] = json!(prompt);
+                            }
                         }
                     }
                     entry
@@ -834,13 +847,23 @@ impl<G: Shelved> Table for GameTable<G> {
                     last: legal.len().saturating_sub(1),
                 });
             };
-            let action = match request.amount {
-                None => listed,
-                Some(amount) => self
-                    .rules
-                    .game
-                    .priced(&play.state, listed, amount)
-                    .map_err(PlayError::Refused)?,
+            let action = match (request.amount, request.schedule.as_deref()) {
+                (None, None) => listed,
+                (sum, schedule) => {
+                    let game = &self.rules.game;
+                    let observation = game.observe(&play.state, seat);
+                    let presenter = &self.rules.presenter;
+                    typed_move(
+                        game,
+                        presenter,
+                        &play.state,
+                        &observation,
+                        listed,
+                        sum,
+                        schedule,
+                    )
+                    .map_err(PlayError::Refused)?
+                }
             };
             // Without a pause to follow, the roll a move leads to is made with it, by the
             // server that moves the table's dice.

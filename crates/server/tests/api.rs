@@ -837,13 +837,20 @@ async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat(
     // The page focuses the choice that pays nothing: going on, not the first offer.
     let safe = view["safe_choice"].as_u64().expect("a safe choice") as usize;
     assert_eq!(view["actions"][safe]["text"], "go", "{view}");
-    // Going on is a main choice; the proposals are folded under the other player.
+    // Going on is a main choice; the offer builder's entry is the group ranked first, and
+    // the ready-made proposals are folded after it.
     assert!(view["actions"][safe].get("group").is_none(), "{view}");
-    let other = 2 - seat;
-    let heading = format!("propose a contract to seat {other}");
-    let proposals = view["actions"].as_array().unwrap().iter();
-    let grouped = proposals.filter(|a| a["group"] == heading.as_str()).count();
-    assert!(grouped > 10, "{heading}: {grouped} in {view}");
+    let actions = view["actions"].as_array().unwrap();
+    let in_group = |heading: &'static str| -> Vec<&Value> {
+        actions.iter().filter(|a| a["group"] == heading).collect()
+    };
+    let builder = in_group("make an offer (a package)");
+    assert_eq!(builder.len(), 1, "{view}");
+    assert_eq!(builder[0]["group_rank"], 0, "{view}");
+    let heading = "ready-made deals (a deed for cash, a contract from a template)";
+    let grouped = in_group(heading);
+    assert!(grouped.len() > 10, "{heading}: {} in {view}", grouped.len());
+    assert!(grouped.iter().all(|a| a["group_rank"] == 1), "{view}");
     let clause = view["actions"]
         .as_array()
         .unwrap()
@@ -1032,4 +1039,67 @@ async fn an_offer_s_terms_are_sent_to_each_viewer_in_its_own_words() {
         .get(&format!("/api/tables/{}", osbo["id"].as_str().unwrap()))
         .await;
     assert_eq!(view["terms"], json!([]));
+}
+
+/// A payment's schedule is typed in words beside its sum: words out of bounds are refused
+/// with the bounds named and change nothing; the schedule typed is the one drafted.
+#[tokio::test]
+async fn a_schedule_typed_in_words_is_drafted_and_out_of_bounds_words_are_refused() {
+    let app = start(20).await;
+    let table = app
+        .create("laissez-faire(players=2)", &["human", "human"])
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let tokens = [
+        table["seats"][0]["token"].as_str().unwrap(),
+        table["seats"][1]["token"].as_str().unwrap(),
+    ];
+    let (seat, view) = app.wait_person(id, &tokens).await;
+    let find = |view: &Value, text: &str| {
+        view["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["text"].as_str().unwrap().starts_with(text))
+            .unwrap_or_else(|| panic!("no {text:?} in {view}"))
+            .clone()
+    };
+    let draft = find(&view, "draft a package of clauses for seat")["id"]
+        .as_u64()
+        .unwrap() as usize;
+    let view = app.play(id, tokens[seat], &view, draft).await;
+    let other = 2 - seat;
+    let scheduled = find(
+        &view,
+        &format!("add: you pay seat {other} $20 every round, 5 times"),
+    );
+    assert_eq!(
+        scheduled["schedule_prompt"],
+        "a schedule: every K rounds, N times (K and N from 1 to 15)"
+    );
+    let path = format!("/api/tables/{id}/actions?token={}", tokens[seat]);
+    let (status, refused) = app
+        .post(
+            &path,
+            json!({"action": scheduled["id"], "ply": view["ply"], "amount": 40, "schedule": "every 16 rounds"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert!(
+        refused
+            .to_string()
+            .contains("a payment recurs every 1 to 15 rounds, not 16"),
+        "{refused}"
+    );
+    let (status, after) = app
+        .post(
+            &path,
+            json!({"action": scheduled["id"], "ply": view["ply"], "amount": 40, "schedule": "every 2 rounds, 3 times"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(
+        after["terms"][1],
+        format!("  1. you pay seat {other} $40 every 2 rounds, 3 times")
+    );
 }

@@ -7,7 +7,7 @@
 //! then the prompt `choose 1-N (h for help, q to quit): `. Moves of bots and chance are
 //! printed one per line as they happen, and the result at the end. A game may fold a long
 //! list ([`Presenter::choice_group`]): its main choices come first, then one line per
-//! group (`7) propose a contract to seat 3: 27 choices`); typing a group's number lists its
+//! group (`7) make an offer (a package): 3 choices`); typing a group's number lists its
 //! choices, numbered from 1, and `b` goes back. `u` takes back the human's previous
 //! decision when nothing else (no draw, no other player) moved since (see the session's
 //! undo).
@@ -24,17 +24,18 @@ use std::io::{self, BufRead, Write};
 use gameshelf_engine::{Game, Record};
 
 use crate::session::{Menu, Session, Turn};
-use crate::text::{clean_text, parse_sum};
+use crate::text::clean_text;
 use crate::{Aids, PlayOptions, Player, TerminalError};
 use gameshelf_engine::Presenter;
 
 /// What the human typed at a prompt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Answer {
     /// The choice with this 0-based index.
     Choice(usize),
-    /// The choice with this 0-based index at another sum (`3 40` or `3 $40`).
-    Priced(usize, u32),
+    /// The choice with this 0-based index as typed after its number: another sum (`3 40`
+    /// or `3 $40`), a schedule (`3 every 2 rounds, 4 times`), or both.
+    Typed(usize, String),
     /// Show the help.
     Help,
     /// Take back the previous decision.
@@ -61,13 +62,9 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
                 Ok(n) if (1..=choices).contains(&n) => Some(n - 1),
                 _ => None,
             };
-            let mut words = other.split_whitespace();
-            let answer = match (words.next(), words.next(), words.next()) {
-                (Some(n), None, None) => choice(n).map(Answer::Choice),
-                (Some(n), Some(sum), None) => choice(n)
-                    .zip(parse_sum(sum))
-                    .map(|(i, s)| Answer::Priced(i, s)),
-                _ => None,
+            let answer = match other.split_once(char::is_whitespace) {
+                None => choice(other).map(Answer::Choice),
+                Some((n, typed)) => choice(n).map(|i| Answer::Typed(i, typed.trim().to_owned())),
             };
             answer.unwrap_or(Answer::Invalid)
         }
@@ -77,7 +74,8 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
 /// How the prompts work, shown for `h` before the game's own help.
 const HELP: &str = "Type the number of a choice and press Enter. \
 A choice marked $ names a sum of money: type its number and another sum (3 40) to name that \
-sum instead. A line ending in \"choices\" is a group: type its number to list them, and b to go \
+sum instead; one marked with a schedule takes one typed the same way (3 every 2 rounds, 4 times), \
+or a sum and a schedule (3 40 every 2 rounds, 4 times). A line ending in \"choices\" is a group: type its number to list them, and b to go \
 back. h shows this help, u takes back your previous decision (not past a draw or another player's \
 move), a asks for a hint when the game gives them (the move a bot would make in your place, \
 seeing what you see; nothing is played), q (or end of input) leaves the game; the record of the \
@@ -185,7 +183,7 @@ fn run<G: Game, P: Presenter<G>>(
                             writeln!(out, "{line}")?;
                         }
                     }
-                    Reply::Priced(index, sum) => match session.play_priced(index, sum) {
+                    Reply::Typed(index, words) => match session.play_typed(index, &words) {
                         Ok(line) => writeln!(out, "{line}")?,
                         Err(why) => writeln!(out, "{why}")?,
                     },
@@ -247,7 +245,10 @@ fn show_list<G: Game, P: Presenter<G>>(
         if session.first_of_its_kind(i)
             && let Some(prompt) = session.amount_prompt(i)
         {
-            text = format!("{text} [$: {prompt}]");
+            text = match session.schedule_prompt(i) {
+                Some(schedule) => format!("{text} [$: {prompt}; or {schedule}]"),
+                None => format!("{text} [$: {prompt}]"),
+            };
         }
         match session.choice_odds(action) {
             Some(odds) => writeln!(out, "  {number}) {text} -- {odds}")?,
@@ -266,8 +267,8 @@ fn show_list<G: Game, P: Presenter<G>>(
 enum Reply {
     /// Play the choice with this 0-based index.
     Choice(usize),
-    /// Play the choice with this 0-based index at this sum.
-    Priced(usize, u32),
+    /// Play the choice with this 0-based index as typed (a sum, a schedule, or both).
+    Typed(usize, String),
     /// Take back the previous decision.
     Undo,
     /// Leave the match.
@@ -314,8 +315,8 @@ fn ask<G: Game, P: Presenter<G>>(
                     show_list(session, menu, group, out)?;
                 }
             },
-            Answer::Priced(k, sum) => match entry(k) {
-                Ok(index) => return Ok(Reply::Priced(index, sum)),
+            Answer::Typed(k, words) => match entry(k) {
+                Ok(index) => return Ok(Reply::Typed(index, words)),
                 Err(g) => writeln!(
                     out,
                     "{} is a group of choices: type {} alone to list them",
@@ -392,11 +393,15 @@ mod tests {
         assert_eq!(parse_answer("h", 3), Answer::Help);
         assert_eq!(parse_answer("U", 3), Answer::Undo);
         assert_eq!(parse_answer("b", 3), Answer::Back);
-        assert_eq!(parse_answer("2 40", 3), Answer::Priced(1, 40));
-        assert_eq!(parse_answer(" 3  $1,500 ", 3), Answer::Priced(2, 1500));
+        let typed = |i, words: &str| Answer::Typed(i, words.to_owned());
+        assert_eq!(parse_answer("2 40", 3), typed(1, "40"));
+        assert_eq!(parse_answer(" 3  $1,500 ", 3), typed(2, "$1,500"));
         assert_eq!(parse_answer("4 40", 3), Answer::Invalid);
-        assert_eq!(parse_answer("2 -5", 3), Answer::Invalid);
-        assert_eq!(parse_answer("2 99999999999", 3), Answer::Invalid);
-        assert_eq!(parse_answer("2 40 1", 3), Answer::Invalid);
+        assert_eq!(
+            parse_answer("2 40 Every 2 rounds, 3 times", 3),
+            typed(1, "40 every 2 rounds, 3 times")
+        );
+        // What follows the number is judged when it is played (a sum, a schedule).
+        assert_eq!(parse_answer("2 -5", 3), typed(1, "-5"));
     }
 }

@@ -21,7 +21,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
 use crate::session::{Menu, Row, Session, Turn};
-use crate::text::{Edit, MAX_TEXT_CHARS, TextInput, parse_sum};
+use crate::text::{Edit, MAX_TEXT_CHARS, TextInput};
 use crate::tty::Tty;
 use crate::{Aids, Next, PlayOptions, Played, Player, TerminalError};
 use gameshelf_engine::Presenter;
@@ -589,7 +589,7 @@ const CHOICE_GUARD: Duration = Duration::from_millis(300);
 struct Writing {
     /// The index of the choice.
     index: usize,
-    /// Whether a sum of money is typed rather than a free text.
+    /// Whether a sum of money (or a schedule, or both) is typed rather than a free text.
     sum: bool,
     /// What the popup asks for.
     prompt: String,
@@ -835,10 +835,14 @@ fn react<G: Game, T: Table<G>>(
         },
         Command::NameSum => match (turn, highlighted.and_then(|i| session.amount_prompt(i))) {
             (Turn::Human(_), Some(prompt)) => {
+                let index = highlighted.unwrap_or(0);
                 ui.writing = Some(Writing {
-                    index: highlighted.unwrap_or(0),
+                    index,
                     sum: true,
-                    prompt: format!("{prompt}, in dollars"),
+                    prompt: match session.schedule_prompt(index) {
+                        Some(schedule) => format!("{prompt}, in dollars; and/or {schedule}"),
+                        None => format!("{prompt}, in dollars"),
+                    },
                     input: TextInput::default(),
                 });
             }
@@ -972,12 +976,9 @@ fn write_key<G: Game, T: Table<G>>(session: &mut Session<'_, G, T>, ui: &mut Ui,
         Edit::Typing => {}
         Edit::Done(text) if sum => {
             ui.writing = None;
-            match parse_sum(&text).map(|amount| session.play_priced(index, amount)) {
-                Some(Ok(line)) => push_log(session, ui, line),
-                Some(Err(why)) => ui.notice = Some(format!("{why} -- choose a move")),
-                None => {
-                    ui.notice = Some(format!("{text:?} is no sum of dollars -- choose a move"));
-                }
+            match session.play_typed(index, &text) {
+                Ok(line) => push_log(session, ui, line),
+                Err(why) => ui.notice = Some(format!("{why} -- choose a move")),
             }
         }
         // An empty sum changes nothing: the choice is not played.

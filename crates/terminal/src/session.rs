@@ -30,11 +30,11 @@
 //! match starts from the state its record replays to and appends to that record.
 
 use gameshelf_engine::{
-    Actor, Bot, FileError, Game, Outcomes, Record, Rng, Seat, SeatView, escape_controls,
+    Actor, Bot, FileError, Game, Outcomes, Record, Rng, Seat, SeatView, escape_controls, typed_move,
 };
 
 use crate::autosave::Autosave;
-use crate::text::{clean_text, with_text};
+use crate::text::{clean_text, parse_sum, with_text};
 use crate::{Aids, ChanceDriver, PlayOptions, Player, TerminalError};
 use gameshelf_engine::Presenter;
 
@@ -390,6 +390,9 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
                 },
             }
         }
+        // Stable: groups of one rank keep the order of their first choice.
+        menu.groups
+            .sort_by_key(|(heading, _)| self.presenter.group_rank(self.game, &obs, heading));
         menu
     }
 
@@ -429,17 +432,58 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         })
     }
 
-    /// Plays the `index`-th choice of the human to move at `amount` instead of its own sum
-    /// ([`Game::priced`]), and returns its log line; or says why the rules refuse it.
-    pub(crate) fn play_priced(&mut self, index: usize, amount: u32) -> Result<String, String> {
+    /// What to ask for a typed schedule for the `index`-th choice of the human to move,
+    /// when it has one ([`Presenter::schedule_prompt`]); `None` otherwise.
+    pub(crate) fn schedule_prompt(&self, index: usize) -> Option<String> {
+        let &action = self.legal.get(index)?;
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        let obs = self.game.observe(&self.state, seat);
+        self.presenter.schedule_prompt(self.game, &obs, action)
+    }
+
+    /// Plays the `index`-th choice of the human to move as typed in `words` after its
+    /// number: a sum instead of its own (`40`, `$1,500`), a schedule in the game's words
+    /// ([`Presenter::scheduled`]: `every 2 rounds, 3 times`), or a sum then a schedule
+    /// (`40 every 2 rounds, 3 times`), checked by the rules ([`typed_move`]); returns its
+    /// log line, or says why the move so typed is refused.
+    ///
+    /// A leading number is read as the sum when the words after it make a schedule, and
+    /// as part of the schedule otherwise (`4 times`), so neither needs a marker.
+    pub(crate) fn play_typed(&mut self, index: usize, words: &str) -> Result<String, String> {
         let Turn::Human(seat) = self.turn() else {
             return Err("no one of yours is to move".to_owned());
         };
         let &listed = self.legal.get(index).ok_or("there is no such choice")?;
-        match self.game.priced(&self.state, listed, amount) {
-            Ok(action) => Ok(self.apply(Actor::Player(seat), action, "")),
-            Err(e) => Err(format!("{} is refused: {}", e.action, e.reason)),
-        }
+        let obs = self.game.observe(&self.state, seat);
+        let words = words.trim();
+        let attempt = |sum: Option<u32>, schedule: Option<&str>| {
+            typed_move(
+                self.game,
+                self.presenter,
+                &self.state,
+                &obs,
+                listed,
+                sum,
+                schedule,
+            )
+            .map_err(|e| format!("{} is refused: {}", e.action, e.reason))
+        };
+        let schedules = self
+            .presenter
+            .schedule_prompt(self.game, &obs, listed)
+            .is_some();
+        let typed = match (parse_sum(words), words.split_once(char::is_whitespace)) {
+            (Some(sum), _) => attempt(Some(sum), None),
+            _ if !schedules => Err(format!("{words:?} is no sum of dollars")),
+            (None, Some((first, rest))) if let Some(sum) = parse_sum(first) => {
+                attempt(Some(sum), Some(rest))
+                    .or_else(|e| attempt(None, Some(words)).map_err(|_| e))
+            }
+            (None, _) => attempt(None, Some(words)),
+        };
+        typed.map(|action| self.apply(Actor::Player(seat), action, ""))
     }
 
     /// Plays the `index`-th choice of the human to move with `text`, and returns its log
@@ -587,7 +631,8 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
 pub(crate) struct Menu {
     /// The main choices, as indices into the legal actions, in the game's order.
     pub(crate) main: Vec<usize>,
-    /// The other choices under their headings, in order of first appearance.
+    /// The other choices under their headings, by the presenter's rank of each heading
+    /// ([`Presenter::group_rank`]), then in order of first appearance.
     pub(crate) groups: Vec<(String, Vec<usize>)>,
 }
 

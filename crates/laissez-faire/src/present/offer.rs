@@ -68,7 +68,7 @@ fn changes(
 
 /// One party's change in words for `viewer`: `if accepted: your net worth goes from $1500
 /// to $1430 (-$70), your cash from $1500 to $1100`.
-fn change_line(c: &Change, viewer: Option<Seat>) -> String {
+pub(super) fn change_line(c: &Change, viewer: Option<Seat>) -> String {
     let (owner, pronoun) = whose(c.seat, viewer);
     format!(
         "if accepted: {owner} net worth goes from ${} to ${} ({}), {pronoun} cash from ${} to \
@@ -131,13 +131,13 @@ fn parked_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Str
     lines
 }
 
-/// The offer being drafted or answered, or the owners' offers standing in a lodging.
+/// The offer being drafted or answered, or the bargain or lodging under way.
 fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
     if let (Phase::Trade, Some(thread)) = (s.phase, &s.trade) {
         return thread_lines(game, s, thread, viewer);
     }
-    if matches!(s.phase, Phase::Posting | Phase::Lodge) {
-        return lodging_lines(game, s, viewer);
+    if matches!(s.phase, Phase::Posting | Phase::Lodge | Phase::Bargain) {
+        return super::room::room_lines(game, s, viewer);
     }
     let Some(deal) = s.deal.filter(|_| s.phase == Phase::Deal) else {
         return Vec::new();
@@ -212,31 +212,6 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
 /// floor, what accepting them would do to both parties (worked out by accepting them on a
 /// copy of the state). A rule change put to every player is left to the table's text: it
 /// moves no money.
-/// The owners' offers standing in the current lodging, as `viewer` sees them: a heading,
-/// then one line per offer with the bank's price for the same room (the reference) beside
-/// it. Empty while none stands.
-fn lodging_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
-    if s.quotes.is_empty() {
-        return Vec::new();
-    }
-    let lodger = who(s.current, viewer);
-    let city = game.city_name(s.city);
-    let mut lines = vec![format!("offers standing to {lodger} in {city}:")];
-    for q in s.quotes.iter() {
-        let reference = match game.request_reference(s, q.service.space()) {
-            Some(r) => format!(" (the bank would ask ${r})"),
-            None => String::new(),
-        };
-        lines.push(format!(
-            "  {}: {} for ${}{reference}",
-            who(q.provider, viewer),
-            game.describe_service(q.service),
-            q.ask
-        ));
-    }
-    lines
-}
-
 fn thread_lines(
     game: &LaissezFaire,
     s: &State,
@@ -510,7 +485,7 @@ mod tests {
         let game = LaissezFaire::from_spec(&spec).unwrap();
         let presenter = LaissezFairePresenter;
         let (mut legal, mut outcomes) = (Vec::new(), Outcomes::new());
-        let mut decisions = 0;
+        let (mut decisions, mut bargains) = (0, 0);
         for seed in 0..4 {
             let mut rng = Rng::seed_from_u64(seed);
             let mut s = game.initial_state();
@@ -531,6 +506,13 @@ mod tests {
                                 s.phase
                             );
                         }
+                        // A bargain's terms are shown to whoever answers, whatever it
+                        // is over (a room, a fare, a stay's fee or rent).
+                        if s.phase == Phase::Bargain {
+                            let seat = s.bargain.map(|b| usize::from(b.floor));
+                            assert!(!presenter.terms(&game, seat, &s).is_empty());
+                            bargains += 1;
+                        }
                         decisions += 1;
                         legal[rng.below(legal.len() as u64) as usize]
                     }
@@ -539,5 +521,6 @@ mod tests {
             }
         }
         assert!(decisions > 1000, "{decisions}");
+        assert!(bargains > 0, "no bargain in {decisions} decisions");
     }
 }

@@ -6,7 +6,9 @@ use gameshelf_engine::{Game, GameSpec, Record};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::NO_DEED;
 use gameshelf_laissez_faire::deal::REPRESENTATIVE;
-use gameshelf_laissez_faire::{Side, When};
+
+use gameshelf_laissez_faire::present::table_text;
+use gameshelf_laissez_faire::{Cadence, Side, When};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -59,11 +61,11 @@ fn a_package_is_drafted_with_typed_sums_and_sent_to_a_bot_in_line_mode() {
     let game = game();
     let options = resuming(&game, &[Action::First(0)]);
     let players = vec![Player::Human, Player::Bot(Box::new(Trader::default()) as _)];
-    // The window: 1) go, 2) proposals to seat 2, 3) the offers of clauses. Then in the
-    // draft: the payments one makes are the second entry, the loans the fourth (third
+    // The window: 1) go, 2) make an offer (a package), then the ready-made deals. Then in
+    // the draft: the payments one makes are the second entry, the loans the fourth (third
     // once a clause stands and sending comes second).
     let script = [
-        "3",     // make an offer of clauses
+        "2",     // make an offer (a package)
         "1",     // draft a package of clauses for seat 2
         "2",     // add a payment you make
         "1 75",  // you pay seat 2 $75 now, typed in
@@ -214,11 +216,11 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
     options.names.push("Cid".into());
     let bot = || Player::Bot(Box::new(Trader::default()) as _);
     let players = vec![Player::Human, bot(), bot()];
-    // The window: 1) go, 2) and 3) proposals to seats 2 and 3, 4) the offers of clauses.
-    // In the draft, the payments to oneself are the third entry; once a clause stands,
-    // sending comes second and the third parties seventh.
+    // The window: 1) go, 2) make an offer (a package), then the ready-made deals. In the
+    // draft, the payments to oneself are the third entry; once a clause stands, sending
+    // comes second and the third parties seventh.
     let script = [
-        "4",    // make an offer of clauses
+        "2",    // make an offer (a package)
         "1",    // draft a package of clauses for seat 2
         "3",    // add a payment to you
         "5 40", // seat 2 pays you $40 every round, 5 times, typed in
@@ -286,5 +288,61 @@ fn a_third_party_asked_to_consent_sees_the_terms_and_refuse_highlighted() {
             "  1. you pay seat 2 $100 now".to_owned(),
             "  third party: you, who must consent after seat 2 accepts".to_owned(),
         ]
+    );
+}
+
+#[test]
+fn a_typed_schedule_is_drafted_sent_and_accepted_in_line_mode() {
+    let game = game();
+    let options = resuming(&game, &[Action::First(0)]);
+    let players = vec![Player::Human, Player::Human];
+    // Ann drafts a payment on a schedule she types (one out of bounds first), sends it;
+    // Bob accepts it.
+    let script = [
+        "2",                            // make an offer (a package)
+        "1",                            // draft a package for seat 2
+        "2",                            // add a payment you make
+        "5 40 every 16 rounds",         // refused: out of bounds; the window's list again
+        "2",                            // add a payment you make
+        "5 40 every 2 rounds, 3 times", // you pay seat 2 $40 every 2 rounds, 3 times
+        "2",                            // send
+        "1",                            // Bob accepts
+        "q",
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let typed = When::Rounds(Cadence::new(2, 3).unwrap());
+    assert_eq!(
+        record.actions.get(1..5),
+        Some(
+            &[
+                Action::Draft(1),
+                Action::Pay(Side::Mine, typed, 40),
+                Action::Send,
+                Action::Accept,
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "[$: the sum you pay every round, 5 times; or a schedule: every K rounds, N times (K \
+         and N from 1 to 15)]",
+        "is refused: a payment recurs every 1 to 15 rounds, not 16\n",
+        "  1. you pay seat 2 $40 every 2 rounds, 3 times\n",
+        "seat 1's offer to you, for you to answer:\n  1. seat 1 pays you $40 every 2 rounds, \
+         3 times\n",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    // The contract is live, on the schedule typed.
+    let mut s = game.initial_state();
+    for &a in &record.actions {
+        game.apply(&mut s, a).unwrap();
+    }
+    assert_eq!(s.contracts.iter().count(), 1, "{text}");
+    assert!(
+        table_text(&game, &s)
+            .contains("contract #1 seat 1 pays seat 2 $40 every 2 rounds (3 left)"),
+        "{}",
+        table_text(&game, &s)
     );
 }
