@@ -800,12 +800,12 @@ mod tests {
     use crate::package::When;
 
     /// Tram Lane and Tile Row, Lisbon's two properties.
-    const TRAM: u8 = 1;
-    const TILE: u8 = 3;
+    pub(super) const TRAM: u8 = 1;
+    pub(super) const TILE: u8 = 3;
 
     /// `players` players; seat 1 (index 0) in its window holding Tile Row, seat 2 Tram
-    /// Lane.
-    fn window(players: usize) -> (LaissezFaire, State) {
+    /// Lane. The presenter's other tests (`present/*.rs`) start from it too.
+    pub(super) fn window(players: usize) -> (LaissezFaire, State) {
         let spec: GameSpec = format!("laissez-faire(players={players})").parse().unwrap();
         let game = LaissezFaire::from_spec(&spec).unwrap();
         let mut s = game.initial_state();

@@ -156,6 +156,12 @@ fn last_action(view: &Value) -> usize {
     view["actions"].as_array().unwrap().len() - 1
 }
 
+/// A two-seat table's id and its seats' tokens, as `create` returned them.
+fn id_and_tokens(table: &Value) -> (&str, [&str; 2]) {
+    let token = |seat: usize| table["seats"][seat]["token"].as_str().unwrap();
+    (table["id"].as_str().unwrap(), [token(0), token(1)])
+}
+
 #[tokio::test]
 async fn every_game_plays_to_the_end_against_bots_through_the_api() {
     let app = start(20).await;
@@ -828,11 +834,7 @@ async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat(
     let table = app
         .create("laissez-faire(players=2)", &["human", "human"])
         .await;
-    let id = table["id"].as_str().unwrap();
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
+    let (id, tokens) = id_and_tokens(&table);
     let (seat, view) = app.wait_person(id, &tokens).await;
     // The page focuses the choice that pays nothing: going on, not the first offer.
     let safe = view["safe_choice"].as_u64().expect("a safe choice") as usize;
@@ -980,11 +982,7 @@ async fn an_offer_s_terms_are_sent_to_each_viewer_in_its_own_words() {
     let table = app
         .create("laissez-faire(players=2)", &["human", "human"])
         .await;
-    let id = table["id"].as_str().unwrap();
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
+    let (id, tokens) = id_and_tokens(&table);
     let (seat, view) = app.wait_person(id, &tokens).await;
     assert_eq!(view["terms"], json!([]), "no offer yet");
     let pick = |view: &Value, text: &str| {
@@ -1049,11 +1047,7 @@ async fn a_schedule_typed_in_words_is_drafted_and_out_of_bounds_words_are_refuse
     let table = app
         .create("laissez-faire(players=2)", &["human", "human"])
         .await;
-    let id = table["id"].as_str().unwrap();
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
+    let (id, tokens) = id_and_tokens(&table);
     let (seat, view) = app.wait_person(id, &tokens).await;
     let find = |view: &Value, text: &str| {
         view["actions"]

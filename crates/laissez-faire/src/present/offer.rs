@@ -264,20 +264,14 @@ mod tests {
     use crate::present::LaissezFairePresenter;
     use crate::{Action, Price};
 
-    /// Tram Lane, Tile Row and Quay Street: Lisbon's two properties and one of Porto's.
-    const TRAM: u8 = 1;
-    const TILE: u8 = 3;
+    use crate::present::tests::{TILE, TRAM, window};
+
+    /// Quay Street, one of Porto's properties.
     const QUAY: u8 = 6;
 
-    /// `players` players; seat 1 (index 0) in its window holding Tile Row, seat 2 Tram
-    /// Lane and Quay Street.
+    /// The presenter's [`window`], seat 2 holding Quay Street too.
     fn setup(players: usize) -> (LaissezFaire, State) {
-        let spec: GameSpec = format!("laissez-faire(players={players})").parse().unwrap();
-        let game = LaissezFaire::from_spec(&spec).unwrap();
-        let mut s = game.initial_state();
-        game.apply(&mut s, Action::First(0)).unwrap();
-        s.lots.0[usize::from(TILE)].owner = 0;
-        s.lots.0[usize::from(TRAM)].owner = 1;
+        let (game, mut s) = window(players);
         s.lots.0[usize::from(QUAY)].owner = 1;
         (game, s)
     }
