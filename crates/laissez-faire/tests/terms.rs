@@ -9,6 +9,7 @@ use gameshelf_engine::{Bot, Game, Record, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry, Rule};
 use gameshelf_laissez_faire::package::MAX_ROUNDS;
+use gameshelf_laissez_faire::state::BANK;
 use gameshelf_laissez_faire::{
     Action, LaissezFaire, Phase, Price, Refusal, Right, Side, State, Status, Tenure, Visits, When,
 };
@@ -386,7 +387,16 @@ fn traders_value_the_new_terms_and_answer_them() {
         Action::Pay(Side::Mine, When::Now, 60),
     ];
     assert_eq!(answer(&g, &s, &paid), Action::Accept);
-    // A short right costs less than a long one: $2 of rent for 3 rounds instead of 10.
+    // A right on a room saves its holder what he would pay instead: nothing while he
+    // holds Tile Row, the other room in Lisbon, so it costs the owner nothing either.
+    let long = [
+        Action::Right(Right::LODGING, TRAM, 0),
+        Action::Pay(Side::Mine, When::Now, 2),
+    ];
+    assert_eq!(answer(&g, &s, &long), Action::Accept);
+    s.lots.0[TILE as usize].owner = BANK;
+    // With the bank's $2 room the other choice, a short right costs less than a long one:
+    // $2 of rent for 3 rounds instead of 10.
     let short = [
         Action::Right(Right::lodging(3, false, false), TRAM, 0),
         Action::Pay(Side::Mine, When::Now, 2),
@@ -397,6 +407,7 @@ fn traders_value_the_new_terms_and_answer_them() {
         Action::Pay(Side::Mine, When::Now, 2),
     ];
     assert_eq!(answer(&g, &s, &long), Action::Amend);
+    s.lots.0[TILE as usize].owner = 0;
     // Payments on landings owed to it are worth something: accepted for nothing.
     let lisbon = When::Lands(Visits::new(LISBON, 4).unwrap());
     assert_eq!(
