@@ -632,3 +632,19 @@ fn records_with_promises_and_rule_changes_replay_exactly() {
     assert_eq!(game.record.texts.len(), 2);
     game.replays();
 }
+
+/// An option is worth something to a trader only if it uses it: in its window it buys the
+/// deed at the strike when the deed is worth more to it (Tram Lane completes its Lisbon:
+/// twice its $60 value) and the strike leaves it its reserve.
+#[test]
+fn a_trader_exercises_an_option_worth_more_than_its_strike() {
+    let (g, mut s) = setup(2);
+    assert_eq!(g.deed_value(&s, TRAM), 60);
+    agree(&g, &mut s, &[Action::Right(Right::OPTION, TRAM, 119)]);
+    assert_eq!(trader(&g, &s), Action::Exercise(TRAM));
+    // Dearer than the deed is worth to it: kept unused.
+    let (g, mut s) = setup(2);
+    agree(&g, &mut s, &[Action::Right(Right::OPTION, TRAM, 120)]);
+    assert!(legal(&g, &s).contains(&Action::Exercise(TRAM)));
+    assert_ne!(trader(&g, &s), Action::Exercise(TRAM));
+}

@@ -560,8 +560,8 @@ impl Trader {
     /// the bench) or when the customer leads and his alternative is the bench (a competitor
     /// in jail is worth more than the rent); answer a counter by meeting the customer
     /// halfway (to the dollar for the bargainer, at the middle listed share between his bid
-    /// and the quote for the heuristic), and take his bid when there is nothing left
-    /// between them or no counter left.
+    /// and the quote for the heuristic), never above what his best alternative allows, and
+    /// take his bid when there is nothing left between them or no counter left.
     fn provide(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
         let alternative = Trader::customer_alternative(game, s, b);
         let ceiling = Trader::ceiling(b);
@@ -589,11 +589,16 @@ impl Trader {
             };
         };
         // No fixed threshold: each counter splits the difference between the customer's
-        // bid and the owner's last quote, so the two meet; the owner's own alternative is
-        // the empty room, which earns nothing, so a bid it can no longer counter is taken.
-        let ask = b.ask.unwrap_or(ceiling);
+        // bid and the owner's last quote, so the two meet, but never asks more than the
+        // customer's best alternative allows (he would refuse it); the owner's own
+        // alternative is the empty room, which earns nothing, so a bid it can no longer
+        // counter is taken.
+        let ask = b
+            .ask
+            .unwrap_or(ceiling)
+            .min(alternative.saturating_sub(b.extra));
         let split = if self.bargainer {
-            Some(bid + (ask.saturating_sub(bid)) / 2)
+            Some(bid + (ask.saturating_sub(bid)).div_ceil(2))
         } else {
             let shares = Prices::new(b.reference, &Share::ALL, &[]);
             let between = || shares.iter().filter(|&x| x > bid && x <= ask);
