@@ -114,6 +114,10 @@ pub struct LaissezFaireTally {
     pub no_deals: u64,
     /// The agreed prices as percentages of their reference prices, summed over deals.
     pub deal_percent: u64,
+    /// Counter-offers made in bargains with owners, by either side (how far bargains go
+    /// before they end: a quote taken at once has none).
+    #[serde(default)]
+    pub bargain_counters: u64,
     /// Contracts made, by the kind of their terms.
     pub contracts_by_kind: ByKind,
     /// Packages sent ([`crate::package`]), counters included.
@@ -333,6 +337,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                         u64::from(b.standing().map_or(0, |p| percent_of(p, b.reference)));
                 }
                 Action::Refuse => self.no_deals += 1,
+                Action::Counter(_) => self.bargain_counters += 1,
                 _ => {}
             }
             return;
@@ -494,6 +499,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         self.taken += o.taken;
         self.no_deals += o.no_deals;
         self.deal_percent += o.deal_percent;
+        self.bargain_counters += o.bargain_counters;
         let add = |mine: &mut [u64], theirs: &[u64]| {
             for (m, t) in mine.iter_mut().zip(theirs) {
                 *m += t;
@@ -568,10 +574,11 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             let _ = writeln!(
                 out,
                 "bargains with owners per game: {:.2} deals at {:.0}% of the reference price on \
-                 average, {:.2} refused",
+                 average, {:.2} refused, {:.2} counters",
                 per(self.deals),
                 self.deal_percent as f64 / self.deals.max(1) as f64,
-                per(self.no_deals)
+                per(self.no_deals),
+                per(self.bargain_counters)
             );
         }
         if self.posted + self.taken > 0 {

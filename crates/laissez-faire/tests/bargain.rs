@@ -362,6 +362,46 @@ fn the_bargainer_quotes_to_the_dollar_what_the_customer_s_alternative_allows() {
     assert_ne!(choose(&g, &dearer, 0), Action::Lodge(TILE));
 }
 
+/// Counters move towards agreement instead of stopping at a fixed share of the reference:
+/// the bargainer as customer opens at half its best alternative, and an owner answers a
+/// bid by meeting it halfway, no higher than the customer's alternative, which he then
+/// takes.
+#[test]
+fn counters_meet_within_the_customer_s_alternative() {
+    let g = game();
+    let bargainer = |s: &State, seat: usize| {
+        Trader::bargainer().choose(&SeatView::new(&g, s, seat), &mut Rng::for_stream(1, 0))
+    };
+    let mut s = lodging_in_lisbon(&g);
+    // Tile Row's reference is $4; the bank's Tram Lane, the lodger's alternative, $2.
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Double.of(4))).unwrap();
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    assert_eq!(bargainer(&s, 0), Action::Counter(1), "half its alternative");
+    g.apply(&mut s, Action::Counter(1)).unwrap();
+    // Halfway to the $8 quote would be $5 (the bargainer) or the middle listed share;
+    // both stop at the lodger's $2, which he accepts.
+    assert_eq!(bargainer(&s, 1), Action::Counter(2));
+    assert_eq!(choose(&g, &s, 1), Action::Counter(2));
+    g.apply(&mut s, Action::Counter(2)).unwrap();
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    assert_eq!(bargainer(&s, 0), Action::Accept);
+    // A bid of half the reference used to be taken at once; now the owner meets it halfway
+    // when the lodger's alternative (here the fare and a room in Porto, Tram Lane being
+    // the owner's too) leaves room above it.
+    let mut s = lodging_in_lisbon(&g);
+    s.lots.0[TRAM as usize] = Lot { owner: 1, level: 3 };
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Triple.of(4))).unwrap();
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    g.apply(&mut s, Action::Counter(Share::Half.of(4))).unwrap();
+    assert_eq!(choose(&g, &s, 1), Action::Counter(Share::OneAndHalf.of(4)));
+    assert_eq!(bargainer(&s, 1), Action::Counter(7));
+    // With no counter left, the bid is taken: the empty room earns nothing.
+    s.bargain.as_mut().unwrap().counters = MAX_COUNTERS;
+    assert_eq!(bargainer(&s, 1), Action::Accept);
+}
+
 #[test]
 fn a_trader_who_cannot_pay_its_way_out_of_jail_sells_a_deed_first() {
     let g = game();

@@ -6,7 +6,9 @@
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_laissez_faire::bot::{RESERVE, Trader};
 use gameshelf_laissez_faire::state::{BANK, Status};
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Share, Side, State, Sum, Term, When};
+use gameshelf_laissez_faire::{
+    Action, LaissezFaire, Phase, Right, Share, Side, State, Sum, Term, When,
+};
 
 mod common;
 
@@ -230,4 +232,75 @@ fn the_bargainer_builds_nothing() {
     s.lots.0[TRAM as usize].owner = BANK;
     assert_eq!(heuristic(&g, &s, 0), Action::Build(TILE));
     assert_eq!(bargainer(&g, &s, 0), Action::Go);
+}
+
+/// Out of jail with less cash than the dearest jail fee at the last chance ($260), the
+/// heuristic sells a deed while the others can still pay, as it would in jail; the
+/// bargainer buys no such sale (no bail-outs) and sells nothing early itself.
+#[test]
+fn a_heuristic_short_of_the_dearest_jail_fee_sells_early_and_the_bargainer_declines() {
+    let (g, mut s) = setup(2);
+    s.lots.0[TRAM as usize].owner = BANK; // no set to complete: only the sale to make
+    s.lots.0[MARKET as usize].owner = 0;
+    s.players[0].cash = 200;
+    assert_ne!(
+        bargainer(&g, &s, 0),
+        Action::Draft(1),
+        "the bargainer keeps its deeds"
+    );
+    let open = heuristic(&g, &s, 0);
+    assert_eq!(open, Action::Draft(1));
+    g.apply(&mut s, open).unwrap();
+    // $60 short of $260: Market Lane's $70 covers it alone.
+    assert_eq!(
+        drafted(&g, &mut s, heuristic),
+        [
+            Action::Deed(MARKET),
+            Action::Pay(Side::Yours, When::Now, 69),
+            Action::Send
+        ]
+    );
+    assert_eq!(
+        heuristic(&g, &s, 1),
+        Action::Accept,
+        "the buyer gains by it"
+    );
+    assert_eq!(bargainer(&g, &s, 1), Action::Refuse);
+    // With the fee in hand, nothing is sold.
+    let (g, mut s) = setup(2);
+    s.lots.0[TRAM as usize].owner = BANK;
+    s.lots.0[MARKET as usize].owner = 0;
+    s.players[0].cash = 1000;
+    assert_ne!(heuristic(&g, &s, 0), Action::Draft(1));
+}
+
+/// The bargainer sells a price cap on its utility for cash now: half the reference fee for
+/// ten rounds, at a dollar under what a trader reckons it saves him, and he buys it.
+#[test]
+fn the_bargainer_sells_a_price_cap_for_cash_now() {
+    const POWER: u8 = 12;
+    let (g, mut s) = setup(2);
+    s.lots.0[TRAM as usize].owner = BANK;
+    s.lots.0[POWER as usize].owner = 0;
+    let reference = g.reference_service_price(&s, POWER).unwrap();
+    let open = bargainer(&g, &s, 0);
+    assert_eq!(open, Action::Draft(1));
+    assert_ne!(heuristic(&g, &s, 0), open, "the heuristic sells none");
+    g.apply(&mut s, open).unwrap();
+    let cap = reference / 2;
+    assert_eq!(
+        drafted(&g, &mut s, bargainer),
+        [
+            Action::Right(Right::Service(10), POWER, cap),
+            Action::Pay(Side::Yours, When::Now, 2 * (reference - cap) - 1),
+            Action::Send
+        ]
+    );
+    let cash = s.players[0].cash;
+    assert_eq!(heuristic(&g, &s, 1), Action::Accept);
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.players[0].cash, cash + 2 * (reference - cap) - 1);
+    // One cap per holder: the next window sells him none.
+    s.offers = 0;
+    assert_ne!(bargainer(&g, &s, 0), Action::Draft(1));
 }

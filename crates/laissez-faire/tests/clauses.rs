@@ -23,14 +23,18 @@ fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
 }
 
 /// Seat 0 in its management window with a house on Quay Street and nothing else to do
-/// (Tram Lane is the bank's, so no set to complete); seat 1 on Start, a roll of 6 to 9
-/// from Porto (20 throws in 36).
+/// (Tram Lane is the bank's, so no set to complete, and nobody can lend it a house); seat 1
+/// on Start, a roll of 6 to 9 from Porto (20 throws in 36).
 fn housed_owner() -> (LaissezFaire, State) {
     let (g, mut s) = setup(2);
     s.lots.0[TRAM as usize].owner = BANK;
     s.lots.0[QUAY as usize].owner = 0;
     s.lots.0[QUAY as usize].level = 1;
-    s.players[0].cash = 150; // no house it can build while keeping its reserve
+    // Above the dearest jail fee ($260), so it sells nothing, and short of a house ($50)
+    // on top of it, so it builds nothing.
+    s.players[0].cash = 300;
+    // Too poor to lend seat 0 a house's price while keeping his own reserve.
+    s.players[1].cash = 200;
     s.players[1].pos = 0;
     (g, s)
 }

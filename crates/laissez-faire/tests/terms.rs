@@ -9,6 +9,7 @@ use gameshelf_engine::{Bot, Game, Record, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry, Rule};
 use gameshelf_laissez_faire::package::MAX_ROUNDS;
+use gameshelf_laissez_faire::state::BANK;
 use gameshelf_laissez_faire::{
     Action, LaissezFaire, Phase, Price, Refusal, Right, Side, State, Status, Tenure, Visits, When,
 };
@@ -386,7 +387,16 @@ fn traders_value_the_new_terms_and_answer_them() {
         Action::Pay(Side::Mine, When::Now, 60),
     ];
     assert_eq!(answer(&g, &s, &paid), Action::Accept);
-    // A short right costs less than a long one: $2 of rent for 3 rounds instead of 10.
+    // A right on a room saves its holder what he would pay instead: nothing while he
+    // holds Tile Row, the other room in Lisbon, so it costs the owner nothing either.
+    let long = [
+        Action::Right(Right::LODGING, TRAM, 0),
+        Action::Pay(Side::Mine, When::Now, 2),
+    ];
+    assert_eq!(answer(&g, &s, &long), Action::Accept);
+    s.lots.0[TILE as usize].owner = BANK;
+    // With the bank's $2 room the other choice, a short right costs less than a long one:
+    // $2 of rent for 3 rounds instead of 10.
     let short = [
         Action::Right(Right::lodging(3, false, false), TRAM, 0),
         Action::Pay(Side::Mine, When::Now, 2),
@@ -397,6 +407,7 @@ fn traders_value_the_new_terms_and_answer_them() {
         Action::Pay(Side::Mine, When::Now, 2),
     ];
     assert_eq!(answer(&g, &s, &long), Action::Amend);
+    s.lots.0[TILE as usize].owner = 0;
     // Payments on landings owed to it are worth something: accepted for nothing.
     let lisbon = When::Lands(Visits::new(LISBON, 4).unwrap());
     assert_eq!(
@@ -620,4 +631,20 @@ fn records_with_promises_and_rule_changes_replay_exactly() {
     assert_eq!(s.rules.get(Rule::StayDoublesBonus), !was);
     assert_eq!(game.record.texts.len(), 2);
     game.replays();
+}
+
+/// An option is worth something to a trader only if it uses it: in its window it buys the
+/// deed at the strike when the deed is worth more to it (Tram Lane completes its Lisbon:
+/// twice its $60 value) and the strike leaves it its reserve.
+#[test]
+fn a_trader_exercises_an_option_worth_more_than_its_strike() {
+    let (g, mut s) = setup(2);
+    assert_eq!(g.deed_value(&s, TRAM), 60);
+    agree(&g, &mut s, &[Action::Right(Right::OPTION, TRAM, 119)]);
+    assert_eq!(trader(&g, &s), Action::Exercise(TRAM));
+    // Dearer than the deed is worth to it: kept unused.
+    let (g, mut s) = setup(2);
+    agree(&g, &mut s, &[Action::Right(Right::OPTION, TRAM, 120)]);
+    assert!(legal(&g, &s).contains(&Action::Exercise(TRAM)));
+    assert_ne!(trader(&g, &s), Action::Exercise(TRAM));
 }

@@ -26,7 +26,15 @@
 //!   repayment (principal and interest): a borrower who cannot repay hands over a deed
 //!   worth the debt.
 //! * **No bail-outs.** It does not buy a deed from a player short of the cash for his jail
-//!   fee or a tax: a rival who goes under is worth more than a dollar's gain on his deed.
+//!   fee or a tax, nor from one out of jail with less cash than the dearest jail fee (the
+//!   heuristic sells then, to stay clear of the jail): a rival who goes under is worth more
+//!   than a dollar's gain on his deed.
+//! * **Counters that meet.** As a customer whose owner asks more than its best alternative
+//!   (the cheapest other room, the fare and a room beyond, or the bench), it bids half of
+//!   that alternative, then splits the difference with the owner's last quote, never going
+//!   above the alternative; as an owner it answers a bid by splitting the difference with
+//!   its own last quote, and takes the bid when nothing is left between them.
+//! * **Price caps** for cash now on its transit companies and utilities (`bot/clauses.rs`).
 //! * **Escaping elimination.** Like the heuristic, short of the cash for a jail fee or a
 //!   tax it sells a deed rather than go under (`bot/rescue.rs`); failing that it borrows
 //!   against a deed as the heuristic does (and only then: it borrows for no house).
@@ -63,12 +71,12 @@ impl Trader {
     /// Whether the bargainer buys the bank deed it landed on: only to sell it on to a player
     /// whose set it completes, keeping its reserve. Requiring that he can pay twice its
     /// value today loses more sales than it saves.
-    pub(super) fn buys(game: &LaissezFaire, s: &State, seat: usize) -> bool {
+    pub(super) fn buys(&self, game: &LaissezFaire, s: &State, seat: usize) -> bool {
         let deed = s.players[seat].pos;
         let price = game.board().spaces[deed as usize].price;
         let cash = s.players[seat].cash;
         Trader::set_price(game, s, seat, BANK, deed).is_some()
-            && cash >= price + Trader::reserve(s, seat)
+            && cash >= price + self.reserve(game, s, seat)
     }
 
     /// The bargainer's answer when it would give the deed of `t`: it asks what the buyer's
@@ -119,7 +127,7 @@ impl Trader {
             return None;
         }
         let cash = s.players[seat].cash;
-        let reserve = Trader::reserve(s, seat);
+        let reserve = self.reserve(game, s, seat);
         spaces_in(game.board().deeds & !mine)
             .filter_map(|deed| {
                 let holder = s.lots.0[deed as usize].owner;

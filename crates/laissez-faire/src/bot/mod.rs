@@ -20,7 +20,9 @@ mod package;
 mod protocol;
 mod rescue;
 
-/// Cash the trader keeps back when buying and building, so that it can pay for rooms.
+/// Cash the bargainer keeps back when buying, so that it can pay for rooms; the heuristic
+/// keeps at least the dearest jail fee at its last chance instead ($260 on the default
+/// board), so that a jailing never finds it short (see `bot/rescue.rs`).
 pub const RESERVE: u32 = 200;
 
 /// A heuristic trader.
@@ -31,8 +33,9 @@ pub const RESERVE: u32 = 200;
 ///   transit at par.
 /// * **Lodging.** Takes the cheapest option: a room here, or the fare plus the cheapest room
 ///   in the other city; the park bench only when nothing is affordable.
-/// * **Buying and building.** Buys and builds while it keeps [`RESERVE`] in cash; builds
-///   where a house adds most rent per dollar.
+/// * **Buying and building.** Buys and builds while it keeps its reserve in cash (the
+///   dearest jail fee at the last chance, at least [`RESERVE`]); builds where a house adds
+///   most rent per dollar.
 /// * **Staying** when it costs no more than the expected cost of moving on: the mean over
 ///   the cities of the cheapest room open to it (a full or unaffordable city counts as
 ///   twice the first jail fee of its side).
@@ -54,7 +57,9 @@ pub const RESERVE: u32 = 200;
 /// * **Escaping elimination.** Short of the cash for the jail fee or a tax, it first sells
 ///   deeds in a package, a dollar under what they are worth to a player who can pay and
 ///   keep half his reserve, then a single deed to the next richest (`bot/rescue.rs`), then
-///   borrows (below). Buying from a player going under, it keeps half its reserve.
+///   borrows (below). Buying from a player going under, it keeps half its reserve. Out of
+///   jail with less cash than the dearest jail fee, it sells deeds the same way, while
+///   the others still have the cash to buy.
 /// * **Lodging rights.** With no other package to offer, an owner of a housed room sells the
 ///   player most likely to land in its city a lodging right there, a dollar under his
 ///   cheapest other room, for nothing (`bot/clauses.rs`).
@@ -264,9 +269,16 @@ impl Trader {
             .sum()
     }
 
-    /// The cash `seat` keeps back: [`RESERVE`] plus the next round's obligations.
-    fn reserve(s: &State, seat: usize) -> u32 {
-        RESERVE + Trader::owes_next(s, seat)
+    /// The cash `seat` keeps back by this trader's reckoning: [`RESERVE`] for the
+    /// bargainer, the dearest jail fee at the last chance (at least [`RESERVE`]) for the
+    /// heuristic, plus the next round's obligations.
+    fn reserve(&self, game: &LaissezFaire, s: &State, seat: usize) -> u32 {
+        let base = if self.bargainer {
+            RESERVE
+        } else {
+            RESERVE.max(Trader::dearest_fee(game))
+        };
+        base + Trader::owes_next(s, seat)
     }
 
     /// A loan request when cash is short for the jail fee or for a house, if one is worth
@@ -307,7 +319,7 @@ impl Trader {
                 })
                 .map(|i| game.board().house_price(i))
                 .min()?;
-            (cheapest + Trader::reserve(s, seat)).saturating_sub(me.cash)
+            (cheapest + self.reserve(game, s, seat)).saturating_sub(me.cash)
         };
         if need == 0 {
             return None;
@@ -332,7 +344,8 @@ impl Trader {
         let lender = (0..game.config().players)
             .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
             .filter(|&o| {
-                let reserve = Trader::reserve_with(game, s, o, seat as u8, Trader::reserve(s, o));
+                let reserve =
+                    Trader::reserve_with(game, s, o, seat as u8, self.reserve(game, s, o));
                 s.players[o].cash >= sum.dollars() + reserve
             })
             .max_by_key(|&o| s.players[o].cash)?;
@@ -361,7 +374,7 @@ impl Trader {
                     deed != NO_DEED && game.board().spaces[deed as usize].price >= sum.dollars()
                 };
                 let reserve =
-                    Trader::reserve_with(game, s, seat, t.author, Trader::reserve(s, seat));
+                    Trader::reserve_with(game, s, seat, t.author, self.reserve(game, s, seat));
                 covered && s.players[seat].cash >= sum.dollars() + reserve
             }
             Term::Lodging(_, cap) | Term::Service(_, cap) => cap == Share::Par,
@@ -408,8 +421,11 @@ impl Trader {
             return Action::ProposeStalemate;
         }
         let mine = game.holdings(s, seat as u8);
-        if let Some(offer) = Trader::rescue(game, s, seat, mine) {
+        if let Some(offer) = self.rescue(game, s, seat, mine) {
             return offer;
+        }
+        if let Some(exercise) = self.exercise(game, s, seat) {
+            return exercise;
         }
         if let Some(offer) = self.broker_offer(game, s, seat, mine) {
             return offer;
@@ -431,7 +447,7 @@ impl Trader {
             return Action::Go;
         }
         let cash = s.players[seat].cash;
-        let reserve = Trader::reserve(s, seat);
+        let reserve = self.reserve(game, s, seat);
         let best = spaces_in(mine)
             .filter_map(|i| {
                 let h = game.can_build(s, seat, i)?;
@@ -542,8 +558,10 @@ impl Trader {
     /// The owner's side of a bargain: quote what the customer's best alternative allows;
     /// refuse when that is nothing (a customer who cannot pay is better moved on, towards
     /// the bench) or when the customer leads and his alternative is the bench (a competitor
-    /// in jail is worth more than the rent); take any counter of at least half the
-    /// reference, and otherwise meet the customer halfway.
+    /// in jail is worth more than the rent); answer a counter by meeting the customer
+    /// halfway (to the dollar for the bargainer, at the middle listed share between his bid
+    /// and the quote for the heuristic), never above what his best alternative allows, and
+    /// take his bid when there is nothing left between them or no counter left.
     fn provide(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
         let alternative = Trader::customer_alternative(game, s, b);
         let ceiling = Trader::ceiling(b);
@@ -570,15 +588,24 @@ impl Trader {
                 Action::Quote(quote)
             };
         };
-        if bid >= Share::Half.of(b.reference) && bid > 0 {
-            return Action::Accept;
-        }
-        let ask = b.ask.unwrap_or(ceiling);
-        let shares = Prices::new(b.reference, &Share::ALL, &[]);
-        let between = || shares.iter().filter(|&x| x > bid && x <= ask);
-        let middle = between().nth(between().count() / 2);
-        match middle.map(Action::Counter) {
-            Some(a) if self.buf.contains(&a) => a,
+        // No fixed threshold: each counter splits the difference between the customer's
+        // bid and the owner's last quote, so the two meet, but never asks more than the
+        // customer's best alternative allows (he would refuse it); the owner's own
+        // alternative is the empty room, which earns nothing, so a bid it can no longer
+        // counter is taken.
+        let ask = b
+            .ask
+            .unwrap_or(ceiling)
+            .min(alternative.saturating_sub(b.extra));
+        let split = if self.bargainer {
+            Some(bid + (ask.saturating_sub(bid)).div_ceil(2))
+        } else {
+            let shares = Prices::new(b.reference, &Share::ALL, &[]);
+            let between = || shares.iter().filter(|&x| x > bid && x <= ask);
+            between().nth(between().count() / 2)
+        };
+        match split.map(Action::Counter) {
+            Some(a) if b.allows(s.players[customer].cash, a) => a,
             _ if bid > 0 => Action::Accept,
             _ if b.service.open() => Action::Refuse,
             _ => Action::Accept,
@@ -586,7 +613,9 @@ impl Trader {
     }
 
     /// The customer's side of a bargain: accept a price no dearer than his best alternative;
-    /// otherwise counter at the dearest share that is not, or refuse.
+    /// otherwise counter (the heuristic at the dearest share that is not; the bargainer at
+    /// half of it first, then splitting the difference with the owner's last quote, never
+    /// above it), or refuse.
     fn haggle(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Action {
         let alternative = Trader::customer_alternative(game, s, b);
         let ask = b.ask.unwrap_or(Trader::ceiling(b));
@@ -594,9 +623,21 @@ impl Trader {
             return Action::Accept;
         }
         let cash = s.players[usize::from(b.customer)].cash;
-        let exact = Action::Counter(alternative.saturating_sub(b.extra));
-        if self.bargainer && b.allows(cash, exact) {
-            return exact;
+        let limit = alternative.saturating_sub(b.extra);
+        if self.bargainer {
+            // Open at half its limit, then split the difference with the owner's last quote,
+            // never above the limit (its best alternative).
+            let target = limit.min(ask.saturating_sub(1));
+            let next = match b.bid {
+                None => limit / 2,
+                Some(last) => last + target.saturating_sub(last).div_ceil(2),
+            };
+            let counter = Action::Counter(next.max(1).min(target));
+            return if b.allows(cash, counter) {
+                counter
+            } else {
+                Action::Refuse
+            };
         }
         let counter = self
             .buf
@@ -656,12 +697,12 @@ impl Bot<LaissezFaire> for Trader {
             Phase::Posting => self.post_offer(game, &s, seat),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
-                Trader::rescue(game, &s, seat, mine)
+                self.rescue(game, &s, seat, mine)
                     .or_else(|| self.loan_request(game, &s, seat, mine))
                     .unwrap_or(Action::Go)
             }
             Phase::Deal => match &s.deal {
-                Some(d) if d.consent => Trader::consent(game, &s, seat, d),
+                Some(d) if d.consent => self.consent(game, &s, seat, d),
                 Some(d) if d.sent => self.answer_package(game, &s, seat, d),
                 Some(d) => self.draft(game, &s, seat, d),
                 None => self.buf[0],
@@ -698,9 +739,9 @@ impl Bot<LaissezFaire> for Trader {
             Phase::Buy => {
                 let price = game.board().spaces[s.me().pos as usize].price;
                 let buys = if self.bargainer {
-                    Trader::buys(game, &s, seat)
+                    self.buys(game, &s, seat)
                 } else {
-                    cash >= price + RESERVE
+                    cash >= price + self.reserve(game, &s, seat)
                 };
                 if buys { Action::Buy } else { Action::Decline }
             }

@@ -18,11 +18,15 @@
 //! * **payments on landings** in a city at half their total (the payer may never land
 //!   there), and as a schedule beyond that;
 //! * **a right** (which counts nothing in net worth) at what it may save its holder: a
-//!   lodging right at twice the amount its cap is under the reference rent (a couple of
-//!   stays; once, if the owner may raise a stay's rent to the cap), a price cap at twice the
-//!   amount it is under the reference fare or fee, an option at half the amount its strike
-//!   is under the deed's value, each in proportion to its length (against ten rounds); the
-//!   same is a cost to the grantor.
+//!   lodging right at twice the amount its cap is under the room the holder would take
+//!   instead (his cheapest other room in the city, or the reference rent if that is less:
+//!   a couple of stays; once, if the owner may raise a stay's rent to the cap), a price cap
+//!   at twice the amount it is under the reference fare or fee, an option at half the
+//!   amount its strike is under what the holder would pay for the deed (twice its value
+//!   when it completes one of his sets, else its value), each in proportion to its length
+//!   against ten rounds, counting twenty at most (a game lasts about thirty); the same is a
+//!   cost to the grantor. Valued against the reference rent, a right on a housed room
+//!   looked worth $34 to a holder who saved $1 a night by it.
 //!
 //! A package with a free-text promise or a rule change in it is refused: a trader cannot
 //! weigh either (it refuses them as templates too).
@@ -52,9 +56,14 @@ use crate::package::{Item, Kind, MAX_CLAUSES, Package, Right, Side, When};
 use crate::price::{MAX_PRICE, Share};
 use crate::state::State;
 
+/// The most rounds of a right a trader counts: a game lasts about thirty rounds, so a right
+/// of 63 rounds is not worth six times one of ten.
+const RIGHT_HORIZON: u8 = 2 * LODGING_ROUNDS;
+
 impl Trader {
     /// What `package` is worth to `seat`, in net-worth dollars (see the module docs).
     pub(super) fn package_value(
+        &self,
         game: &LaissezFaire,
         s: &State,
         seat: u8,
@@ -63,8 +72,7 @@ impl Trader {
         package
             .iter()
             .map(|item| {
-                Trader::item_value(game, s, seat, item, package)
-                    + Trader::guarantee_value(seat, item)
+                self.item_value(game, s, seat, item, package) + Trader::guarantee_value(seat, item)
             })
             .sum()
     }
@@ -101,7 +109,13 @@ impl Trader {
     /// fee above the quarter of the payments it expects to cover, say) and keeps its
     /// reserve; a payer who gets nothing for paying refuses. It never asks for time: the
     /// answer is one move, so the game goes on.
-    pub(super) fn consent(game: &LaissezFaire, s: &State, seat: usize, deal: &Deal) -> Action {
+    pub(super) fn consent(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        deal: &Deal,
+    ) -> Action {
         let me = seat as u8;
         let unweighable = deal
             .package
@@ -110,10 +124,10 @@ impl Trader {
         if unweighable || game.deal_move(s, Action::Accept).is_err() {
             return Action::Refuse;
         }
-        let value = Trader::package_value(game, s, me, &deal.package);
+        let value = self.package_value(game, s, me, &deal.package);
         let cash_now: i64 = deal.package.iter().map(|i| i.cash_now(me)).sum();
         let keeps = cash_now >= 0
-            || i64::from(s.players[seat].cash) + cash_now >= i64::from(Trader::reserve(s, seat));
+            || i64::from(s.players[seat].cash) + cash_now >= i64::from(self.reserve(game, s, seat));
         if value > 0 && keeps {
             Action::Accept
         } else {
@@ -121,7 +135,14 @@ impl Trader {
         }
     }
 
-    fn item_value(game: &LaissezFaire, s: &State, seat: u8, item: &Item, package: &Package) -> i64 {
+    fn item_value(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: u8,
+        item: &Item,
+        package: &Package,
+    ) -> i64 {
         let sign = match seat {
             x if x == item.to => 1,
             x if x == item.from => -1,
@@ -159,37 +180,60 @@ impl Trader {
                     let expected = if covered { repaid } else { repaid / 2 };
                     expected - amount
                 } else {
-                    let short = i64::from(Trader::reserve(s, seat.into()))
+                    let short = i64::from(self.reserve(game, s, seat.into()))
                         - i64::from(s.players[usize::from(seat)].cash);
                     amount + short.clamp(0, amount) - repaid
                 }
             }
             // Counted with its loan.
             Kind::Repay(_) => 0,
-            Kind::Right(right, d) => sign * Trader::right_value(game, s, right, d, amount),
+            Kind::Right(right, d) => {
+                sign * Trader::right_value(game, s, item.to, (right, d), amount)
+            }
             // Refused outright (see [`Trader::answer_package`]).
             Kind::Text(_) | Kind::Rule(..) => 0,
         }
     }
 
-    /// What a right may save its holder (see the module docs), in proportion to its length
-    /// against the rights of [`LODGING_ROUNDS`] rounds the estimates are made for.
-    fn right_value(game: &LaissezFaire, s: &State, right: Right, d: u8, amount: i64) -> i64 {
+    /// What a right may save its `holder` (see the module docs), in proportion to its length
+    /// against the rights of [`LODGING_ROUNDS`] rounds the estimates are made for, counting
+    /// no more than [`RIGHT_HORIZON`] rounds.
+    pub(super) fn right_value(
+        game: &LaissezFaire,
+        s: &State,
+        holder: u8,
+        (right, d): (Right, u8),
+        amount: i64,
+    ) -> i64 {
         let gain = match right {
-            // The discount on a couple of stays; a right whose stays the owner may raise
-            // saves on the first only.
+            // The discount on a couple of stays against the room he would take instead (a
+            // housed room's reference rent is far above the bank's rooms beside it); a right
+            // whose stays the owner may raise saves on the first only.
             Right::Lodging(t) => {
                 let stays = if t.raisable() { 1 } else { 2 };
-                stays * (i64::from(game.reference_rent(s, d).unwrap_or(0)) - amount)
+                let reference = game.reference_rent(s, d).unwrap_or(0);
+                let instead =
+                    Trader::other_room(game, s, holder, d).map_or(reference, |o| o.min(reference));
+                stays * (i64::from(instead) - amount)
             }
-            // Half the discount on the deed, should it be bought.
-            Right::Option(_) => (i64::from(game.deed_value(s, d)) - amount) / 2,
+            // Half the discount on what he would pay for the deed: twice its value when it
+            // completes one of his sets (what a seller asks for such a deed), else its value.
+            Right::Option(_) => {
+                let value = game.deed_value(s, d);
+                let full = if Trader::completes(game, game.holdings(s, holder), d) {
+                    Share::Double.of(value)
+                } else {
+                    value
+                };
+                (i64::from(full) - amount) / 2
+            }
             // The discount on a couple of rides or fees.
             Right::Service(_) => {
                 2 * (i64::from(game.reference_service_price(s, d).unwrap_or(0)) - amount)
             }
         };
-        gain.max(0) * i64::from(right.rounds()) / i64::from(LODGING_ROUNDS)
+        let rounds = right.rounds().min(RIGHT_HORIZON);
+        gain.max(0) * i64::from(rounds) / i64::from(LODGING_ROUNDS)
     }
 
     /// The answer of `seat` to the package `deal` offers it: accept, counter or refuse (see
@@ -206,17 +250,19 @@ impl Trader {
         let unweighable = |i: &Item| matches!(i.kind, Kind::Text(_) | Kind::Rule(..));
         let me = seat as u8;
         // The bargainer bails no rival out (see `bot/bargainer.rs`).
-        let bail_out = self.bargainer && Trader::going_under(game, s, deal.other(me));
+        let bail_out =
+            self.bargainer && Trader::shortfall(game, s, deal.other(me).into(), true) > 0;
         if game.deal_move(s, Action::Accept).is_err()
             || deal.package.iter().any(unweighable)
             || bail_out
         {
             return Action::Refuse;
         }
-        let value = Trader::package_value(game, s, me, &deal.package);
+        let value = self.package_value(game, s, me, &deal.package);
         let cash_now: i64 = deal.package.iter().map(|i| i.cash_now(me)).sum();
         let cash = i64::from(s.players[seat].cash);
-        let reserve = Trader::reserve_with(game, s, seat, deal.other(me), Trader::reserve(s, seat));
+        let reserve =
+            Trader::reserve_with(game, s, seat, deal.other(me), self.reserve(game, s, seat));
         let keeps = cash_now >= 0 || cash + cash_now >= i64::from(reserve);
         let aim = self.aim(game, s, seat, deal);
         let counters = Trader::counter_ask(s, seat, deal, value, aim).is_some()
@@ -242,7 +288,7 @@ impl Trader {
         let opening = opened
             .then(|| self.opening(game, s, seat, deal.other(me)))
             .flatten()
-            .map(|p| Trader::package_value(game, s, me, &p));
+            .map(|p| self.package_value(game, s, me, &p));
         opening.unwrap_or_else(|| self.aspiration(game, s, me, &deal.package))
     }
 
@@ -303,7 +349,7 @@ impl Trader {
             if deal.package != deal.before {
                 Action::Send
             } else {
-                let value = Trader::package_value(game, s, me, &deal.package);
+                let value = self.package_value(game, s, me, &deal.package);
                 let aim = self.aim(game, s, seat, deal);
                 match Trader::counter_ask(s, seat, deal, value, aim) {
                     Some(ask) => Action::Pay(Side::Yours, When::Now, ask),
@@ -335,9 +381,10 @@ impl Trader {
     /// (`bot/rescue.rs`), else one for the last deed of a set of its own
     /// ([`Trader::set_plan`]), else a lodging right on a housed room (`bot/clauses.rs`).
     pub(super) fn package_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
-        Trader::rescue_plan(game, s, seat)
-            .or_else(|| Trader::set_plan(game, s, seat))
+        self.rescue_plan(game, s, seat)
+            .or_else(|| self.set_plan(game, s, seat))
             .or_else(|| Trader::lodging_plan(game, s, seat))
+            .or_else(|| self.cap_plan(game, s, seat))
     }
 
     /// A trader's package for a deed that completes a set of its own, held by another
@@ -346,7 +393,7 @@ impl Trader {
     /// him by a trader's valuation, when the package is worth something to the trader too
     /// (it costs less net worth than the twice the deed's value it would pay at most) and
     /// leaves its reserve.
-    fn set_plan(game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
+    fn set_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
         let me = seat as u8;
         let mine = game.holdings(s, me);
         let cash = s.players[seat].cash;
@@ -364,7 +411,7 @@ impl Trader {
             let pay = (loses - gains + 1).max(1) as u32;
             let asked = Share::Double.of(game.deed_value(s, target));
             let cheaper = pay + game.deed_worth(s, give) < asked;
-            (cheaper && pay + Trader::reserve(s, seat) <= cash).then(|| {
+            (cheaper && pay + self.reserve(game, s, seat) <= cash).then(|| {
                 let mut plan = Plan::new(owner);
                 plan.push(Action::Deed(give));
                 plan.push(Action::Pay(Side::Mine, When::Now, pay));

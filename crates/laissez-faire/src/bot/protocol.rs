@@ -46,7 +46,7 @@ impl Trader {
             _ => false,
         };
         let only_to_current = |a: Action| if to_current(&a) { a } else { Action::Pass };
-        if let Some(sale) = Trader::rescue_offer(game, s, seat, mine) {
+        if let Some(sale) = self.rescue_offer(game, s, seat, mine) {
             return only_to_current(sale);
         }
         // Every other offer of the window is about a deed its holder would give: none to a

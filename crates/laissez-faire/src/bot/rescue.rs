@@ -14,6 +14,15 @@
 //! deeds: at the end of a game every player's cash is near his reserve, so nobody could
 //! pay. A buyer in a rescue keeps half the reserve instead ([`Trader::reserve_with`]): the
 //! deed he buys below its worth can be sold again in a rescue of his own.
+//!
+//! Selling only once in jail still left most of the eliminated with deeds: by then the
+//! other players are short too. So the heuristic sells earlier, as a careful player would:
+//! out of jail with less cash than the dearest jail fee at the last chance
+//! ([`Trader::dearest_fee`]), it offers the same packages for what it lacks of that fee, to
+//! buyers who keep their usual reserve ([`Trader::shortfall`]); and it keeps that fee as
+//! its reserve when it buys and builds. With four heuristic players this cut eliminations
+//! in round-limit games from 1.66 to 0.90 a game (the rules page has the figures). The
+//! bargainer keeps its cash anyway and does not sell early: selling early cost it win rate.
 
 use gameshelf_engine::Game;
 
@@ -31,12 +40,19 @@ impl Trader {
     /// The first move of a trader going under, if it has one: opening its rescue package
     /// ([`Trader::rescue_plan`]) as the turn's first thread, else a single deed to the
     /// next buyer ([`Trader::rescue_offer`]).
-    pub(super) fn rescue(game: &LaissezFaire, s: &State, seat: usize, mine: u64) -> Option<Action> {
-        let package = Trader::rescue_plan(game, s, seat)
+    pub(super) fn rescue(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        mine: u64,
+    ) -> Option<Action> {
+        let package = self
+            .rescue_plan(game, s, seat)
             .filter(|_| s.offers == 0)
             .map(|plan| Action::Draft(plan.to))
             .filter(|&a| game.is_legal(s, a));
-        package.or_else(|| Trader::rescue_offer(game, s, seat, mine))
+        package.or_else(|| self.rescue_offer(game, s, seat, mine))
     }
 
     /// The offer a trader short of the cash it must find now (a jail fee it cannot pay, or a
@@ -49,12 +65,13 @@ impl Trader {
     /// ([`Trader::rescue_plan`]). Pledged deeds are not sold: they carry their lender's
     /// claim (B-20).
     pub(super) fn rescue_offer(
+        &self,
         game: &LaissezFaire,
         s: &State,
         seat: usize,
         mine: u64,
     ) -> Option<Action> {
-        let need = Trader::gap(game, s, seat);
+        let need = Trader::shortfall(game, s, seat, !self.bargainer);
         if need == 0 {
             return None;
         }
@@ -68,7 +85,7 @@ impl Trader {
                     continue;
                 }
                 let price = Trader::rescue_value(game, s, o as u8, deed).saturating_sub(1);
-                if price > 0 && Trader::rescue_budget(game, s, o, seat) >= price {
+                if price > 0 && self.rescue_budget(game, s, o, seat) >= price {
                     buyers[n] = (s.players[o].cash, o, price);
                     n += 1;
                 }
@@ -120,8 +137,8 @@ impl Trader {
     /// sells up to five deeds at once, where a trade thread sells one. A sale that does not
     /// cover the gap is offered only when the other players could pay the rest: one that
     /// cannot save the seller would only hand his deeds over cheaply.
-    pub(super) fn rescue_plan(game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
-        let need = Trader::gap(game, s, seat);
+    pub(super) fn rescue_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
+        let need = Trader::shortfall(game, s, seat, !self.bargainer);
         if need == 0 {
             return None;
         }
@@ -130,12 +147,10 @@ impl Trader {
             (0..game.config().players)
                 .filter(move |&o| o != seat && s.players[o].status != Status::Eliminated)
         };
-        let budgets: u32 = buyers()
-            .map(|o| Trader::rescue_budget(game, s, o, seat))
-            .sum();
+        let budgets: u32 = buyers().map(|o| self.rescue_budget(game, s, o, seat)).sum();
         let mut best: Option<((bool, usize, u32), Plan)> = None;
         for buyer in buyers() {
-            let budget = Trader::rescue_budget(game, s, buyer, seat);
+            let budget = self.rescue_budget(game, s, buyer, seat);
             let mut deeds = [(0u32, 0u8); 64];
             let mut n = 0;
             for d in spaces_in(mine).filter(|&d| !s.contracts.pledged(d)) {
@@ -174,6 +189,24 @@ impl Trader {
         best.map(|(_, plan)| plan)
     }
 
+    /// The dearest jail fee on the board, at the last chance to pay it: what a careful
+    /// player keeps in hand.
+    pub(super) fn dearest_fee(game: &LaissezFaire) -> u32 {
+        let h = game.board().house_prices.iter().copied().max().unwrap_or(0);
+        h + u32::from(game.config().jail_chances) * h / 10
+    }
+
+    /// The cash `seat` sets out to raise by selling deeds: its [`Trader::gap`], or, when
+    /// `careful` and out of jail, what it lacks of the dearest jail fee
+    /// ([`Trader::dearest_fee`]).
+    pub(super) fn shortfall(game: &LaissezFaire, s: &State, seat: usize, careful: bool) -> u32 {
+        let gap = Trader::gap(game, s, seat);
+        if gap > 0 || !careful || s.players[seat].jailed {
+            return gap;
+        }
+        Trader::dearest_fee(game).saturating_sub(s.players[seat].cash)
+    }
+
     /// What `deed` is worth to `buyer` in a rescue: what a trader's valuation of packages
     /// gives it (`bot/package.rs`).
     fn rescue_value(game: &LaissezFaire, s: &State, buyer: u8, deed: u8) -> u32 {
@@ -186,8 +219,9 @@ impl Trader {
 
     /// The cash `buyer` may spend on a rescue purchase: all he holds above his rescue
     /// reserve ([`Trader::reserve_with`]).
-    fn rescue_budget(game: &LaissezFaire, s: &State, buyer: usize, seller: usize) -> u32 {
-        let reserve = Trader::reserve_with(game, s, buyer, seller as u8, Trader::reserve(s, buyer));
+    fn rescue_budget(&self, game: &LaissezFaire, s: &State, buyer: usize, seller: usize) -> u32 {
+        let reserve =
+            Trader::reserve_with(game, s, buyer, seller as u8, self.reserve(game, s, buyer));
         s.players[buyer].cash.saturating_sub(reserve)
     }
 
