@@ -197,7 +197,7 @@ fn or_discard(draw: CardSet, discard: CardSet) -> CardSet {
 const DIRECTIONS: [Dir; 2] = [Dir::Forward, Dir::Back];
 
 /// The Exit actions open to `p` as `(recover, cash)`, in listed order: the first `n`.
-fn exit_options(p: &PlayerState) -> ([(bool, bool); 4], usize) {
+pub(crate) fn exit_options(p: &PlayerState) -> ([(bool, bool); 4], usize) {
     const ALL: [(bool, bool); 4] = [(false, false), (false, true), (true, false), (true, true)];
     const NO_CARDS: [(bool, bool); 4] =
         [(false, false), (true, false), (true, false), (true, false)];

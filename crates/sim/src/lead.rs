@@ -147,21 +147,29 @@ impl LeadTrack {
             return None;
         }
         let actions = self.actions;
-        // The last seat that led in a state read at or before the one after `at` actions.
-        let leader_at = |at: u64| {
-            self.changes
-                .iter()
-                .take_while(|c| c.0 <= at)
-                .last()
-                .map(|c| c.1)
+        // The last seat that led in a state read at or before the one after `at` actions,
+        // for `at` rising from call to call: the changes are walked once for the curve.
+        let mut changes = self.changes.iter().peekable();
+        let mut leader = None;
+        let mut leader_at = |at: u64| {
+            while let Some(&(_, seat)) = changes.next_if(|c| c.0 <= at) {
+                leader = Some(seat);
+            }
+            leader
         };
-        let mut curve = [None; CURVE_POINTS];
-        for (k, leader) in (1..).zip(&mut curve) {
-            *leader = leader_at((k * actions).div_ceil(10));
+        let late_at = (3 * actions).div_ceil(4);
+        let (mut curve, mut late) = ([None; CURVE_POINTS], None);
+        for (k, point) in (1..).zip(&mut curve) {
+            let at = (k * actions).div_ceil(10);
+            // Three quarters falls between two tenths: read it on the way.
+            if at > late_at && late.is_none() {
+                late = Some(leader_at(late_at));
+            }
+            *point = leader_at(at);
         }
         Some(GameLead {
             changes: self.changes.len().saturating_sub(1) as u64,
-            late: leader_at((3 * actions).div_ceil(4)),
+            late: late.unwrap_or_else(|| leader_at(late_at)),
             curve,
         })
     }
@@ -214,8 +222,8 @@ impl LeadTotals {
         if let Some(seat) = lead.late {
             self.late.add(shares[seat]);
         }
-        for (point, leader) in self.curve.iter_mut().zip(lead.curve) {
-            if let Some(seat) = leader {
+        for (point, leader) in self.curve.iter_mut().zip(&lead.curve) {
+            if let Some(seat) = *leader {
                 point.add(shares[seat]);
             }
         }
