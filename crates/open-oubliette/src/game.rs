@@ -311,7 +311,9 @@ impl OpenOubliette {
 
     /// Applies the action at the resting point `s.phase` and returns the step the turn
     /// program goes on from ([`Game::apply_unchecked`] runs it; the playout loop runs the
-    /// commonest steps as direct calls).
+    /// commonest steps as direct calls). Inlined into both, as a bot's every decision goes
+    /// through it.
+    #[inline(always)]
     fn act(&self, s: &mut State, action: Action) -> Step {
         let cur = s.current;
         match (s.phase, action) {

@@ -50,8 +50,10 @@ pub(crate) struct LeadTrack {
     actions: u64,
     /// The turns played at the last state read (`u32::MAX` before the first).
     turn: u32,
-    /// Whether the game gives standings (known at its first state).
-    standings: bool,
+    /// Whether the games give standings, known at the first state of the first game: a
+    /// track follows the games of one configuration from one start (a chunk's), which all
+    /// answer alike, and ranking the seats to learn it cost a tenth of a game's tracking.
+    standings: Option<bool>,
     /// The standings' stamp ([`Game::standing_stamp`]) when they were last read.
     stamp: Option<u64>,
 }
@@ -76,7 +78,6 @@ impl LeadTrack {
     pub(crate) fn start(&mut self) {
         self.changes.clear();
         self.actions = 0;
-        self.standings = false;
         self.stamp = None;
         // No game reaches this many turns, so the first state is read.
         self.turn = u32::MAX;
@@ -124,17 +125,13 @@ impl LeadTrack {
     /// [`Self::see`]'s common case stays small.
     #[inline(never)]
     fn read<G: Game>(&mut self, game: &G, state: &G::State, stamp: Option<u64>, at: u64) {
-        // Whether the game gives standings is read once, at its first state; from then on
-        // only the leader is asked for.
-        if at == 0 {
-            self.standings = game.standing(state).is_some();
-        }
+        // Whether the games give standings is read once, at the first state read; from
+        // then on only the leader is asked for.
+        let standings = *self
+            .standings
+            .get_or_insert_with(|| game.standing(state).is_some());
         self.stamp = stamp;
-        let leader = if self.standings {
-            game.leader(state)
-        } else {
-            None
-        };
+        let leader = if standings { game.leader(state) } else { None };
         if leader.is_some() && leader != self.changes.last().map(|c| c.1) {
             self.changes.extend(leader.map(|l| (at, l)));
         }
@@ -143,7 +140,7 @@ impl LeadTrack {
     /// The game's figures, once its last state has been seen; `None` when the game gives
     /// no standings or has fewer than two seats.
     pub(crate) fn finish<G: Game>(&self, game: &G) -> Option<GameLead> {
-        if !self.standings || game.num_players() < 2 {
+        if self.standings != Some(true) || game.num_players() < 2 {
             return None;
         }
         let actions = self.actions;
