@@ -732,6 +732,17 @@ impl Game for OpenOubliette {
         (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat)
     }
 
+    /// A turn's first state rests at its movement roll, at the window for a kept card before
+    /// it, or (jail with early release) at the choice to leave: only the actions of those
+    /// nodes may open a turn (`tests/rules.rs` follows the promise along games).
+    #[inline]
+    fn may_open_turn(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::Move(_) | Action::Play(_) | Action::Pass | Action::LeaveJail(_)
+        )
+    }
+
     /// [`State::standing_moves`], which every change to a seat's banked score moves.
     fn standing_stamp(&self, s: &State) -> Option<u64> {
         Some(u64::from(s.standing_moves))

@@ -74,23 +74,28 @@ pub(crate) struct GameLead {
 }
 
 impl LeadTrack {
-    /// Starts a game.
-    pub(crate) fn start(&mut self) {
+    /// Starts a game at its first state, whose standings are read.
+    pub(crate) fn start<G: Game>(&mut self, game: &G, first: &G::State) {
         self.changes.clear();
         self.actions = 0;
         self.stamp = None;
-        // No game reaches this many turns, so the first state is read.
-        self.turn = u32::MAX;
+        self.turn = game.turns(first);
+        self.read(game, first, game.standing_stamp(first), 0);
     }
 
-    /// Sees the next state of the game, the one after `at` actions: the first state, then
-    /// the state after each action but the last; its standings are read if a turn has
-    /// begun since the last state. Called at every action, so the common case (the same
-    /// turn) is one comparison, inlined into the game's loop.
+    /// Sees the next state of the game, the one after `at` actions, with the `action`
+    /// about to be applied to it: each state after the first but the last; its standings
+    /// are read if a turn has begun since the last state. Called at every action, so the
+    /// common case is settled inlined into the game's loop: an action that cannot open a
+    /// turn ([`Game::may_open_turn`]) is settled by its kind, often where the loop knows
+    /// it, and any other in the same turn by one comparison.
     /// A new turn whose standing stamp has not moved is also settled here, without a call:
     /// in most turns nothing that ranks the seats has changed.
     #[inline]
-    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64) {
+    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State, action: G::Action, at: u64) {
+        if !game.may_open_turn(action) {
+            return;
+        }
         let turn = game.turns(state);
         if turn == self.turn {
             return;
@@ -304,7 +309,7 @@ pub struct CurvePoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gameshelf_conformance::toy::{Race, RaceState};
+    use gameshelf_conformance::toy::{Race, RaceState, Step};
 
     fn state(at: &[u8]) -> RaceState {
         RaceState {
@@ -315,17 +320,32 @@ mod tests {
         }
     }
 
-    /// Feeds the states with these squares and returns the game's figures.
+    /// Starts `track` at the first of these states (squares and turns played) and shows it
+    /// the others, each as the state after as many actions as come before it.
+    fn feed(track: &mut LeadTrack, race: &Race, states: &[([u8; 2], u32)]) {
+        let states: Vec<RaceState> = states
+            .iter()
+            .map(|(at, turns)| RaceState {
+                turns: *turns,
+                ..state(at)
+            })
+            .collect();
+        track.start(race, &states[0]);
+        for (i, s) in states.iter().enumerate().skip(1) {
+            track.see(race, s, Step::Gamble, i as u64);
+        }
+    }
+
+    /// Feeds the states with these squares, a turn each, and returns the game's figures.
     fn follow(squares: &[&[u8]]) -> Option<GameLead> {
         let race = Race::default();
         let mut track = LeadTrack::default();
-        track.start();
         let (last, before) = squares.split_last().unwrap();
-        for (turn, at) in before.iter().enumerate() {
-            let mut s = state(at);
-            s.turns = turn as u32;
-            track.see(&race, &s, turn as u64);
-        }
+        let states: Vec<([u8; 2], u32)> = (0..)
+            .zip(before)
+            .map(|(turn, at)| ([at[0], at[1]], turn))
+            .collect();
+        feed(&mut track, &race, &states);
         track.end(&race, &state(last), before.len() as u64);
         track.finish(&race)
     }
@@ -359,32 +379,17 @@ mod tests {
     fn a_lead_within_a_turn_is_no_lead() {
         let race = Race::default();
         let mut track = LeadTrack::default();
-        track.start();
         // Seat 0 gambles and rolls 2 (turn 0), seat 1 gambles and rolls 2 (turn 1): seat
         // 0 leads from the state after 2 actions, the end is a tie. No change, and seat 0
         // is still the last leader at the state after 3 of the 4 actions.
-        for (i, (at, turns)) in [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)]
-            .into_iter()
-            .enumerate()
-        {
-            let mut s = state(&at);
-            s.turns = turns;
-            track.see(&race, &s, i as u64);
-        }
+        let states = [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)];
+        feed(&mut track, &race, &states);
         track.end(&race, &state(&[2, 2]), 4);
         let lead = track.finish(&race).unwrap();
         assert_eq!((lead.changes, lead.late), (0, Some(0)));
         // Had the standings been read at every action, a state where seat 1 led for one
         // action, within its turn, would have counted.
-        track.start();
-        for (i, (at, turns)) in [([0, 0], 0), ([1, 0], 1), ([1, 2], 1)]
-            .into_iter()
-            .enumerate()
-        {
-            let mut s = state(&at);
-            s.turns = turns;
-            track.see(&race, &s, i as u64);
-        }
+        feed(&mut track, &race, &[([0, 0], 0), ([1, 0], 1), ([1, 2], 1)]);
         track.end(&race, &state(&[3, 2]), 3);
         assert_eq!(track.finish(&race).map(|l| l.changes), Some(0));
     }
