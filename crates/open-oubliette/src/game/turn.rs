@@ -54,8 +54,8 @@ impl OpenOubliette {
     ///
     /// Speed notes: playouts and bots' games take their commonest steps through
     /// [`Self::run_common`] and [`Self::end_turn`] instead, and the step helpers they call
-    /// most (a check's windows and evaluation, the end of a turn and the start of the next)
-    /// are always inlined: entered out of line, each cost more in calls and register saves
+    /// most (a move's roll and landing, a check's windows and evaluation, the end of a turn
+    /// and the start of the next) are always inlined: entered out of line, each cost more in calls and register saves
     /// than its work (together a sixth of a simulated game, counted in instructions). `End`
     /// runs the usual chain to the next turn's roll as direct calls ([`Self::end_turn`]).
     pub(crate) fn run(&self, s: &mut State, mut step: Step) {
@@ -200,6 +200,7 @@ impl OpenOubliette {
         }
     }
 
+    #[inline(always)]
     fn post(&self, s: &mut State) -> Step {
         if self.window_cards(s.me()).is_empty() {
             self.end_turn(s)
@@ -212,6 +213,7 @@ impl OpenOubliette {
     /// `TurnStart`, `TurnBegin`, `Pre`, `Roll`) as direct calls: exactly the steps `run`
     /// would take one by one, without a dispatch per step (the hottest path of a playout).
     /// Any other step is handed back to `run`.
+    #[inline(always)]
     pub(crate) fn end_turn(&self, s: &mut State) -> Step {
         let step = self.end_of_turn(s);
         self.to_next_roll(s, step)
@@ -219,6 +221,7 @@ impl OpenOubliette {
 
     /// The steps from `EndChecks` to the next movement roll (see [`Self::end_turn`]), as
     /// direct calls from `step` on; any other step is handed back.
+    #[inline(always)]
     pub(crate) fn to_next_roll(&self, s: &mut State, mut step: Step) -> Step {
         if let Step::EndChecks = step {
             step = self.end_checks(s);
