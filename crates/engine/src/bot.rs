@@ -4,6 +4,10 @@
 //! private access to the true state that only answers what that seat may know (its
 //! observation, its legal actions, and states resampled consistently with its
 //! observation). Hidden information is therefore structurally out of a bot's reach.
+//!
+//! A game may also lend its bots a borrowed view of the state limited to one seat
+//! ([`SeatLimited`]), which answers from the state itself what the observation would show:
+//! a bot that reads a few fields at every decision then copies nothing.
 
 use crate::actor::Seat;
 use crate::chance::Outcomes;
@@ -51,6 +55,15 @@ impl<'a, G: Game> SeatView<'a, G> {
         self.game.observe_cow(self.state, self.seat)
     }
 
+    /// What the seat may read of the state, borrowed from it ([`SeatLimited`]): the answers
+    /// of its observation without building one.
+    pub fn seen(&self) -> G::Seen<'a>
+    where
+        G: SeatLimited,
+    {
+        self.game.seen(self.state, self.seat)
+    }
+
     /// The seat's legal actions (empty when it is not the seat's turn).
     pub fn legal_actions(&self, out: &mut Vec<G::Action>) {
         out.clear();
@@ -71,6 +84,22 @@ impl<'a, G: Game> SeatView<'a, G> {
     pub fn describe_action(&self, action: G::Action) -> String {
         self.game.describe_action(self.state, action)
     }
+}
+
+/// A game that lends its bots a view of a state borrowed from it and limited to one seat
+/// ([`SeatView::seen`]): what a bot reads at every decision, where building the seat's
+/// observation (a copy of most of the state, hidden cards removed) would cost more than the
+/// bot's reasoning.
+///
+/// Only the game's own crate can implement it (anywhere else both the trait and the game
+/// are foreign), so the view is the game's to design, and the game answers for it as for
+/// [`Game::observe`]: it must tell the seat only what the seat's observation shows.
+pub trait SeatLimited: Game {
+    /// The view, borrowing the game and the state for `'s`.
+    type Seen<'s>;
+
+    /// What `seat` may read of `state`.
+    fn seen<'s>(&'s self, state: &'s Self::State, seat: Seat) -> Self::Seen<'s>;
 }
 
 /// A player program.

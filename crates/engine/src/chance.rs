@@ -97,7 +97,7 @@ pub struct Ratio {
     den: u64,
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
+const fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
@@ -109,9 +109,10 @@ impl Ratio {
     ///
     /// # Panics
     /// If `den` is zero.
-    pub fn new(num: u64, den: u64) -> Self {
+    pub const fn new(num: u64, den: u64) -> Self {
         assert!(den != 0, "zero denominator");
-        let g = gcd(num, den).max(1);
+        // `gcd` is 0 only for 0/0, which the assertion refuses.
+        let g = gcd(num, den);
         Ratio {
             num: num / g,
             den: den / g,

@@ -221,6 +221,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether `action` may be the first of a turn: the action applied to a state whose
+    /// [`Game::turns`] differs from that of the state before it in the game. Simulations
+    /// look for the start of each turn to read the standings between turns; told which
+    /// actions cannot start one, they skip looking at those, and where the game's loop
+    /// knows an action's kind the look is compiled away. `true` (the default) for every
+    /// action.
+    fn may_open_turn(&self, _action: Self::Action) -> bool {
+        true
+    }
+
     /// A fingerprint of the rules data this game was built with (decks, boards), when the
     /// game loads such data. Records store it, so a record made with edited data files is
     /// refused when replayed against other data instead of replaying a different game.

@@ -47,7 +47,7 @@ pub mod svg;
 pub mod tally;
 
 pub use actor::{Actor, MAX_SEATS, Returns, Seat};
-pub use bot::{Bot, RandomBot, SeatView, play};
+pub use bot::{Bot, RandomBot, SeatLimited, SeatView, play};
 pub use cards::CardSet;
 pub use chance::{Outcomes, Ratio};
 pub use escape::{escape_controls, escape_lines};

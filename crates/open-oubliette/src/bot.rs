@@ -1,4 +1,4 @@
-//! A heuristic bot that plays from its seat's observation only.
+//! A heuristic bot that plays from what its seat may see only.
 //!
 //! It cashes in when its unused treasure is worth it (always when that wins), rests when
 //! wounded (returning its most severe wounds), heads for event corners, spends weapons,
@@ -6,21 +6,27 @@
 //! or armor that is at risk (from a player fight being lost, or from the cash-in it is
 //! heading for) while much treasure is left, never uses gear that would change nothing,
 //! and ambushes players holding many unused cards when its odds are good.
+//!
+//! It reads the state through its seat's borrowed view ([`Seen`]), which answers what the
+//! seat's observation shows without building one. At the commonest decisions (the Exit
+//! actions, the direction, an attack, an extra turn, the wounds to return: nine in ten) it
+//! takes its options from the rules that list them (as sets of cards and seats) rather
+//! than from the list of legal actions, which would cost more than its reasoning there.
 
 use gameshelf_engine::dice::p_2d6_at_least;
 use gameshelf_engine::{Bot, SeatView};
 
 use crate::action::{Action, Dir};
 use crate::decks::{Effect, TreasureKind};
-use crate::game::{BASE_DEFENSE, OpenOubliette};
-use crate::observe::Observation;
-use crate::state::{BOARD, CheckKind, Phase, State, is_corner};
+use crate::game::{BASE_DEFENSE, OpenOubliette, exit_options};
+use crate::observe::Seen;
+use crate::state::{BOARD, CheckKind, Phase, PlayerState, is_corner};
 
 /// Unused gold at which the bot goes home to cash in.
 const CASH_IN_AT: u32 = 500;
 /// Treasure cards left in the pile below which any unused treasure is cashed (unbanked
 /// treasure only breaks ties when the pile runs out).
-const ENDGAME_PILE: u8 = 10;
+const ENDGAME_PILE: usize = 10;
 /// W at which the bot rests or heals.
 const REST_AT: u8 = 3;
 /// Monster power from which a weapon is worth spending.
@@ -34,8 +40,6 @@ const GOOD_ODDS: f64 = 0.45;
 #[derive(Clone, Debug, Default)]
 pub struct Heuristic {
     buf: Vec<Action>,
-    /// The observation of the last decision, refreshed in place at the next one.
-    obs: Option<Observation>,
 }
 
 impl Bot<OpenOubliette> for Heuristic {
@@ -48,38 +52,25 @@ impl Bot<OpenOubliette> for Heuristic {
         view: &SeatView<'_, OpenOubliette>,
         _rng: &mut gameshelf_engine::Rng,
     ) -> Action {
-        view.legal_actions(&mut self.buf);
-        if let Some(a) = settled(view.game(), &self.buf) {
-            return a;
-        }
-        let obs = match &mut self.obs {
-            Some(obs) => {
-                view.observe_into(obs);
-                obs
-            }
-            None => self.obs.insert(view.observation()),
-        };
         let mind = Mind {
             game: view.game(),
-            obs,
-            legal: &self.buf,
+            seen: view.seen(),
         };
-        mind.decide().unwrap_or(self.buf[0])
+        if let Some(a) = mind.direct() {
+            return a;
+        }
+        view.legal_actions(&mut self.buf);
+        settled(view.game(), &self.buf)
+            .or_else(|| mind.listed(&self.buf))
+            .unwrap_or(self.buf[0])
     }
 }
 
-/// The decision when the legal actions settle it on their own, with nothing to observe
-/// (`decide` only ever picks a legal action): a single action, a choice the bot always
-/// makes the same way (to take the extra turn of doubles, to stay in jail), or a pick
-/// among cards named by the actions (the wounds to return, the cards to cash in). A
-/// quarter of the decisions are settled so, and observing costs more than the rest of a
-/// decision.
+/// The decision when the legal actions settle it on their own (`listed` only ever picks a
+/// legal action): a single action, or a pick among the cards to cash in.
 fn settled(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
     match legal {
         [only] => Some(*only),
-        [Action::ExtraTurn(_), ..] => Some(Action::ExtraTurn(true)),
-        [Action::LeaveJail(_), ..] => Some(Action::LeaveJail(false)),
-        [Action::ReturnWound(_), ..] => recover_pick(game, legal),
         [Action::CashCard(_), ..] => cash_pick(game, legal),
         _ => None,
     }
@@ -88,20 +79,6 @@ fn settled(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
 /// `action` if it is legal.
 fn has(legal: &[Action], action: Action) -> Option<Action> {
     legal.contains(&action).then_some(action)
-}
-
-/// Recovery returns the most severe wounds.
-fn recover_pick(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
-    let w = &game.decks().wounds;
-    legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::ReturnWound(_)))
-        .max_by_key(|a| match a {
-            Action::ReturnWound(c) => (w[*c as usize].modifier, std::cmp::Reverse(*c)),
-            _ => (0, std::cmp::Reverse(0)),
-        })
-        .or_else(|| has(legal, Action::RecoverDone))
 }
 
 /// A chosen cash-in takes the plain treasure and keeps the weapons and armor.
@@ -114,24 +91,23 @@ fn cash_pick(game: &OpenOubliette, legal: &[Action]) -> Option<Action> {
         .or_else(|| has(legal, Action::CashDone))
 }
 
-/// One decision's context.
+/// The legal `Play` of a card whose effect satisfies `pred`.
+fn play(game: &OpenOubliette, legal: &[Action], pred: impl Fn(&Effect) -> bool) -> Option<Action> {
+    legal.iter().copied().find(|a| match a {
+        Action::Play(c) => pred(&game.decks().events[*c as usize].effect),
+        _ => false,
+    })
+}
+
+/// One decision's context: the seat's view.
 struct Mind<'a> {
     game: &'a OpenOubliette,
-    obs: &'a Observation,
-    legal: &'a [Action],
+    seen: Seen<'a>,
 }
 
 impl Mind<'_> {
-    fn s(&self) -> &State {
-        &self.obs.view
-    }
-
-    fn me(&self) -> &crate::PlayerState {
-        &self.s().players[self.obs.seat as usize]
-    }
-
-    fn has(&self, a: Action) -> Option<Action> {
-        has(self.legal, a)
+    fn me(&self) -> &PlayerState {
+        self.seen.me()
     }
 
     fn unused_value(&self) -> u32 {
@@ -152,23 +128,69 @@ impl Mind<'_> {
 
     fn wants_home(&self) -> bool {
         let me = self.me();
-        let endgame = self.obs.treasure_left <= ENDGAME_PILE && !me.unused.is_empty();
+        let endgame = self.seen.treasure_left() <= ENDGAME_PILE && !me.unused.is_empty();
         let value = self.unused_value();
         self.cash_wins_with(value) || endgame || value >= CASH_IN_AT || me.w >= REST_AT
     }
 
-    /// The legal `Play` of a card whose effect satisfies `pred`.
-    fn play(&self, pred: impl Fn(&Effect) -> bool) -> Option<Action> {
-        self.legal.iter().copied().find(|a| match a {
-            Action::Play(c) => pred(&self.game.decks().events[*c as usize].effect),
-            _ => false,
-        })
+    /// The decision at a phase whose options the rules give without a list of actions:
+    /// every option of these phases is always legal there, or is read off the same sets
+    /// the legal actions are made from. `None` at any other phase.
+    fn direct(&self) -> Option<Action> {
+        match self.seen.phase() {
+            Phase::ExitChoice => Some(self.exit()),
+            Phase::ExtraTurn => Some(Action::ExtraTurn(true)),
+            Phase::Direction => Some(Action::Direction(self.direction())),
+            Phase::PvpChoice => Some(self.pvp()),
+            Phase::RecoverPick => Some(self.recover_pick()),
+            Phase::LeaveJail => Some(Action::LeaveJail(false)),
+            _ => None,
+        }
+    }
+
+    /// The decision at any other phase, picked from its `legal` actions.
+    fn listed(&self, legal: &[Action]) -> Option<Action> {
+        match self.seen.phase() {
+            Phase::PreWindow | Phase::PostWindow => self.window(legal),
+            Phase::CheckPre => self.check_pre(legal),
+            Phase::CheckPost => self.check_post(legal),
+            Phase::Revenge => {
+                let me = self.me();
+                let level = self.seen.level(self.seen.seat()) as i32;
+                let need = self.seen.fight().base as i32 + me.w as i32 + level - me.atk as i32;
+                if p_2d6_at_least(need).to_f64() >= 0.35 {
+                    play(self.game, legal, |e| matches!(e, Effect::Revenge))
+                } else {
+                    has(legal, Action::Pass)
+                }
+            }
+            Phase::KeepChoice => {
+                let e = self.game.decks().events[self.seen.turn().event as usize].effect;
+                let now = match e {
+                    Effect::Shortcut => self.wants_home(),
+                    _ => self.me().w >= 2,
+                };
+                has(legal, if now { Action::UseNow } else { Action::Keep })
+            }
+            _ => None,
+        }
+    }
+
+    /// Recovery returns the most severe wounds: one of each kind held may be returned
+    /// ([`OpenOubliette::wound_kinds`]), or none.
+    fn recover_pick(&self) -> Action {
+        let w = &self.game.decks().wounds;
+        self.game
+            .wound_kinds(self.me().wounds)
+            .iter()
+            .max_by_key(|&c| (w[c as usize].modifier, std::cmp::Reverse(c)))
+            .map_or(Action::RecoverDone, Action::ReturnWound)
     }
 
     /// The cheapest legal `Equip` whose bonus over `current` is at least `need`.
-    fn cheapest_gear(&self, current: u8, need: i32) -> Option<Action> {
+    fn cheapest_gear(&self, legal: &[Action], current: u8, need: i32) -> Option<Action> {
         let t = &self.game.decks().treasures;
-        self.legal
+        legal
             .iter()
             .copied()
             .filter(|a| match a {
@@ -181,57 +203,27 @@ impl Mind<'_> {
             })
     }
 
-    fn decide(&self) -> Option<Action> {
-        let s = self.s();
-        match s.phase {
-            Phase::PreWindow | Phase::PostWindow => self.window(),
-            Phase::Direction => self.direction(),
-            Phase::ExitChoice => self.exit(),
-            Phase::PvpChoice => self.pvp(),
-            Phase::CheckPre => self.check_pre(),
-            Phase::CheckPost => self.check_post(),
-            Phase::Revenge => {
-                let me = self.me();
-                let level = self.game.level(s, self.obs.seat as usize) as i32;
-                let need = s.fight.base as i32 + me.w as i32 + level - me.atk as i32;
-                if p_2d6_at_least(need).to_f64() >= 0.35 {
-                    self.play(|e| matches!(e, Effect::Revenge))
-                } else {
-                    self.has(Action::Pass)
-                }
-            }
-            Phase::KeepChoice => {
-                let e = self.game.decks().events[s.turn.event as usize].effect;
-                let now = match e {
-                    Effect::Shortcut => self.wants_home(),
-                    _ => self.me().w >= 2,
-                };
-                self.has(if now { Action::UseNow } else { Action::Keep })
-            }
-            _ => None,
-        }
-    }
-
-    fn window(&self) -> Option<Action> {
+    fn window(&self, legal: &[Action]) -> Option<Action> {
         if self.me().w >= REST_AT
-            && let Some(a) = self.play(|e| matches!(e, Effect::Healing { .. }))
+            && let Some(a) = play(self.game, legal, |e| matches!(e, Effect::Healing { .. }))
         {
             return Some(a);
         }
         if self.cash_wins() || self.unused_value() >= 2 * CASH_IN_AT {
-            if let Some(a) = self.play(|e| matches!(e, Effect::Shortcut)) {
+            if let Some(a) = play(self.game, legal, |e| matches!(e, Effect::Shortcut)) {
                 return Some(a);
             }
         }
-        self.has(Action::Pass)
+        has(legal, Action::Pass)
     }
 
-    fn direction(&self) -> Option<Action> {
+    /// Both directions are always open at the choice.
+    fn direction(&self) -> Dir {
         let pos = self.me().pos as i32;
-        let k = self.s().turn.roll as i32;
+        let k = self.seen.turn().roll as i32;
         let fwd = (pos + k).rem_euclid(BOARD as i32) as u8;
         let back = (pos - k).rem_euclid(BOARD as i32) as u8;
-        let dir = if is_corner(fwd) {
+        if is_corner(fwd) {
             Dir::Forward
         } else if is_corner(back) {
             Dir::Back
@@ -240,75 +232,60 @@ impl Mind<'_> {
             Dir::Back
         } else {
             Dir::Forward
-        };
-        self.has(Action::Direction(dir))
+        }
     }
 
-    fn exit(&self) -> Option<Action> {
+    /// Among the Exit actions open to the player ([`exit_options`]; doing nothing is
+    /// always one of them).
+    fn exit(&self) -> Action {
+        let exit = |(recover, cash)| Action::Exit { recover, cash };
         if !self.wants_home() {
-            return self.has(Action::Exit {
-                recover: false,
-                cash: false,
-            });
+            return exit((false, false));
         }
         // The turn ends anyway: do everything on offer, cashing in before Recovery alone.
-        self.legal
+        let (options, n) = exit_options(self.me());
+        options[..n]
             .iter()
             .copied()
-            .filter(|a| {
-                !matches!(
-                    a,
-                    Action::Exit {
-                        recover: false,
-                        cash: false
-                    }
-                )
-            })
-            .max_by_key(|a| match *a {
-                Action::Exit { recover, cash } => 2 * u8::from(cash) + u8::from(recover),
-                _ => 0,
-            })
+            .filter(|&o| o != (false, false))
+            .max_by_key(|&(recover, cash)| 2 * u8::from(cash) + u8::from(recover))
+            .map_or(exit((false, false)), exit)
     }
 
-    fn pvp(&self) -> Option<Action> {
-        let s = self.s();
+    /// Among the players on this space ([`Seen::others_here`], each of whom may be
+    /// attacked), or nobody.
+    fn pvp(&self) -> Action {
         let me = self.me();
-        let best = self
-            .legal
+        self.seen
+            .others_here()
             .iter()
-            .filter_map(|a| match a {
-                Action::Attack(q) => Some(*q),
-                _ => None,
-            })
             .filter(|&q| {
-                let y = &s.players[q as usize];
+                let y = self.seen.player(q as usize);
                 let need = BASE_DEFENSE + y.def as i32 + me.w as i32 - me.atk as i32 - y.w as i32;
-                self.obs.unused_counts[q as usize] >= 2 && p_2d6_at_least(need).to_f64() >= 0.5
+                self.seen.unused_count(q as usize) >= 2 && p_2d6_at_least(need).to_f64() >= 0.5
             })
-            .max_by_key(|&q| self.obs.unused_counts[q as usize]);
-        match best {
-            Some(q) => self.has(Action::Attack(q)),
-            None => self.has(Action::NoAttack),
-        }
+            .max_by_key(|&q| self.seen.unused_count(q as usize))
+            .map_or(Action::NoAttack, Action::Attack)
     }
 
-    fn check_pre(&self) -> Option<Action> {
-        let s = self.s();
+    fn check_pre(&self, legal: &[Action]) -> Option<Action> {
         let me = self.me();
         if me.w >= 2
-            && let Some(a) = self.play(|e| matches!(e, Effect::Healing { .. }))
+            && let Some(a) = play(self.game, legal, |e| matches!(e, Effect::Healing { .. }))
         {
             return Some(a);
         }
-        if s.check.kind == CheckKind::MonsterAttack && s.fight.base >= STRONG_MONSTER + 2 {
-            if let Some(a) = self.play(|e| matches!(e, Effect::Rage { .. })) {
+        if self.seen.check().kind == CheckKind::MonsterAttack
+            && self.seen.fight().base >= STRONG_MONSTER + 2
+        {
+            if let Some(a) = play(self.game, legal, |e| matches!(e, Effect::Rage { .. })) {
                 return Some(a);
             }
-            if let Some(a) = self.cheapest_gear(me.atk, 1) {
+            if let Some(a) = self.cheapest_gear(legal, me.atk, 1) {
                 return Some(a);
             }
         }
-        self.has(Action::Pass)
+        has(legal, Action::Pass)
     }
 
     /// Gear worth keeping for the fights ahead although it does not turn this roll: the
@@ -316,17 +293,17 @@ impl Mind<'_> {
     /// [`KEEP_GEAR_GAIN`], while much treasure is left and the card is at risk: a player
     /// fight is being lost (the winner takes unused cards) or the bot is heading home to
     /// cash in, which banks every unused card. Never when cashing in wins the game.
-    fn keep_gear(&self, current: u8) -> Option<Action> {
+    fn keep_gear(&self, legal: &[Action], current: u8) -> Option<Action> {
         let pvp = matches!(
-            self.s().check.kind,
+            self.seen.check().kind,
             CheckKind::PvpTarget | CheckKind::PvpOpposed
         );
         let at_risk = pvp || self.wants_home();
-        if !at_risk || self.cash_wins() || self.obs.treasure_left <= ENDGAME_PILE {
+        if !at_risk || self.cash_wins() || self.seen.treasure_left() <= ENDGAME_PILE {
             return None;
         }
         let t = &self.game.decks().treasures;
-        self.legal
+        legal
             .iter()
             .copied()
             .filter(|a| match a {
@@ -339,11 +316,10 @@ impl Mind<'_> {
             })
     }
 
-    fn check_post(&self) -> Option<Action> {
-        let s = self.s();
-        let c = &s.check;
-        let m = self.game.check_margin(s);
-        let seat = self.obs.seat;
+    fn check_post(&self, legal: &[Action]) -> Option<Action> {
+        let c = self.seen.check();
+        let m = self.seen.check_margin()?;
+        let seat = self.seen.seat() as u8;
         let me = self.me();
         let attacking = seat == c.attacker || c.kind == CheckKind::PvpOpposed;
         let need = if c.kind == CheckKind::PvpOpposed {
@@ -357,13 +333,14 @@ impl Mind<'_> {
             Effect::Rage { bonus } | Effect::Dodge { bonus } => *bonus as i32 >= need,
             _ => false,
         };
-        if let Some(a) = self.play(fits) {
+        if let Some(a) = play(self.game, legal, fits) {
             return Some(a);
         }
-        let worth_gear =
-            !attacking || s.fight.base >= STRONG_MONSTER || c.kind != CheckKind::MonsterAttack;
+        let worth_gear = !attacking
+            || self.seen.fight().base >= STRONG_MONSTER
+            || c.kind != CheckKind::MonsterAttack;
         let current = if attacking { me.atk } else { me.def };
-        if worth_gear && let Some(a) = self.cheapest_gear(current, need) {
+        if worth_gear && let Some(a) = self.cheapest_gear(legal, current, need) {
             return Some(a);
         }
         let own = if seat == c.defender && c.kind == CheckKind::PvpOpposed {
@@ -376,23 +353,24 @@ impl Mind<'_> {
         } else {
             p_2d6_at_least(own as i32 - need + 1).complement().to_f64()
         };
-        if let Some(a) = self.keep_gear(current) {
+        if let Some(a) = self.keep_gear(legal, current) {
             return Some(a);
         }
         if reroll_odds >= GOOD_ODDS
-            && let Some(a) = self.play(|e| matches!(e, Effect::Reroll))
+            && let Some(a) = play(self.game, legal, |e| matches!(e, Effect::Reroll))
         {
             return Some(a);
         }
-        self.has(Action::Pass)
+        has(legal, Action::Pass)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::State;
     use gameshelf_engine::dice::DicePair;
-    use gameshelf_engine::{CardSet, Game, RandomBot, Rng};
+    use gameshelf_engine::{Actor, CardSet, Game, RandomBot, Rng};
 
     fn started(game: &OpenOubliette) -> State {
         let mut s = game.initial_state();
@@ -402,7 +380,7 @@ mod tests {
 
     fn choose(game: &OpenOubliette, s: &State) -> Action {
         let seat = match game.actor(s) {
-            gameshelf_engine::Actor::Player(p) => p,
+            Actor::Player(p) => p,
             other => panic!("{other:?}"),
         };
         Heuristic::default().choose(&SeatView::new(game, s, seat), &mut Rng::seed_from_u64(0))
@@ -521,11 +499,7 @@ mod tests {
         let sword = treasure(&game, "Glowing Sword");
         assert_eq!(choose(&game, &s), Action::Equip(sword));
         // With little treasure left the game ends soon: the Sword is cashed instead.
-        let keep: CardSet = endgame
-            .treasure_draw
-            .iter()
-            .take(ENDGAME_PILE as usize)
-            .collect();
+        let keep: CardSet = endgame.treasure_draw.iter().take(ENDGAME_PILE).collect();
         endgame.treasure_removed = endgame.treasure_draw.difference(keep);
         endgame.treasure_draw = keep;
         attacks(&game, &mut endgame, "Dragon", 2);
@@ -552,7 +526,7 @@ mod tests {
         ] {
             game.apply(&mut s, a).unwrap();
         }
-        assert_eq!(game.actor(&s), gameshelf_engine::Actor::Player(1));
+        assert_eq!(game.actor(&s), Actor::Player(1));
         assert_eq!(choose(&game, &s), Action::Equip(mail));
     }
 
@@ -627,6 +601,57 @@ mod tests {
             game.apply(&mut s, a).unwrap();
         }
         assert_eq!(choose(&game, &s), Action::ExtraTurn(true));
+    }
+
+    /// Every choice is one of the seat's legal actions, whether the bot took its options
+    /// from the rules' sets (the commonest phases) or from the list, and each of those
+    /// phases is met.
+    #[test]
+    fn every_choice_is_legal() {
+        let mut met = Vec::new();
+        for spec in [
+            "open-oubliette",
+            "open-oubliette(players=2,cash_in_subset=true)",
+            "open-oubliette(players=6,direction_choice=ever_after_landing)",
+            "open-oubliette(players=3,pvp_model=opposed,gear_windows=useful)",
+            "open-oubliette(players=2,mode=jail,jail_early_release=true)",
+        ] {
+            let game = OpenOubliette::from_spec(&spec.parse().unwrap()).unwrap();
+            let mut bot = Heuristic::default();
+            let (mut legal, mut outcomes) = (Vec::new(), gameshelf_engine::Outcomes::new());
+            for seed in 0..40 {
+                let mut rng = Rng::for_stream(3, seed);
+                let mut s = game.initial_state();
+                loop {
+                    let a = match game.actor(&s) {
+                        Actor::Terminal => break,
+                        Actor::Chance => game.sample_chance(&s, &mut rng, &mut outcomes),
+                        Actor::Player(seat) => {
+                            let a = bot.choose(&SeatView::new(&game, &s, seat), &mut rng);
+                            game.legal_actions(&s, &mut legal);
+                            assert!(legal.contains(&a), "{spec}: {a} not in {legal:?}");
+                            if !met.contains(&s.phase) {
+                                met.push(s.phase);
+                            }
+                            a
+                        }
+                    };
+                    game.apply_unchecked(&mut s, a);
+                }
+            }
+        }
+        for phase in [
+            Phase::ExitChoice,
+            Phase::ExtraTurn,
+            Phase::Direction,
+            Phase::PvpChoice,
+            Phase::RecoverPick,
+            Phase::LeaveJail,
+            Phase::CashPick,
+            Phase::CheckPost,
+        ] {
+            assert!(met.contains(&phase), "no {phase:?} decision met");
+        }
     }
 
     #[test]

@@ -197,7 +197,7 @@ fn or_discard(draw: CardSet, discard: CardSet) -> CardSet {
 const DIRECTIONS: [Dir; 2] = [Dir::Forward, Dir::Back];
 
 /// The Exit actions open to `p` as `(recover, cash)`, in listed order: the first `n`.
-fn exit_options(p: &PlayerState) -> ([(bool, bool); 4], usize) {
+pub(crate) fn exit_options(p: &PlayerState) -> ([(bool, bool); 4], usize) {
     const ALL: [(bool, bool); 4] = [(false, false), (false, true), (true, false), (true, true)];
     const NO_CARDS: [(bool, bool); 4] =
         [(false, false), (true, false), (true, false), (true, false)];
@@ -311,7 +311,9 @@ impl OpenOubliette {
 
     /// Applies the action at the resting point `s.phase` and returns the step the turn
     /// program goes on from ([`Game::apply_unchecked`] runs it; the playout loop runs the
-    /// commonest steps as direct calls).
+    /// commonest steps as direct calls). Inlined into both, as a bot's every decision goes
+    /// through it.
+    #[inline(always)]
     fn act(&self, s: &mut State, action: Action) -> Step {
         let cur = s.current;
         match (s.phase, action) {
@@ -728,6 +730,17 @@ impl Game for OpenOubliette {
         }
         let top = best_seats((0..self.cfg.players).map(|q| (q, self.table_score(s, q))));
         (top.count_ones() == 1).then(|| top.trailing_zeros() as Seat)
+    }
+
+    /// A turn's first state rests at its movement roll, at the window for a kept card before
+    /// it, or (jail with early release) at the choice to leave: only the actions of those
+    /// nodes may open a turn (`tests/rules.rs` follows the promise along games).
+    #[inline]
+    fn may_open_turn(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::Move(_) | Action::Play(_) | Action::Pass | Action::LeaveJail(_)
+        )
     }
 
     /// [`State::standing_moves`], which every change to a seat's banked score moves.

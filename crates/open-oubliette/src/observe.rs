@@ -7,11 +7,11 @@
 //! counts. The only hidden cards are therefore, for each of the treasure and event decks,
 //! the draw pile plus the other players' hands; [`resample`] redeals exactly that pool.
 
-use gameshelf_engine::{CardSet, Rng, Seat};
+use gameshelf_engine::{CardSet, Rng, Seat, SeatLimited};
 use serde::Serialize;
 
 use crate::game::OpenOubliette;
-use crate::state::{HIDDEN, NONE, State};
+use crate::state::{Check, Fight, HIDDEN, NONE, Phase, PlayerState, State, TurnCtx};
 
 /// One seat's view of a state.
 ///
@@ -154,6 +154,117 @@ impl Observation {
     }
 }
 
+/// What one seat may read of a state, borrowed from it: the answers its [`Observation`]
+/// gives, read from the state itself. A bot that reads a few fields at every decision (the
+/// heuristic bot) reads them here rather than have the seat's observation built, a copy of
+/// most of the state that cost more than its reasoning.
+///
+/// It holds the true state, so it answers only through methods, each giving what the
+/// observation shows: the other players' hands are seen as counts, draw piles as counts,
+/// the Trap card of another player's turn as [`HIDDEN`].
+#[derive(Clone, Copy, Debug)]
+pub struct Seen<'s> {
+    game: &'s OpenOubliette,
+    state: &'s State,
+    seat: Seat,
+}
+
+impl SeatLimited for OpenOubliette {
+    type Seen<'s> = Seen<'s>;
+
+    fn seen<'s>(&'s self, state: &'s State, seat: Seat) -> Seen<'s> {
+        Seen {
+            game: self,
+            state,
+            seat,
+        }
+    }
+}
+
+impl<'s> Seen<'s> {
+    /// The seat it belongs to.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// What happens next.
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+
+    /// The seat's own holdings, its hand included.
+    ///
+    /// # Panics
+    /// If the seat is past [`crate::MAX_PLAYERS`].
+    pub fn me(&self) -> &'s PlayerState {
+        &self.state.players[self.seat]
+    }
+
+    /// Seat `q`'s holdings as the observation shows them: its hand (unused treasure and kept
+    /// events) empty unless it is the seat's own or hands are open.
+    ///
+    /// # Panics
+    /// If `q` is past [`crate::MAX_PLAYERS`].
+    pub fn player(&self, q: Seat) -> PlayerState {
+        let mut p = self.state.players[q];
+        if q != self.seat && !self.game.config().open_hands {
+            p.unused = CardSet::EMPTY;
+            p.kept = CardSet::EMPTY;
+        }
+        p
+    }
+
+    /// How many unused treasure cards seat `q` holds.
+    ///
+    /// # Panics
+    /// If `q` is past [`crate::MAX_PLAYERS`].
+    pub fn unused_count(&self, q: Seat) -> usize {
+        self.state.players[q].unused.len()
+    }
+
+    /// Cards left in the treasure draw pile.
+    pub fn treasure_left(&self) -> usize {
+        self.state.treasure_draw.len()
+    }
+
+    /// This turn's bookkeeping, the Trap card of another player's turn hidden.
+    pub fn turn(&self) -> TurnCtx {
+        let mut turn = self.state.turn;
+        let theirs = self.state.current as usize != self.seat;
+        if theirs && !self.game.config().open_hands && turn.trap_card != NONE {
+            turn.trap_card = HIDDEN;
+        }
+        turn
+    }
+
+    /// The fight in progress.
+    pub fn fight(&self) -> &'s Fight {
+        &self.state.fight
+    }
+
+    /// The roll being checked.
+    pub fn check(&self) -> &'s Check {
+        &self.state.check
+    }
+
+    /// The margin of the check in a window before or after its roll
+    /// ([`OpenOubliette::check_margin`]); `None` outside those windows.
+    pub fn check_margin(&self) -> Option<i32> {
+        matches!(self.state.phase, Phase::CheckPre | Phase::CheckPost)
+            .then(|| self.game.check_margin(self.state))
+    }
+
+    /// L for seat `q`'s monster fights ([`OpenOubliette::level`]).
+    pub fn level(&self, q: Seat) -> u8 {
+        self.game.level(self.state, q)
+    }
+
+    /// The other players on the space of the player to move.
+    pub fn others_here(&self) -> CardSet {
+        self.game.others_here(self.state)
+    }
+}
+
 /// Deals `pool` (shuffled) into hands of the given sizes; what is left is returned.
 struct Dealer {
     cards: [u8; 64],
@@ -287,6 +398,100 @@ mod tests {
                 game.apply_unchecked(&mut s, a);
             }
             assert!(refreshed > 30, "{spec}: {refreshed}");
+        }
+    }
+
+    /// Everything a [`Seen`] answers, for comparing views.
+    #[derive(Debug, PartialEq)]
+    struct Answers {
+        phase: Phase,
+        me: PlayerState,
+        players: Vec<(PlayerState, usize, u8)>,
+        treasure_left: usize,
+        turn: TurnCtx,
+        fight: Fight,
+        check: Check,
+        margin: Option<i32>,
+        others_here: CardSet,
+    }
+
+    impl Answers {
+        fn of(game: &OpenOubliette, seen: &Seen<'_>) -> Answers {
+            Answers {
+                phase: seen.phase(),
+                me: *seen.me(),
+                players: (0..game.config().players)
+                    .map(|q| (seen.player(q), seen.unused_count(q), seen.level(q)))
+                    .collect(),
+                treasure_left: seen.treasure_left(),
+                turn: seen.turn(),
+                fight: *seen.fight(),
+                check: *seen.check(),
+                margin: seen.check_margin(),
+                others_here: seen.others_here(),
+            }
+        }
+
+        /// The same answers read from the seat's observation.
+        fn observed(game: &OpenOubliette, obs: &Observation) -> Answers {
+            let v = &obs.view;
+            let in_window = matches!(v.phase, Phase::CheckPre | Phase::CheckPost);
+            Answers {
+                phase: v.phase,
+                me: v.players[obs.seat as usize],
+                players: (0..game.config().players)
+                    .map(|q| {
+                        let count = usize::from(obs.unused_counts[q]);
+                        (v.players[q], count, game.level(v, q))
+                    })
+                    .collect(),
+                treasure_left: usize::from(obs.treasure_left),
+                turn: v.turn,
+                fight: v.fight,
+                check: v.check,
+                margin: in_window.then(|| game.check_margin(v)),
+                others_here: game.others_here(v),
+            }
+        }
+    }
+
+    /// A seat's borrowed view answers what its observation shows, and so the same in every
+    /// state the seat cannot tell apart (its resamples), at every decision of random games.
+    #[test]
+    fn a_seats_borrowed_view_answers_as_its_observation() {
+        for spec in [
+            "open-oubliette(players=4)",
+            "open-oubliette(players=3,pvp_model=opposed)",
+            "open-oubliette(players=2,open_hands=true)",
+        ] {
+            let game = OpenOubliette::from_spec(&spec.parse().unwrap()).unwrap();
+            let mut rng = Rng::seed_from_u64(9);
+            let (mut actions, mut outcomes) = (Vec::new(), Outcomes::new());
+            let mut windows = 0;
+            for _ in 0..20 {
+                let mut s = game.initial_state();
+                loop {
+                    let a = match game.actor(&s) {
+                        Actor::Terminal => break,
+                        Actor::Chance => game.sample_chance(&s, &mut rng, &mut outcomes),
+                        Actor::Player(seat) => {
+                            for q in [seat, (seat + 1) % game.num_players()] {
+                                let answers = Answers::of(&game, &game.seen(&s, q));
+                                let obs = game.observe(&s, q);
+                                assert_eq!(answers, Answers::observed(&game, &obs), "{spec}");
+                                let other = game.resample(&s, q, &mut rng);
+                                let resampled = Answers::of(&game, &game.seen(&other, q));
+                                assert_eq!(answers, resampled, "{spec}");
+                                windows += usize::from(answers.margin.is_some());
+                            }
+                            game.legal_actions(&s, &mut actions);
+                            actions[rng.below(actions.len() as u64) as usize]
+                        }
+                    };
+                    game.apply_unchecked(&mut s, a);
+                }
+            }
+            assert!(windows > 0, "{spec}: no check window met");
         }
     }
 }

@@ -5,7 +5,7 @@
 //! *transitions* between states rather than from hooks in the rules code:
 //!
 //! * a fight starts when a monster card is drawn, or when a Dragon Hoard fight appears;
-//! * it is won when play enters the winner's reward (the treasure draw for a monster card,
+//! * it is won at the winner's reward, one action (the treasure draw for a monster card,
 //!   the reward die for a Hoard);
 //! * a wound drawn by the current player during a monster or Hoard fight is a wound taken
 //!   from that monster.
@@ -108,15 +108,21 @@ impl<'de> Deserialize<'de> for Fights {
     }
 }
 
-/// Where the tally is inside the current game, as of the state before the last action.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Seen {
-    /// Whether the last action was a winner's reward.
-    in_reward: bool,
-    /// The kind of fight in progress: a Hoard fight starts where it becomes `Hoard`.
-    /// Comparing the kind with the last one costs one read an action, and settles every
-    /// action where it has not changed.
-    kind: FightKind,
+/// Whether `action`, applied to `before`, is a fight winner's reward: the one treasure
+/// drawn for a beaten monster card, or the die rolled for a beaten Hoard. Each is a single
+/// action, so a fight is counted won at its reward without following where the last
+/// action was. Told from the action's kind first, so that where the simulator knows the
+/// kind (most call sites) the state is read only for the two kinds that can be rewards.
+#[inline(always)]
+fn reward(before: &State, action: Action) -> bool {
+    let kind = before.fight.kind;
+    match action {
+        Action::DrawTreasure(_) => {
+            kind == FightKind::Monster && before.turn.draw_for == DrawFor::MonsterWin
+        }
+        Action::Die(_) => kind == FightKind::Hoard && before.turn.die_for == DieFor::Hoard,
+        _ => false,
+    }
 }
 
 /// Open Oubliette's simulation figures.
@@ -126,8 +132,11 @@ pub struct OublietteTally {
     pub fights: Fights,
     /// Jail mode: how many jailed players brought back each dollar amount.
     pub jail_dollars: BTreeMap<u32, u64>,
+    /// The kind of fight in progress at the last action: a Hoard fight starts where it
+    /// becomes `Hoard`. Comparing the kind with the last one costs one read an action, and
+    /// settles every action where it has not changed.
     #[serde(skip)]
-    seen: Seen,
+    kind: FightKind,
 }
 
 impl OublietteTally {
@@ -167,30 +176,23 @@ impl Tally<OpenOubliette> for OublietteTally {
     /// action's kind is mostly known: what a kind cannot count is compiled away there.
     /// Each chance phase deals only its own kind of action, so a monster's reward (a
     /// treasure draw) and a Hoard's (a die roll) are told from the action's kind before
-    /// the state is read: most actions cost one read of the fight in progress. A fight is
+    /// the state is read ([`reward`]): most actions cost one read of the fight in
+    /// progress. A fight is
     /// counted where it happens, into a list by power ([`Fights`]), with nothing left to
     /// sort out when the game ends. Always inlined: called as a function, it costs more
     /// than all it counts.
     #[inline(always)]
     fn record(&mut self, game: &OpenOubliette, before: &State, action: Action) {
         let kind = before.fight.kind;
-        if kind != self.seen.kind {
-            self.seen.kind = kind;
+        if kind != self.kind {
+            self.kind = kind;
             if kind == FightKind::Hoard {
                 self.fights.at(before.fight.base).fought += 1;
             }
         }
-        let in_reward = match action {
-            Action::DrawTreasure(_) => {
-                kind == FightKind::Monster && before.turn.draw_for == DrawFor::MonsterWin
-            }
-            Action::Die(_) => kind == FightKind::Hoard && before.turn.die_for == DieFor::Hoard,
-            _ => false,
-        };
-        if in_reward && !self.seen.in_reward {
+        if reward(before, action) {
             self.fights.at(before.fight.base).won += 1;
         }
-        self.seen.in_reward = in_reward;
         match action {
             Action::DrawMonster(card) if before.phase == Phase::DrawMonster => {
                 let power = game.decks().monsters[card as usize].power;
@@ -207,7 +209,7 @@ impl Tally<OpenOubliette> for OublietteTally {
     }
 
     fn finish(&mut self, game: &OpenOubliette, end: &State) {
-        self.seen = Seen::default();
+        self.kind = FightKind::default();
         if game.config().mode == Mode::Jail {
             for seat in 0..game.num_players() {
                 *self
@@ -358,6 +360,39 @@ mod tests {
         let (p, c) = listed[0];
         assert_eq!(merged.get(p).fought, 2 * c.fought);
         assert_eq!(merged.get(u8::MAX), FightCounts::default());
+    }
+
+    /// A winner's reward is one action: no reward follows another, in any configuration
+    /// with monster fights and Hoards (so counting rewards counts won fights).
+    #[test]
+    fn a_reward_is_a_single_action() {
+        let (mut rewards, mut hoards) = (0, 0);
+        for spec in [
+            "open-oubliette(players=2)",
+            "open-oubliette(players=3,hoard_draws_deck_dragon=true,revenge_full_round=false)",
+            "open-oubliette(players=1,mode=jail)",
+        ] {
+            let game = OpenOubliette::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
+            for i in 0..100 {
+                let mut bots: Vec<Box<dyn Bot<OpenOubliette>>> = (0..game.num_players())
+                    .map(|_| Box::new(RandomBot::default()) as _)
+                    .collect();
+                let mut last = false;
+                let mut state = game.initial_state();
+                let mut rng = Rng::for_stream(5, i);
+                play(&game, &mut state, &mut bots, &mut rng, |before, a| {
+                    let now = reward(before, a);
+                    assert!(!(now && last), "{spec}: {a} follows a reward");
+                    rewards += u32::from(now);
+                    hoards += u32::from(now && matches!(a, Action::Die(_)));
+                    last = now;
+                });
+            }
+        }
+        assert!(
+            rewards > 1000 && hoards > 0,
+            "{rewards} rewards, {hoards} for Hoards"
+        );
     }
 
     #[test]

@@ -1263,3 +1263,48 @@ fn the_leader_is_alone_on_the_most_banked_gold() {
         "{hidden_tie_break} states a hidden tie-break would have split"
     );
 }
+
+/// A turn's first state is only ever left by an action that may open a turn
+/// (`Game::may_open_turn`), which is what lets simulations look for new turns at those
+/// actions only: along random games of the standalone game, of jail with early release
+/// (turns opening at the choice to leave) and of extra and lost turns.
+#[test]
+fn only_the_actions_that_may_open_a_turn_follow_a_new_turn() {
+    use gameshelf_engine::{Actor, Outcomes};
+    let mut opened = 0;
+    for spec in [
+        "open-oubliette(players=4)",
+        "open-oubliette(players=2,doubles_mandatory=true,lost_turn_skips_extra=false)",
+        "open-oubliette(players=2,mode=jail,jail_early_release=true)",
+        "open-oubliette(players=1,mode=jail,jail_early_release=true)",
+    ] {
+        let g = game(spec);
+        let (mut legal, mut outcomes) = (Vec::new(), Outcomes::new());
+        for seed in 0..60 {
+            let mut rng = Rng::for_stream(7, seed);
+            let mut s = g.initial_state();
+            let mut turns = g.turns(&s);
+            loop {
+                let a = match g.actor(&s) {
+                    Actor::Terminal => break,
+                    Actor::Chance => g.sample_chance(&s, &mut rng, &mut outcomes),
+                    Actor::Player(_) => {
+                        g.legal_actions(&s, &mut legal);
+                        legal[rng.below(legal.len() as u64) as usize]
+                    }
+                };
+                if g.turns(&s) != turns {
+                    assert!(
+                        g.may_open_turn(a),
+                        "{spec}: {a} opens a turn at {:?}",
+                        s.phase
+                    );
+                    turns = g.turns(&s);
+                    opened += 1;
+                }
+                g.apply_unchecked(&mut s, a);
+            }
+        }
+    }
+    assert!(opened > 1000, "{opened}");
+}

@@ -624,7 +624,8 @@ where
     let (mut values_a, mut values_b) = (Values::new(), Values::new());
     let mut sums: BTreeMap<Figure, Paired> = BTreeMap::new();
     let mut played = Branching::<G, T>::default();
-    let mut lead = LeadTrack::default();
+    // One leader's track per arm: a track follows one configuration's games.
+    let (mut lead_a, mut lead_b) = (LeadTrack::default(), LeadTrack::default());
     for index in range {
         state_a.clone_from(&start_a);
         (played.tally, played.options) = (T::default(), 0);
@@ -634,9 +635,9 @@ where
             &mut players_a,
             &mut Rng::for_stream(seed, index),
             &mut played,
-            &mut lead,
+            &mut lead_a,
         );
-        game_values(arms.a, &state_a, counts, &played, &lead, &mut values_a);
+        game_values(arms.a, &state_a, counts, &played, &lead_a, &mut values_a);
         state_b.clone_from(&start_b);
         (played.tally, played.options) = (T::default(), 0);
         let counts = play_counted(
@@ -645,9 +646,9 @@ where
             &mut players_b,
             &mut Rng::for_stream(seed, index),
             &mut played,
-            &mut lead,
+            &mut lead_b,
         );
-        game_values(arms.b, &state_b, counts, &played, &lead, &mut values_b);
+        game_values(arms.b, &state_b, counts, &played, &lead_b, &mut values_b);
         // Merge-join the two sorted lists: a figure missing in one arm is 0 there.
         let (mut i, mut j) = (0, 0);
         while i < values_a.len() || j < values_b.len() {

@@ -50,8 +50,10 @@ pub(crate) struct LeadTrack {
     actions: u64,
     /// The turns played at the last state read (`u32::MAX` before the first).
     turn: u32,
-    /// Whether the game gives standings (known at its first state).
-    standings: bool,
+    /// Whether the games give standings, known at the first state of the first game: a
+    /// track follows the games of one configuration from one start (a chunk's), which all
+    /// answer alike, and ranking the seats to learn it cost a tenth of a game's tracking.
+    standings: Option<bool>,
     /// The standings' stamp ([`Game::standing_stamp`]) when they were last read.
     stamp: Option<u64>,
 }
@@ -72,24 +74,28 @@ pub(crate) struct GameLead {
 }
 
 impl LeadTrack {
-    /// Starts a game.
-    pub(crate) fn start(&mut self) {
+    /// Starts a game at its first state, whose standings are read.
+    pub(crate) fn start<G: Game>(&mut self, game: &G, first: &G::State) {
         self.changes.clear();
         self.actions = 0;
-        self.standings = false;
         self.stamp = None;
-        // No game reaches this many turns, so the first state is read.
-        self.turn = u32::MAX;
+        self.turn = game.turns(first);
+        self.read(game, first, game.standing_stamp(first), 0);
     }
 
-    /// Sees the next state of the game, the one after `at` actions: the first state, then
-    /// the state after each action but the last; its standings are read if a turn has
-    /// begun since the last state. Called at every action, so the common case (the same
-    /// turn) is one comparison, inlined into the game's loop.
+    /// Sees the next state of the game, the one after `at` actions, with the `action`
+    /// about to be applied to it: each state after the first but the last; its standings
+    /// are read if a turn has begun since the last state. Called at every action, so the
+    /// common case is settled inlined into the game's loop: an action that cannot open a
+    /// turn ([`Game::may_open_turn`]) is settled by its kind, often where the loop knows
+    /// it, and any other in the same turn by one comparison.
     /// A new turn whose standing stamp has not moved is also settled here, without a call:
     /// in most turns nothing that ranks the seats has changed.
     #[inline]
-    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64) {
+    pub(crate) fn see<G: Game>(&mut self, game: &G, state: &G::State, action: G::Action, at: u64) {
+        if !game.may_open_turn(action) {
+            return;
+        }
         let turn = game.turns(state);
         if turn == self.turn {
             return;
@@ -124,17 +130,13 @@ impl LeadTrack {
     /// [`Self::see`]'s common case stays small.
     #[inline(never)]
     fn read<G: Game>(&mut self, game: &G, state: &G::State, stamp: Option<u64>, at: u64) {
-        // Whether the game gives standings is read once, at its first state; from then on
-        // only the leader is asked for.
-        if at == 0 {
-            self.standings = game.standing(state).is_some();
-        }
+        // Whether the games give standings is read once, at the first state read; from
+        // then on only the leader is asked for.
+        let standings = *self
+            .standings
+            .get_or_insert_with(|| game.standing(state).is_some());
         self.stamp = stamp;
-        let leader = if self.standings {
-            game.leader(state)
-        } else {
-            None
-        };
+        let leader = if standings { game.leader(state) } else { None };
         if leader.is_some() && leader != self.changes.last().map(|c| c.1) {
             self.changes.extend(leader.map(|l| (at, l)));
         }
@@ -143,25 +145,33 @@ impl LeadTrack {
     /// The game's figures, once its last state has been seen; `None` when the game gives
     /// no standings or has fewer than two seats.
     pub(crate) fn finish<G: Game>(&self, game: &G) -> Option<GameLead> {
-        if !self.standings || game.num_players() < 2 {
+        if self.standings != Some(true) || game.num_players() < 2 {
             return None;
         }
         let actions = self.actions;
-        // The last seat that led in a state read at or before the one after `at` actions.
-        let leader_at = |at: u64| {
-            self.changes
-                .iter()
-                .take_while(|c| c.0 <= at)
-                .last()
-                .map(|c| c.1)
+        // The last seat that led in a state read at or before the one after `at` actions,
+        // for `at` rising from call to call: the changes are walked once for the curve.
+        let mut changes = self.changes.iter().peekable();
+        let mut leader = None;
+        let mut leader_at = |at: u64| {
+            while let Some(&(_, seat)) = changes.next_if(|c| c.0 <= at) {
+                leader = Some(seat);
+            }
+            leader
         };
-        let mut curve = [None; CURVE_POINTS];
-        for (k, leader) in (1..).zip(&mut curve) {
-            *leader = leader_at((k * actions).div_ceil(10));
+        let late_at = (3 * actions).div_ceil(4);
+        let (mut curve, mut late) = ([None; CURVE_POINTS], None);
+        for (k, point) in (1..).zip(&mut curve) {
+            let at = (k * actions).div_ceil(10);
+            // Three quarters falls between two tenths: read it on the way.
+            if at > late_at && late.is_none() {
+                late = Some(leader_at(late_at));
+            }
+            *point = leader_at(at);
         }
         Some(GameLead {
             changes: self.changes.len().saturating_sub(1) as u64,
-            late: leader_at((3 * actions).div_ceil(4)),
+            late: late.unwrap_or_else(|| leader_at(late_at)),
             curve,
         })
     }
@@ -214,8 +224,8 @@ impl LeadTotals {
         if let Some(seat) = lead.late {
             self.late.add(shares[seat]);
         }
-        for (point, leader) in self.curve.iter_mut().zip(lead.curve) {
-            if let Some(seat) = leader {
+        for (point, leader) in self.curve.iter_mut().zip(&lead.curve) {
+            if let Some(seat) = *leader {
                 point.add(shares[seat]);
             }
         }
@@ -299,7 +309,7 @@ pub struct CurvePoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gameshelf_conformance::toy::{Race, RaceState};
+    use gameshelf_conformance::toy::{Race, RaceState, Step};
 
     fn state(at: &[u8]) -> RaceState {
         RaceState {
@@ -310,17 +320,32 @@ mod tests {
         }
     }
 
-    /// Feeds the states with these squares and returns the game's figures.
+    /// Starts `track` at the first of these states (squares and turns played) and shows it
+    /// the others, each as the state after as many actions as come before it.
+    fn feed(track: &mut LeadTrack, race: &Race, states: &[([u8; 2], u32)]) {
+        let states: Vec<RaceState> = states
+            .iter()
+            .map(|(at, turns)| RaceState {
+                turns: *turns,
+                ..state(at)
+            })
+            .collect();
+        track.start(race, &states[0]);
+        for (i, s) in states.iter().enumerate().skip(1) {
+            track.see(race, s, Step::Gamble, i as u64);
+        }
+    }
+
+    /// Feeds the states with these squares, a turn each, and returns the game's figures.
     fn follow(squares: &[&[u8]]) -> Option<GameLead> {
         let race = Race::default();
         let mut track = LeadTrack::default();
-        track.start();
         let (last, before) = squares.split_last().unwrap();
-        for (turn, at) in before.iter().enumerate() {
-            let mut s = state(at);
-            s.turns = turn as u32;
-            track.see(&race, &s, turn as u64);
-        }
+        let states: Vec<([u8; 2], u32)> = (0..)
+            .zip(before)
+            .map(|(turn, at)| ([at[0], at[1]], turn))
+            .collect();
+        feed(&mut track, &race, &states);
         track.end(&race, &state(last), before.len() as u64);
         track.finish(&race)
     }
@@ -354,32 +379,17 @@ mod tests {
     fn a_lead_within_a_turn_is_no_lead() {
         let race = Race::default();
         let mut track = LeadTrack::default();
-        track.start();
         // Seat 0 gambles and rolls 2 (turn 0), seat 1 gambles and rolls 2 (turn 1): seat
         // 0 leads from the state after 2 actions, the end is a tie. No change, and seat 0
         // is still the last leader at the state after 3 of the 4 actions.
-        for (i, (at, turns)) in [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)]
-            .into_iter()
-            .enumerate()
-        {
-            let mut s = state(&at);
-            s.turns = turns;
-            track.see(&race, &s, i as u64);
-        }
+        let states = [([0, 0], 0), ([0, 0], 0), ([2, 0], 1), ([2, 0], 1)];
+        feed(&mut track, &race, &states);
         track.end(&race, &state(&[2, 2]), 4);
         let lead = track.finish(&race).unwrap();
         assert_eq!((lead.changes, lead.late), (0, Some(0)));
         // Had the standings been read at every action, a state where seat 1 led for one
         // action, within its turn, would have counted.
-        track.start();
-        for (i, (at, turns)) in [([0, 0], 0), ([1, 0], 1), ([1, 2], 1)]
-            .into_iter()
-            .enumerate()
-        {
-            let mut s = state(&at);
-            s.turns = turns;
-            track.see(&race, &s, i as u64);
-        }
+        feed(&mut track, &race, &[([0, 0], 0), ([1, 0], 1), ([1, 2], 1)]);
         track.end(&race, &state(&[3, 2]), 3);
         assert_eq!(track.finish(&race).map(|l| l.changes), Some(0));
     }

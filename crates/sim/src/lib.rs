@@ -249,20 +249,21 @@ pub(crate) fn play_counted<G: Game, T: Tally<G>, L: Follow>(
 pub(crate) trait Follow: Default {
     /// Starts a game at `state`.
     fn begin<G: Game>(&mut self, game: &G, state: &mut G::State);
-    /// Sees the state after `at` actions (see [`LeadTrack::see`]).
-    fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64);
+    /// Sees the state after `at` actions, with the action about to be applied to it (see
+    /// [`LeadTrack::see`]).
+    fn see<G: Game>(&mut self, game: &G, state: &G::State, action: G::Action, at: u64);
     /// Sees the last state, after all the game's `actions`.
     fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64);
 }
 
 impl Follow for LeadTrack {
     fn begin<G: Game>(&mut self, game: &G, state: &mut G::State) {
-        self.start();
         game.follow_standing(state, true);
+        self.start(game, state);
     }
     #[inline(always)]
-    fn see<G: Game>(&mut self, game: &G, state: &G::State, at: u64) {
-        LeadTrack::see(self, game, state, at);
+    fn see<G: Game>(&mut self, game: &G, state: &G::State, action: G::Action, at: u64) {
+        LeadTrack::see(self, game, state, action, at);
     }
     fn end<G: Game>(&mut self, game: &G, state: &G::State, actions: u64) {
         LeadTrack::end(self, game, state, actions);
@@ -272,7 +273,7 @@ impl Follow for LeadTrack {
 impl Follow for () {
     fn begin<G: Game>(&mut self, _: &G, _: &mut G::State) {}
     #[inline(always)]
-    fn see<G: Game>(&mut self, _: &G, _: &G::State, _: u64) {}
+    fn see<G: Game>(&mut self, _: &G, _: &G::State, _: G::Action, _: u64) {}
     fn end<G: Game>(&mut self, _: &G, _: &G::State, _: u64) {}
 }
 
@@ -319,7 +320,7 @@ impl<G: Game, T: Tally<G>, L: Follow> Watch<G> for &mut Watcher<'_, G, T, L> {
         self.tally.record(self.game, before, action);
         // The actions before this one.
         let at = self.first - self.left;
-        self.lead.see(self.game, before, at);
+        self.lead.see(self.game, before, action, at);
     }
 }
 
@@ -508,19 +509,23 @@ where
 const BATCH: u64 = 1024;
 
 /// The game indices of one chunk, counting each game on the progress bar once it is played
-/// (when the next index is asked for).
+/// (when the next index is asked for). A hidden bar (`--quiet`, or no terminal) is not
+/// counted on at all: even hidden, a count reads the clock, which cost as much as a tenth
+/// of a short game.
 pub(crate) struct Games<'a> {
     next: u64,
     end: u64,
     playing: bool,
-    bar: &'a ProgressBar,
+    bar: Option<&'a ProgressBar>,
 }
 
 impl Iterator for Games<'_> {
     type Item = u64;
     fn next(&mut self) -> Option<u64> {
-        if self.playing {
-            self.bar.inc(1);
+        if self.playing
+            && let Some(bar) = self.bar
+        {
+            bar.inc(1);
         }
         self.playing = self.next < self.end;
         if !self.playing {
@@ -553,6 +558,7 @@ pub(crate) fn in_chunks<T: Send>(
         None => bar(config.progress, games.end - games.start, "games"),
     };
     let chunks = games.start / chunk..games.end.div_ceil(chunk);
+    let counted = (!bar.is_hidden()).then_some(&bar);
     let mut run = || {
         let mut first = chunks.start;
         while first < chunks.end {
@@ -564,7 +570,7 @@ pub(crate) fn in_chunks<T: Send>(
                         next: c * chunk,
                         end: ((c + 1) * chunk).min(games.end),
                         playing: false,
-                        bar: &bar,
+                        bar: counted,
                     })
                 })
                 .collect();

@@ -285,7 +285,7 @@ impl OpenOubliette {
         }
     }
 
-    #[inline(never)]
+    #[inline(always)]
     pub(crate) fn check_pre(&self, s: &mut State) -> Step {
         // The attacker's side (pre_side 0), then the defender's (1); written out rather than
         // as a loop, which the compiler would set up at a cost larger than the work.
@@ -374,7 +374,7 @@ impl OpenOubliette {
         }
     }
 
-    #[inline(never)]
+    #[inline(always)]
     pub(crate) fn check_eval(&self, s: &mut State) -> Step {
         let m = self.check_margin(s);
         let (seat, need) = self.losing_side(s, m);

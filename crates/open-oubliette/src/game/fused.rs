@@ -173,7 +173,9 @@ impl OpenOubliette {
     /// The step after a decision's own, with the usual ways on from the end of a turn as
     /// direct calls: an Exit action's end (`ExitEnd`, then `End`, [`Self::end_turn`]) and
     /// the end checks after an extra turn is taken or declined ([`Self::to_next_roll`]).
-    /// Any other step is handed back as it is, for `run_common`.
+    /// Any other step is handed back as it is, for `run_common`. Inlined into each decision's
+    /// step, as the steps it calls are.
+    #[inline(always)]
     fn onward(&self, s: &mut State, step: Step) -> Step {
         match step {
             Step::ExitEnd => match self.exit_end(s) {

@@ -43,6 +43,7 @@ impl OpenOubliette {
         seats
     }
 
+    #[inline(always)]
     pub(crate) fn landing(&self, s: &mut State) -> Step {
         if s.turn.move_only {
             Step::End
@@ -53,6 +54,7 @@ impl OpenOubliette {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn on_move_roll(&self, s: &mut State, pair: DicePair) -> Step {
         s.turn.roll = pair.total();
         if !s.turn.move_only {

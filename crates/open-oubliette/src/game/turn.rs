@@ -52,9 +52,12 @@ pub(crate) enum Step {
 impl OpenOubliette {
     /// Runs the turn program from `step` to the next resting point.
     ///
-    /// Speed notes (random playouts spend most of their time here): the larger step helpers
-    /// are `#[inline(never)]` so that this loop stays small, and `End` runs the usual chain
-    /// to the next turn's roll as direct calls ([`Self::end_turn`]).
+    /// Speed notes: playouts and bots' games take their commonest steps through
+    /// [`Self::run_common`] and [`Self::end_turn`] instead, and the step helpers they call
+    /// most (a move's roll and landing, a check's windows and evaluation, the end of a turn
+    /// and the start of the next) are always inlined: entered out of line, each cost more in calls and register saves
+    /// than its work (together a sixth of a simulated game, counted in instructions). `End`
+    /// runs the usual chain to the next turn's roll as direct calls ([`Self::end_turn`]).
     pub(crate) fn run(&self, s: &mut State, mut step: Step) {
         loop {
             step = match step {
@@ -128,6 +131,9 @@ impl OpenOubliette {
     /// move lands and a monster is drawn, a fight roll is evaluated, a won fight's treasure
     /// is drawn and the turn goes on), taken in the order the turn program takes them, as
     /// direct calls: `run` sets up more than these steps cost. Any other step goes to `run`.
+    /// Inlined into its one caller, the fused loop, where entering it as a call and
+    /// dispatching on `step` cost more than most of the steps.
+    #[inline(always)]
     pub(crate) fn run_common(&self, s: &mut State, mut step: Step) {
         if let Step::ExitArrive = step {
             step = self.exit_arrive(s);
@@ -194,6 +200,7 @@ impl OpenOubliette {
         }
     }
 
+    #[inline(always)]
     fn post(&self, s: &mut State) -> Step {
         if self.window_cards(s.me()).is_empty() {
             self.end_turn(s)
@@ -206,6 +213,7 @@ impl OpenOubliette {
     /// `TurnStart`, `TurnBegin`, `Pre`, `Roll`) as direct calls: exactly the steps `run`
     /// would take one by one, without a dispatch per step (the hottest path of a playout).
     /// Any other step is handed back to `run`.
+    #[inline(always)]
     pub(crate) fn end_turn(&self, s: &mut State) -> Step {
         let step = self.end_of_turn(s);
         self.to_next_roll(s, step)
@@ -213,6 +221,7 @@ impl OpenOubliette {
 
     /// The steps from `EndChecks` to the next movement roll (see [`Self::end_turn`]), as
     /// direct calls from `step` on; any other step is handed back.
+    #[inline(always)]
     pub(crate) fn to_next_roll(&self, s: &mut State, mut step: Step) -> Step {
         if let Step::EndChecks = step {
             step = self.end_checks(s);
@@ -240,7 +249,7 @@ impl OpenOubliette {
         Step::Rest
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn turn_begin(&self, s: &mut State) -> Step {
         let cur = s.current as usize;
         let is_extra = s.turn.is_extra;
@@ -257,7 +266,7 @@ impl OpenOubliette {
         Step::Pre
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn end_of_turn(&self, s: &mut State) -> Step {
         if s.turn.moves_pending > 0 {
             s.turn.moves_pending -= 1;
@@ -275,7 +284,7 @@ impl OpenOubliette {
         Step::EndChecks
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn end_checks(&self, s: &mut State) -> Step {
         if self.standalone()
             && self.cfg.treasure_end_timing == TreasureEndTiming::EndOfTurn
@@ -306,7 +315,7 @@ impl OpenOubliette {
         Step::NextPlayer
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn next_player(&self, s: &mut State) -> Step {
         let n = self.cfg.players;
         for step in 1..=n {
