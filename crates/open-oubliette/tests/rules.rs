@@ -1234,27 +1234,19 @@ fn the_leader_is_alone_on_the_most_banked_gold() {
             let mut s = started(&g);
             let mut buf = Vec::new();
             let mut out = gameshelf_engine::Outcomes::new();
-            while !g.is_terminal(&s) {
-                let scores: Vec<u32> = (0..4).map(|q| g.score(&s, q)).collect();
+            g.watched_playout(&mut s, &mut rng, &mut buf, &mut out, |s: &State, _| {
+                let scores: Vec<u32> = (0..4).map(|q| g.score(s, q)).collect();
                 let best = *scores.iter().max().unwrap();
                 let on_top: Vec<usize> = (0..4).filter(|&q| scores[q] == best).collect();
                 let expected = (on_top.len() == 1).then(|| on_top[0]);
-                let leader = g.standing(&s).expect("standings").leader();
+                let leader = g.standing(s).expect("standings").leader();
                 assert_eq!(leader, expected, "{spec}, seed {seed}, scores {scores:?}");
-                assert_eq!(g.leader(&s), leader, "Game::leader, {spec}, seed {seed}");
+                assert_eq!(g.leader(s), leader, "Game::leader, {spec}, seed {seed}");
                 led += usize::from(leader.is_some());
                 // The final scoring would crown one of the seats level on banked gold.
-                let (winners, _) = g.scoring(&s);
+                let (winners, _) = g.scoring(s);
                 hidden_tie_break += usize::from(leader.is_none() && winners.count_ones() == 1);
-                let a = match g.actor(&s) {
-                    gameshelf_engine::Actor::Chance => g.sample_chance(&s, &mut rng, &mut out),
-                    _ => {
-                        g.legal_actions(&s, &mut buf);
-                        buf[rng.below(buf.len() as u64) as usize]
-                    }
-                };
-                g.apply_unchecked(&mut s, a);
-            }
+            });
         }
     }
     assert!(led > 1000, "{led} states with a leader");

@@ -119,6 +119,14 @@ impl App {
         panic!("table {id} never came to a person");
     }
 
+    /// A new table of `game` with two people at it, the seat to move first and its view.
+    async fn two_people(&self, game: &str) -> (Value, usize, Value) {
+        let table = self.create(game, &["human", "human"]).await;
+        let (id, tokens) = id_and_tokens(&table);
+        let (seat, view) = self.wait_person(id, &tokens).await;
+        (table, seat, view)
+    }
+
     async fn play(&self, id: &str, token: &str, view: &Value, action: usize) -> Value {
         let (status, next) = self
             .post(
@@ -233,11 +241,7 @@ async fn every_game_plays_to_the_end_against_bots_through_the_api() {
 async fn two_human_seats_play_through_their_own_tokens() {
     let app = start(20).await;
     let table = app.create("osbo(players=2)", &["human", "human"]).await;
-    let id = table["id"].as_str().unwrap();
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
+    let (id, tokens) = id_and_tokens(&table);
     assert_ne!(tokens[0], tokens[1]);
     assert!(
         table["seats"][0]["url"]
@@ -370,13 +374,9 @@ async fn a_spectator_never_sees_a_hand() {
 #[tokio::test]
 async fn every_bad_request_is_a_json_4xx_and_changes_nothing() {
     let app = start(2).await;
-    let table = app.create("osbo(players=2)", &["human", "human"]).await;
-    let id = table["id"].as_str().unwrap().to_owned();
-    let both = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
-    let (seat, view) = app.wait_person(&id, &both).await;
+    let (table, seat, view) = app.two_people("osbo(players=2)").await;
+    let (id, both) = id_and_tokens(&table);
+    let id = id.to_owned();
     let (token, other) = (both[seat].to_owned(), both[1 - seat].to_owned());
     let ply = view["ply"].clone();
     let actions = format!("/api/tables/{id}/actions?token={token}");
@@ -691,7 +691,7 @@ async fn games_list_their_parameters_with_defaults_and_meanings() {
 async fn a_seat_hears_of_each_move_by_server_sent_events() {
     let app = start(20).await;
     let table = app.create("osbo(players=2)", &["human", "human"]).await;
-    let id = table["id"].as_str().unwrap();
+    let (id, tokens) = id_and_tokens(&table);
     let mut events = app
         .http
         .get(format!("{}/api/tables/{id}/events", app.base))
@@ -699,10 +699,6 @@ async fn a_seat_hears_of_each_move_by_server_sent_events() {
         .await
         .unwrap();
     assert_eq!(events.status(), StatusCode::OK);
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
     let (seat, view) = app.wait_person(id, &tokens).await;
     let token = tokens[seat];
     let ply = view["ply"].as_u64().unwrap();
@@ -770,13 +766,8 @@ async fn undo_takes_back_only_the_seats_own_last_move() {
 #[tokio::test]
 async fn a_flood_of_requests_is_refused_and_changes_nothing() {
     let app = start_with(20, 3.0).await;
-    let table = app.create("osbo(players=2)", &["human", "human"]).await;
-    let id = table["id"].as_str().unwrap();
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
-    let (seat, view) = app.wait_person(id, &tokens).await;
+    let (table, seat, view) = app.two_people("osbo(players=2)").await;
+    let (id, tokens) = id_and_tokens(&table);
     let path = format!("/api/tables/{id}/actions?token={}", tokens[seat]);
     // Two more changing requests are allowed (the table was the first), then none.
     app.post(&path, json!({"action": 0, "ply": 10_000})).await;
@@ -831,11 +822,8 @@ async fn one_client_holds_at_most_its_share_of_live_updates() {
 #[tokio::test]
 async fn a_free_text_clause_is_written_kept_on_one_line_and_shown_to_every_seat() {
     let app = start(20).await;
-    let table = app
-        .create("laissez-faire(players=2)", &["human", "human"])
-        .await;
+    let (table, seat, view) = app.two_people("laissez-faire(players=2)").await;
     let (id, tokens) = id_and_tokens(&table);
-    let (seat, view) = app.wait_person(id, &tokens).await;
     // The page focuses the choice that pays nothing: going on, not the first offer.
     let safe = view["safe_choice"].as_u64().expect("a safe choice") as usize;
     assert_eq!(view["actions"][safe]["text"], "go", "{view}");
@@ -903,11 +891,7 @@ async fn a_price_may_be_any_sum_and_a_refused_one_names_why_and_changes_nothing(
             &["human", "human"],
         )
         .await;
-    let id = table["id"].as_str().unwrap();
-    let tokens = [
-        table["seats"][0]["token"].as_str().unwrap(),
-        table["seats"][1]["token"].as_str().unwrap(),
-    ];
+    let (id, tokens) = id_and_tokens(&table);
     let mut picks = 0x9e37_79b9_u64;
     let (mut named, mut refused, mut nameless) = (0, 0, 0);
     while named == 0 || refused == 0 || nameless == 0 {
@@ -979,11 +963,8 @@ async fn a_price_may_be_any_sum_and_a_refused_one_names_why_and_changes_nothing(
 #[tokio::test]
 async fn an_offer_s_terms_are_sent_to_each_viewer_in_its_own_words() {
     let app = start(20).await;
-    let table = app
-        .create("laissez-faire(players=2)", &["human", "human"])
-        .await;
+    let (table, seat, view) = app.two_people("laissez-faire(players=2)").await;
     let (id, tokens) = id_and_tokens(&table);
-    let (seat, view) = app.wait_person(id, &tokens).await;
     assert_eq!(view["terms"], json!([]), "no offer yet");
     let pick = |view: &Value, text: &str| {
         view["actions"]
@@ -1044,11 +1025,8 @@ async fn an_offer_s_terms_are_sent_to_each_viewer_in_its_own_words() {
 #[tokio::test]
 async fn a_schedule_typed_in_words_is_drafted_and_out_of_bounds_words_are_refused() {
     let app = start(20).await;
-    let table = app
-        .create("laissez-faire(players=2)", &["human", "human"])
-        .await;
+    let (table, seat, view) = app.two_people("laissez-faire(players=2)").await;
     let (id, tokens) = id_and_tokens(&table);
-    let (seat, view) = app.wait_person(id, &tokens).await;
     let find = |view: &Value, text: &str| {
         view["actions"]
             .as_array()

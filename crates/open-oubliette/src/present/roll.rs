@@ -546,7 +546,7 @@ pub(super) fn choice_odds(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gameshelf_engine::{Actor, Outcomes, Rng};
+    use gameshelf_engine::{Outcomes, Rng};
 
     /// The game for a game string.
     fn game(spec: &str) -> OpenOubliette {
@@ -559,22 +559,19 @@ mod tests {
         let g = game(spec);
         let (mut legal, mut outcomes) = (Vec::new(), Outcomes::new());
         for i in 0..games {
-            let mut rng = Rng::for_stream(5, i);
             let mut s = g.initial_state();
-            loop {
-                let a = match g.actor(&s) {
-                    Actor::Terminal => break,
-                    Actor::Chance => g.sample_chance(&s, &mut rng, &mut outcomes),
-                    Actor::Player(_) => {
-                        g.legal_actions(&s, &mut legal);
-                        legal[rng.below(legal.len() as u64) as usize]
+            let mut rng = Rng::for_stream(5, i);
+            g.watched_playout(
+                &mut s,
+                &mut rng,
+                &mut legal,
+                &mut outcomes,
+                |s: &State, a| {
+                    if let Action::Roll(_) = a {
+                        visit(&g, s, a);
                     }
-                };
-                if let Action::Roll(_) = a {
-                    visit(&g, &s, a);
-                }
-                g.apply_unchecked(&mut s, a);
-            }
+                },
+            );
         }
     }
 
