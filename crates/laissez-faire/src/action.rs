@@ -7,7 +7,7 @@ use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{Rule, Term};
-use crate::package::{Cadence, Right, Side, When};
+use crate::package::{Cadence, Grant, Right, Side, When};
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
 /// and chance-outcome lists; space payloads are board indices, city payloads city indices.
@@ -181,31 +181,27 @@ impl fmt::Display for Action {
                 }
             }
             Action::Repay(c, x) => write!(f, "add: repaid ${x} {}", c.words()),
-            Action::Right(right @ Right::Lodging(t), p, x) => write!(
-                f,
-                "add: a lodging right at {p} for at most ${x}, {} rounds{}{}",
-                right.rounds(),
-                if t.refusable() {
-                    ", which the owner may refuse"
-                } else {
-                    ""
-                },
-                if t.raisable() {
-                    ", a stay's rent up to the cap"
-                } else {
-                    ""
+            Action::Right(right, d, x) => {
+                let span = right.span().words();
+                match right.grant() {
+                    Grant::Lodging => write!(
+                        f,
+                        "add: a lodging right at {d} for at most ${x}, {span}{}{}",
+                        if right.refusable() {
+                            ", which the owner may refuse"
+                        } else {
+                            ""
+                        },
+                        if right.raisable() {
+                            ", a stay's rent up to the cap"
+                        } else {
+                            ""
+                        }
+                    ),
+                    Grant::Option => write!(f, "add: an option on {d} at ${x}, {span}"),
+                    Grant::Service => write!(f, "add: a price cap of ${x} at {d}, {span}"),
                 }
-            ),
-            Action::Right(right @ Right::Option(_), d, x) => write!(
-                f,
-                "add: an option on {d} at ${x}, {} rounds",
-                right.rounds()
-            ),
-            Action::Right(right @ Right::Service(_), d, x) => write!(
-                f,
-                "add: a price cap of ${x} at {d}, {} rounds",
-                right.rounds()
-            ),
+            }
             Action::Promise(Side::Mine, x) => write!(f, "add: I promise, on penalty of ${x}"),
             Action::Promise(Side::Yours, x) => {
                 write!(f, "add: you promise, on penalty of ${x}")

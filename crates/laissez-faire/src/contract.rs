@@ -379,7 +379,7 @@ pub struct Contract {
     pub clause: Clause,
     /// The amount of each instalment (0 for a lodging right).
     pub instalment: u32,
-    /// Instalments (or, for a lodging right, rounds) still to come.
+    /// Instalments (or, for a right, rounds or uses: [`Contract::uses`]) still to come.
     pub left: u8,
     /// Missed amounts not yet paid: a debt of the payer.
     pub arrears: u32,
@@ -395,6 +395,10 @@ pub struct Contract {
     /// either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guarantor: Option<u8>,
+    /// A right that lasts a number of uses ([`crate::package::Span::Uses`]): `left` counts
+    /// its holder's uses down instead of the rounds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub uses: bool,
 }
 
 fn one() -> u8 {
@@ -637,6 +641,7 @@ mod tests {
             every: 1,
             wait: 1,
             guarantor: None,
+            uses: false,
         };
         assert_eq!(c.principal_outstanding(), 200);
         assert_eq!(c.owed(), 230);

@@ -25,7 +25,7 @@
 //! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
 //! accepts a clause with any sum, schedule and length the rules allow, while the list offers
 //! representative ones ([`SUMS`], [`SCHEDULED`], [`REPRESENTATIVE`], [`LODGINGS`],
-//! [`SERVICE`]).
+//! [`SERVICES`]).
 
 use gameshelf_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -36,7 +36,8 @@ use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
-    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Visits, When,
+    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Span, Visits,
+    When,
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
@@ -58,16 +59,28 @@ pub const REPRESENTATIVE: Cadence = match Cadence::new(1, 5) {
 const EVENTS: u8 = 4;
 
 /// The lodging rights the list offers: for [`crate::contract::LODGING_ROUNDS`] rounds, one
-/// the owner may refuse, one whose stays he may raise to the cap, and a short one.
-pub const LODGINGS: [Right; 4] = [
+/// the owner may refuse, one whose stays he may raise to the cap, a short one, and one for
+/// [`USES`] lodgings or stays.
+pub const LODGINGS: [Right; 5] = [
     Right::LODGING,
     Right::REFUSABLE_LODGING,
     Right::lodging(LODGING_ROUNDS, false, true),
     Right::lodging(SHORT_RIGHT, false, false),
+    match Right::LODGING.lasting(Span::Uses(USES)) {
+        Some(right) => right,
+        None => panic!("a lodging right may last uses"),
+    },
 ];
 
-/// The price cap the list offers, for [`crate::contract::LODGING_ROUNDS`] rounds.
-pub const SERVICE: Right = Right::Service(LODGING_ROUNDS);
+/// The price caps the list offers: for [`crate::contract::LODGING_ROUNDS`] rounds, and for
+/// [`USES`] rides or fees.
+pub const SERVICES: [Right; 2] = [
+    Right::service(Span::Rounds(LODGING_ROUNDS)),
+    Right::service(Span::Uses(USES)),
+];
+
+/// The uses of the rights the list offers by uses.
+pub const USES: u8 = 5;
 
 /// The penalty the list offers for a free-text promise.
 pub const PENALTY: u32 = 100;
@@ -383,7 +396,7 @@ impl LaissezFaire {
                     candidates.extend(LODGINGS.map(|right| Action::Right(right, d, rent)));
                 }
                 if let Some(price) = self.reference_service_price(s, d) {
-                    candidates.push(Action::Right(SERVICE, d, price));
+                    candidates.extend(SERVICES.map(|right| Action::Right(right, d, price)));
                 }
             }
             match deal.package.loan() {

@@ -899,6 +899,8 @@ impl Game for LaissezFaire {
             Action::Ride => {
                 let charges = self.charges(s, action);
                 self.pay_charges(s, seat, &charges);
+                let side = self.city_side(s.city);
+                self.use_right(s, seat as u8, self.board.transit_of_side[side as usize]);
                 self.lodge_in(s, self.other_city(s.city), false);
             }
             Action::Bench => {

@@ -78,7 +78,9 @@ pub use contract::{Contract, Ledger, Sum, Term};
 pub use deal::Deal;
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use notary::Refusal;
-pub use package::{Cadence, Guarantee, Item, Kind, Package, Right, Side, Tenure, Visits, When};
+pub use package::{
+    Cadence, Grant, Guarantee, Item, Kind, Package, Right, Side, Span, Visits, When,
+};
 pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
 pub use trade::Thread;

@@ -10,7 +10,8 @@
 //! own part); a loan has one repayment schedule from the borrower to the lender, and its
 //! collateral is a deed the borrower holds once the package's deeds have moved and that
 //! no live loan holds already; a right is granted by the deed's holder once the package's
-//! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
+//! deeds have moved, for the rounds or (a lodging right, a price cap) the uses the parties
+//! chose ([`crate::package::Span`]), a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
 //! of the board where its payee holds a deed once the package's deeds have moved; at most
@@ -28,7 +29,7 @@ use gameshelf_engine::Seat;
 use crate::board::SPACES;
 use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Item, Kind, MAX_ROUNDS, Package, Right, When};
+use crate::package::{Grant, Item, Kind, Package, When};
 use crate::price::MAX_PRICE;
 use crate::state::State;
 
@@ -88,9 +89,6 @@ pub enum Refusal {
     /// A price cap at a space that is neither a transit company nor a utility.
     #[error("space {0} is neither a transit company nor a utility")]
     NotAService(u8),
-    /// A right's length out of range.
-    #[error("a right lasts 1 to {max} rounds, not {0}", max = crate::package::MAX_ROUNDS)]
-    Rounds(u8),
     /// The record's texts are all numbered.
     #[error("the game has no text numbers left for a promise")]
     Texts,
@@ -337,7 +335,11 @@ impl LaissezFaire {
             }
             let given = package.iter().find_map(|i| match i.kind {
                 Kind::Deed(d) if i.from == seat => Some(d),
-                Kind::Right(Right::Option(_), d) if i.from == seat && i.amount == 0 => Some(d),
+                Kind::Right(r, d)
+                    if r.grant() == Grant::Option && i.from == seat && i.amount == 0 =>
+                {
+                    Some(d)
+                }
                 _ => None,
             });
             if let Some(deed) = given {
@@ -462,18 +464,15 @@ impl LaissezFaire {
             if owners[d as usize] != item.from {
                 return Err(Refusal::NotHeld(d));
             }
-            if !(1..=MAX_ROUNDS).contains(&right.rounds()) {
-                return Err(Refusal::Rounds(right.rounds()));
-            }
-            let held = match right {
-                Right::Lodging(_) => {
+            let held = match right.grant() {
+                Grant::Lodging => {
                     if self.reference_rent(s, d).is_none() {
                         return Err(Refusal::NotAProperty(d));
                     }
                     s.contracts.lodging_cap(item.to, d).is_some()
                 }
-                Right::Option(_) => s.contracts.option_on(item.to, d).is_some(),
-                Right::Service(_) => {
+                Grant::Option => s.contracts.option_on(item.to, d).is_some(),
+                Grant::Service => {
                     if (self.board().transits | self.board().utilities) & (1 << d) == 0 {
                         return Err(Refusal::NotAService(d));
                     }
@@ -578,6 +577,7 @@ impl LaissezFaire {
             every,
             wait: every,
             guarantor: item.guarantee().map(|g| g.seat),
+            uses: false,
         };
         match item.kind {
             Kind::Pay(When::Rounds(c)) => Some(contract(
@@ -626,18 +626,18 @@ impl LaissezFaire {
             // A right's holder is the contract's payer, its grantor the payee (see
             // [`Contract`]); it follows the deed like the templates' rights.
             Kind::Right(right, d) => {
-                let clause = match right {
-                    Right::Lodging(t) => Clause::Lodging {
+                let clause = match right.grant() {
+                    Grant::Lodging => Clause::Lodging {
                         property: d,
                         cap: item.amount,
-                        refusable: t.refusable(),
-                        raisable: t.raisable(),
+                        refusable: right.refusable(),
+                        raisable: right.raisable(),
                     },
-                    Right::Option(_) => Clause::Option {
+                    Grant::Option => Clause::Option {
                         deed: d,
                         strike: item.amount,
                     },
-                    Right::Service(_) => Clause::PriceCap {
+                    Grant::Service => Clause::PriceCap {
                         space: d,
                         cap: item.amount,
                     },
@@ -645,7 +645,8 @@ impl LaissezFaire {
                 Some(Contract {
                     payer: item.to,
                     payee: item.from,
-                    ..contract(clause, 0, right.rounds(), 1)
+                    uses: right.span().uses(),
+                    ..contract(clause, 0, right.span().count(), 1)
                 })
             }
             // The promiser is the contract's payer, as in the templates' free text.

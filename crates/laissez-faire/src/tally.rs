@@ -16,7 +16,7 @@ use crate::config::Objective;
 use crate::contract::Term;
 use crate::game::LaissezFaire;
 use crate::game::spaces_in;
-use crate::package::{Kind, Right, When};
+use crate::package::{Grant, Kind, When};
 use crate::price::percent_of;
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::MAX_EXCHANGES;
@@ -220,9 +220,11 @@ impl ByKind {
             Kind::Pay(When::Now) => &mut self.payment,
             Kind::Pay(_) => &mut self.schedule,
             Kind::Lend(_) => &mut self.loan,
-            Kind::Right(Right::Lodging(_), _) => &mut self.lodging_right,
-            Kind::Right(Right::Service(_), _) => &mut self.price_cap,
-            Kind::Right(Right::Option(_), _) => &mut self.option,
+            Kind::Right(right, _) => match right.grant() {
+                Grant::Lodging => &mut self.lodging_right,
+                Grant::Service => &mut self.price_cap,
+                Grant::Option => &mut self.option,
+            },
             Kind::Rule(..) => &mut self.rule_change,
             Kind::Text(_) => &mut self.free_text,
             Kind::Deed(_) | Kind::Repay(_) => return None,

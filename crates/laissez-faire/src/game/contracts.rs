@@ -219,6 +219,7 @@ impl LaissezFaire {
             every: 1,
             wait: 1,
             guarantor: None,
+            uses: false,
         };
         let (contract, now) = match term {
             Term::Rule(rule, value) => {

@@ -44,6 +44,7 @@ impl LaissezFaire {
         self.pay_charges(s, seat, charges);
         let pos = s.players[seat].pos;
         self.log_rent(s, seat, pos, rent);
+        self.use_right(s, seat as u8, self.board.forward_utility[pos as usize]);
         s.players[seat].last_rent = rent;
         self.obligations_due(s, Occasion::Stay(seat as u8));
         self.after_roll_turn(s, true);

@@ -346,3 +346,62 @@ fn a_typed_schedule_is_drafted_sent_and_accepted_in_line_mode() {
         table_text(&game, &s)
     );
 }
+
+#[test]
+fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
+    use gameshelf_engine::dice::DicePair;
+    use gameshelf_laissez_faire::{Right, Span};
+    let game = game();
+    // Ann has bought Tile Row; in Bob's window, Bob asks her for two stays there at $3.
+    let bought = [
+        Action::First(0),
+        Action::Go,
+        Action::Pass,
+        Action::Roll(DicePair::new(1, 2)),
+        Action::Buy,
+        Action::Lodge(3),
+    ];
+    let options = resuming(&game, &bought);
+    let players = vec![Player::Human, Player::Human];
+    let script = [
+        "2",              // make an offer (a package)
+        "1",              // draft a package for seat 1
+        "6",              // add a lodging right, an option or a price cap
+        "2 3 for 0 uses", // refused: out of bounds
+        "6",              // the rights again
+        "2 3 for 2 uses", // a lodging right at Tile Row for 2 uses at most $3
+        "2",              // send
+        "1",              // Ann accepts
+        "q",
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let right = Right::LODGING.lasting(Span::Uses(2)).unwrap();
+    assert_eq!(
+        record.actions.get(6..10),
+        Some(
+            &[
+                Action::Draft(0),
+                Action::Right(right, 3, 3),
+                Action::Send,
+                Action::Accept
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "or a schedule: for N rounds, or for N uses (N from 1 to 255)]",
+        "is refused: a right lasts 1 to 255 uses, not 0\n",
+        "seat 1 grants you a lodging right at Tile Row for 2 uses at a rent of at most $3",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let mut s = game.initial_state();
+    for &a in &record.actions {
+        game.apply(&mut s, a).unwrap();
+    }
+    assert!(
+        table_text(&game, &s).contains("may lodge at Tile Row for at most $3 (2 uses left)"),
+        "{}",
+        table_text(&game, &s)
+    );
+}
