@@ -122,6 +122,8 @@ pub enum Due {
     /// Each time the payer's token lands by the dice in this city (a package's schedule,
     /// not in the templates' menu either).
     EachLanding(u8),
+    /// Each time the payer's token lands by the dice on this space (a package's schedule).
+    EachLandingOn(u8),
 }
 
 impl Due {
@@ -136,6 +138,7 @@ impl Due {
             Due::EachStay => "at each stay",
             Due::EachTurn => "at each of his turns",
             Due::EachLanding(_) => "at each landing in the city",
+            Due::EachLandingOn(_) => "at each landing on the space",
         }
     }
 }
@@ -153,6 +156,8 @@ pub enum Occasion {
     Turn(u8),
     /// This seat's token landed by the dice in this city.
     Land(u8, u8),
+    /// This seat's token landed by the dice on this space.
+    LandOn(u8, u8),
 }
 
 /// A rule the players may change by a unanimous contract (B-19): one of the engine's flags

@@ -36,8 +36,8 @@ use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
-    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Span, Visits,
-    When,
+    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Span, Spot,
+    Visits, When,
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
@@ -378,6 +378,12 @@ impl LaissezFaire {
                             candidates.push(Action::Pay(side, When::Lands(v), SCHEDULED[0]));
                         }
                         _ => {}
+                    }
+                }
+                // And on landing on each of the payee's deeds.
+                for d in spaces_in(deeds).filter(|&d| owners[d as usize] == payee) {
+                    if let Some(spot) = Spot::new(d, EVENTS) {
+                        candidates.push(Action::Pay(side, When::LandsOn(spot), SCHEDULED[0]));
                     }
                 }
                 candidates.extend(SUMS.map(|x| Action::Pay(side, When::Now, x)));

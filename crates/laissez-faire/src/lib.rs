@@ -79,7 +79,7 @@ pub use deal::Deal;
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use notary::Refusal;
 pub use package::{
-    Cadence, Grant, Guarantee, Item, Kind, Package, Right, Side, Span, Visits, When,
+    Cadence, Grant, Guarantee, Item, Kind, Package, Right, Side, Span, Spot, Visits, When,
 };
 pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};

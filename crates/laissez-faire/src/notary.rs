@@ -109,6 +109,9 @@ pub enum Refusal {
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
     NoCity(u8),
+    /// A payment on landings on a space the board does not have.
+    #[error("the board has no space {0}")]
+    NoSpace(u8),
     /// A right its holder has already (live, or earlier in the package).
     #[error("the holder has that right on deed {0} already")]
     RightTwice(u8),
@@ -211,10 +214,14 @@ impl LaissezFaire {
             match item.kind {
                 Kind::Pay(when) => {
                     when.times().ok_or(Refusal::Schedule)?;
-                    if let When::Lands(v) = when {
-                        if usize::from(v.city()) >= self.board().cities.len() {
+                    match when {
+                        When::Lands(v) if usize::from(v.city()) >= self.board().cities.len() => {
                             return Err(Refusal::NoCity(v.city()));
                         }
+                        When::LandsOn(p) if usize::from(p.space()) >= SPACES => {
+                            return Err(Refusal::NoSpace(p.space()));
+                        }
+                        _ => {}
                     }
                 }
                 Kind::Deed(d) => {
@@ -602,6 +609,12 @@ impl LaissezFaire {
                 Clause::Schedule(Due::EachLanding(v.city())),
                 item.amount,
                 v.times(),
+                1,
+            )),
+            Kind::Pay(When::LandsOn(p)) => Some(contract(
+                Clause::Schedule(Due::EachLandingOn(p.space())),
+                item.amount,
+                p.times(),
                 1,
             )),
             Kind::Lend(collateral) => {

@@ -8,7 +8,8 @@
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
 //!   the payer's passes of Start, at each of his stays, at the start of each of his turns,
-//!   or at each of his landings by the dice in a city ([`Visits`]), `n` times;
+//!   at each of his landings by the dice in a city ([`Visits`]) or on one space
+//!   ([`Spot`]), `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
@@ -56,6 +57,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::SPACES;
 use crate::contract::{LODGING_ROUNDS, Rule};
 
 /// Clauses a package holds at most.
@@ -131,6 +133,41 @@ pub enum When {
     /// Each time the payer's token lands by the dice in a city where the payee holds a deed
     /// (B6's `on_event`: "you pay me $30 each time you land in my city").
     Lands(Visits),
+    /// Each time the payer's token lands by the dice on one space ("pay me $30 each time
+    /// you land on Tile Row, 5 times").
+    LandsOn(Spot),
+}
+
+/// Landings on one space: the space (0 to [`SPACES`] - 1) and how many landings pay (1 to
+/// [`Spot::MAX_TIMES`]), packed in one byte (`space * MAX_TIMES + times - 1`) so that a
+/// payment clause and its sum fit an action of eight bytes: forty spaces leave room for six
+/// landings each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Spot(u8);
+
+impl Spot {
+    /// The most landings a payment on one space may count.
+    pub const MAX_TIMES: u8 = (u8::MAX as usize / SPACES) as u8;
+
+    /// Landings on `space`, `times` times; `None` out of range.
+    pub const fn new(space: u8, times: u8) -> Option<Spot> {
+        if space as usize >= SPACES || times == 0 || times > Spot::MAX_TIMES {
+            None
+        } else {
+            Some(Spot(space * Spot::MAX_TIMES + times - 1))
+        }
+    }
+
+    /// The space (a value read from a record may name none of the board's: the notary
+    /// checks it).
+    pub const fn space(self) -> u8 {
+        self.0 / Spot::MAX_TIMES
+    }
+
+    /// The landings that pay.
+    pub const fn times(self) -> u8 {
+        self.0 % Spot::MAX_TIMES + 1
+    }
 }
 
 /// Landings in one city: the city (0 to 15) and how many landings pay (1 to
@@ -173,6 +210,7 @@ impl When {
                 (1..=Cadence::MAX).contains(&n).then_some(n)
             }
             When::Lands(v) => (v.times() > 0).then_some(v.times()),
+            When::LandsOn(p) => Some(p.times()),
         }
     }
 
@@ -185,6 +223,13 @@ impl When {
             When::Stays(n) => format!("at each stay, {n} times"),
             When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
             When::Lands(v) => format!("at each landing in city {}, {} times", v.city(), v.times()),
+            When::LandsOn(p) => {
+                format!(
+                    "at each landing on space {}, {} times",
+                    p.space(),
+                    p.times()
+                )
+            }
         }
     }
 }

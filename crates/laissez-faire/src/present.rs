@@ -758,7 +758,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// A payment on a round schedule and a loan's repayment take `every K rounds, N
-    /// times`, a payment at each of some event `N times`, a right `for N rounds`.
+    /// times`, a payment at each of some event `N times`, a right `for N rounds` or `for N
+    /// uses`.
     fn schedule_prompt(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         schedule::prompt(action)
     }

@@ -151,9 +151,10 @@ impl Trader {
         let amount = i64::from(item.amount);
         match item.kind {
             Kind::Pay(When::Now) => sign * amount,
-            // Landings in a city may never happen: reckoned at half their number.
-            Kind::Pay(When::Lands(v)) => {
-                let total = amount * i64::from(v.times()) / 2;
+            // Landings in a city, or on a space, may never happen: reckoned at half their
+            // number.
+            Kind::Pay(when @ (When::Lands(_) | When::LandsOn(_))) => {
+                let total = amount * i64::from(when.times().unwrap_or(0)) / 2;
                 if sign > 0 { total * 3 / 4 } else { -total }
             }
             Kind::Pay(when) => {

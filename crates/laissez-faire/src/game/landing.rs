@@ -70,7 +70,7 @@ impl LaissezFaire {
     }
 
     /// What landing on the space reached by the dice does. Payments due on landing in its
-    /// city come first, before anything the space asks.
+    /// city, then on the space itself, come first, before anything the space asks.
     fn land(&self, s: &mut State) {
         let seat = s.current as usize;
         let at = s.players[seat].pos;
@@ -78,6 +78,7 @@ impl LaissezFaire {
         if let Some(city) = space.city() {
             self.obligations_due(s, Occasion::Land(seat as u8, city));
         }
+        self.obligations_due(s, Occasion::LandOn(seat as u8, at));
         match space.kind {
             SpaceKind::Start | SpaceKind::Jail | SpaceKind::Rest => self.after_roll_turn(s, false),
             SpaceKind::GoToJail { fee_side } => {

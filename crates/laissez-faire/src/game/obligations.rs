@@ -93,9 +93,16 @@ impl LaissezFaire {
                 (Clause::Schedule(Due::EachLanding(city)), Occasion::Land(seat, landed)) => {
                     c.payer == seat && city == landed
                 }
+                (Clause::Schedule(Due::EachLandingOn(space)), Occasion::LandOn(seat, at)) => {
+                    c.payer == seat && space == at
+                }
                 (
                     Clause::Schedule(
-                        Due::EachStart | Due::EachStay | Due::EachTurn | Due::EachLanding(_),
+                        Due::EachStart
+                        | Due::EachStay
+                        | Due::EachTurn
+                        | Due::EachLanding(_)
+                        | Due::EachLandingOn(_),
                     ),
                     _,
                 ) => false,

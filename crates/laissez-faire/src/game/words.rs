@@ -20,6 +20,14 @@ impl LaissezFaire {
             .map_or_else(|| format!("city {city}"), |c| c.name.clone())
     }
 
+    /// A space's name (or its number, for a space the board does not have).
+    pub fn space_name(&self, space: u8) -> String {
+        self.board
+            .spaces
+            .get(usize::from(space))
+            .map_or_else(|| format!("space {space}"), |x| x.name.clone())
+    }
+
     /// When a package's payment is made, with the board's names: "now", "every round, 5
     /// times", "at each landing in Brighton, 4 times".
     pub fn describe_when(&self, when: When) -> String {
@@ -28,6 +36,11 @@ impl LaissezFaire {
                 "at each landing in {}, {} times",
                 self.city_name(v.city()),
                 v.times()
+            ),
+            When::LandsOn(p) => format!(
+                "at each landing on {}, {} times",
+                self.space_name(p.space()),
+                p.times()
             ),
             _ => when.words(),
         }
@@ -132,6 +145,11 @@ impl LaissezFaire {
                 "seat {p} pays seat {q} ${} at each landing in {}",
                 c.instalment,
                 self.city_name(city)
+            ),
+            Clause::Schedule(Due::EachLandingOn(space)) => format!(
+                "seat {p} pays seat {q} ${} at each landing on {}",
+                c.instalment,
+                self.space_name(space)
             ),
             Clause::Schedule(due) => {
                 format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())

@@ -11,7 +11,7 @@
 //! as many times), a right's length in one byte ([`MAX_ROUNDS`] rounds, [`MAX_USES`] uses).
 
 use crate::Action;
-use crate::package::{Cadence, Grant, MAX_ROUNDS, MAX_USES, Span, When};
+use crate::package::{Cadence, Grant, MAX_ROUNDS, MAX_USES, Span, Spot, When};
 
 /// Why typed words name no schedule the move can take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,6 +32,9 @@ pub enum ScheduleError {
     /// The count is out of bounds.
     #[error("a payment recurs 1 to {max} times, not {0}", max = Cadence::MAX)]
     Times(u64),
+    /// The count of a payment on landings on one space is out of bounds.
+    #[error("a payment on landings on one space recurs 1 to {max} times, not {0}", max = Spot::MAX_TIMES)]
+    Landings(u64),
     /// A right's length is out of bounds.
     #[error("a right lasts 1 to {MAX_ROUNDS} rounds, not {0}")]
     Rounds(u64),
@@ -149,13 +152,13 @@ fn cadence(cadence: Cadence, typed: Typed) -> Result<Cadence, ScheduleError> {
     Cadence::new(every, times).ok_or(ScheduleError::Times(times.into()))
 }
 
-/// The count of a payment at each of some event, from `typed`.
-fn count(typed: Typed) -> Result<u8, ScheduleError> {
+/// The count of a payment at each of some event, from `typed`: 1 to `most`, or `error`.
+fn count(typed: Typed, most: u8, error: fn(u64) -> ScheduleError) -> Result<u8, ScheduleError> {
     if typed.every.is_some() || typed.rounds.is_some() || typed.uses.is_some() {
         return Err(ScheduleError::Shape("a count of events", COUNT_FORM));
     }
     let times = typed.times.ok_or(ScheduleError::Empty(COUNT_FORM))?;
-    bounded(times, Cadence::MAX, ScheduleError::Times)
+    bounded(times, most, error)
 }
 
 /// A right's length from `typed`: `for N rounds`, or `for N uses` (`N times` says the
@@ -174,7 +177,13 @@ fn span(typed: Typed) -> Result<Span, ScheduleError> {
 pub fn prompt(action: Action) -> Option<String> {
     let (form, bounds) = match form(action)? {
         ROUND_FORM => (ROUND_FORM, format!("K and N from 1 to {}", Cadence::MAX)),
-        COUNT_FORM => (COUNT_FORM, format!("N from 1 to {}", Cadence::MAX)),
+        COUNT_FORM => {
+            let most = match action {
+                Action::Pay(_, When::LandsOn(_), _) => Spot::MAX_TIMES,
+                _ => Cadence::MAX,
+            };
+            (COUNT_FORM, format!("N from 1 to {most}"))
+        }
         form => (form, format!("N from 1 to {MAX_ROUNDS}")),
     };
     Some(format!("a schedule: {form} ({bounds})"))
@@ -184,9 +193,11 @@ pub fn prompt(action: Action) -> Option<String> {
 fn form(action: Action) -> Option<&'static str> {
     match action {
         Action::Pay(_, When::Rounds(_), _) | Action::Repay(..) => Some(ROUND_FORM),
-        Action::Pay(_, When::Starts(_) | When::Stays(_) | When::Turns(_) | When::Lands(_), _) => {
-            Some(COUNT_FORM)
-        }
+        Action::Pay(
+            _,
+            When::Starts(_) | When::Stays(_) | When::Turns(_) | When::Lands(_) | When::LandsOn(_),
+            _,
+        ) => Some(COUNT_FORM),
         Action::Right(right, ..) if right.grant() == Grant::Option => Some(OPTION_FORM),
         Action::Right(..) => Some(LENGTH_FORM),
         _ => None,
@@ -201,18 +212,24 @@ fn form(action: Action) -> Option<&'static str> {
 pub fn scheduled(action: Action, words: &str) -> Result<Action, ScheduleError> {
     let form = form(action).ok_or(ScheduleError::NoSchedule)?;
     let typed = Typed::parse(words, form)?;
+    let events = || count(typed, Cadence::MAX, ScheduleError::Times);
     let scheduled = match action {
         Action::Pay(side, When::Rounds(c), x) => {
             Action::Pay(side, When::Rounds(cadence(c, typed)?), x)
         }
         Action::Repay(c, x) => Action::Repay(cadence(c, typed)?, x),
-        Action::Pay(side, When::Starts(_), x) => Action::Pay(side, When::Starts(count(typed)?), x),
-        Action::Pay(side, When::Stays(_), x) => Action::Pay(side, When::Stays(count(typed)?), x),
-        Action::Pay(side, When::Turns(_), x) => Action::Pay(side, When::Turns(count(typed)?), x),
+        Action::Pay(side, When::Starts(_), x) => Action::Pay(side, When::Starts(events()?), x),
+        Action::Pay(side, When::Stays(_), x) => Action::Pay(side, When::Stays(events()?), x),
+        Action::Pay(side, When::Turns(_), x) => Action::Pay(side, When::Turns(events()?), x),
         Action::Pay(side, When::Lands(v), x) => {
-            let visits = crate::package::Visits::new(v.city(), count(typed)?)
+            let visits = crate::package::Visits::new(v.city(), events()?)
                 .ok_or(ScheduleError::NoSchedule)?;
             Action::Pay(side, When::Lands(visits), x)
+        }
+        Action::Pay(side, When::LandsOn(p), x) => {
+            let times = count(typed, Spot::MAX_TIMES, ScheduleError::Landings)?;
+            let spot = Spot::new(p.space(), times).ok_or(ScheduleError::NoSchedule)?;
+            Action::Pay(side, When::LandsOn(spot), x)
         }
         Action::Right(right, d, x) => {
             let span = span(typed)?;
