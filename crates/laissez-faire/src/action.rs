@@ -101,6 +101,10 @@ pub enum Action {
     /// draft's payment at this place: he pays it instead of the party who would (ruling
     /// B-05: third parties join as payers). He consents after the answerer accepts.
     Payer(u8, u8),
+    /// Name a third party (this seat, neither of the deal's two parties) as the payee of the
+    /// draft's payment at this place: it is paid to him instead, by one of the two. He
+    /// consents after the answerer accepts.
+    Payee(u8, u8),
     /// Name a third party (this seat) as the guarantor of the draft's payment on a schedule
     /// or repayments at this place: he pays what the debtor misses at a due date, for a fee
     /// in dollars the debtor pays him at acceptance. He consents after the answerer accepts.
@@ -210,6 +214,12 @@ impl fmt::Display for Action {
             Action::Payer(i, seat) => write!(
                 f,
                 "add: seat {} pays clause {}",
+                u16::from(*seat) + 1,
+                u16::from(*i) + 1
+            ),
+            Action::Payee(i, seat) => write!(
+                f,
+                "add: seat {} is paid clause {}",
                 u16::from(*seat) + 1,
                 u16::from(*i) + 1
             ),

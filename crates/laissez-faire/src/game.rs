@@ -748,6 +748,7 @@ impl Game for LaissezFaire {
             | Action::Promise(..)
             | Action::Rule(..)
             | Action::Payer(..)
+            | Action::Payee(..)
             | Action::Guarantee(..)
             | Action::Strike(_)
             | Action::Send

@@ -14,10 +14,12 @@
 //! chose ([`crate::package::Span`]), a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
-//! of the board where its payee holds a deed once the package's deeds have moved; at most
-//! one third party, still in the game, pays a payment or guarantees a schedule (never his
-//! own, nor one made to him) and has the cash he pays at acceptance; and the notary's table
-//! has a place for each standing clause.
+//! of the board where its payee holds a deed once the package's deeds have moved, or one
+//! space of the board; every third party (any number of the other players) is still in the
+//! game, pays or is paid a payment (never one between two third parties), gives a deed he
+//! holds, or guarantees a schedule (never his own, nor one made to him), has the cash he
+//! pays at acceptance, and gives nothing away while jailed under `no_gifts_while_jailed`;
+//! and the notary's table has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -29,7 +31,7 @@ use gameshelf_engine::Seat;
 use crate::board::SPACES;
 use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Grant, Item, Kind, Package, When};
+use crate::package::{Grant, Item, Kind, Package, When, seats_in};
 use crate::price::MAX_PRICE;
 use crate::state::State;
 
@@ -147,21 +149,20 @@ pub enum Refusal {
     /// A counter that changes nothing.
     #[error("a counter must change the terms")]
     Unchanged,
-    /// A package that names more than one third party.
-    #[error("a package names at most one third party")]
-    Crowd,
     /// A seat named as a third party that is one of the deal's two parties (or no seat).
     #[error("seat {} is not a third party to this deal", u16::from(*.0) + 1)]
     NotThird(u8),
-    /// A third party named as the payer of a clause that is not a payment.
-    #[error("clause {} is not a payment: only a payment may have a third party pay it", u16::from(*.0) + 1)]
+    /// A third party named as the payer or payee of a clause that is not a payment (or, as
+    /// payee, not a deed).
+    #[error("clause {} is not a payment: only a payment may have a third party pay it or be paid", u16::from(*.0) + 1)]
     NotAPayment(u8),
     /// A guarantee of a clause whose payments cannot be missed (not a payment on a
     /// schedule nor a loan's repayments).
     #[error("clause {} is neither a payment on a schedule nor a loan's repayments", u16::from(*.0) + 1)]
     NotGuaranteeable(u8),
-    /// A clause whose parties are not the deal's: only a payment's payer or a guarantor may
-    /// be a third party, and nobody guarantees his own payments or those made to him.
+    /// A clause whose parties are not the deal's: only a payment's payer or payee, a deed's
+    /// giver or a guarantor may be a third party, a payment is never between two third
+    /// parties, and nobody guarantees his own payments or those made to him.
     #[error("clause {} names its parties wrongly", u16::from(*.0) + 1)]
     Parties(u8),
     /// No live contract of this number and place benefits this seat.
@@ -196,7 +197,7 @@ impl LaissezFaire {
         package: &Package,
         complete: bool,
     ) -> Result<(), Refusal> {
-        let third = self.check_third(s, a, b, package)?;
+        let others = self.check_thirds(s, a, b, package)?;
         for seat in [a, b] {
             if !self.trades(s, seat) {
                 return Err(Refusal::Party(seat));
@@ -248,12 +249,13 @@ impl LaissezFaire {
             }
         }
         self.check_landings(package, &owners)?;
+        let seats = || [a, b].into_iter().chain(seats_in(others));
         if complete {
-            self.check_gifts(s, [a, b], package)?;
+            self.check_gifts(s, seats(), package)?;
         }
         self.check_loan(s, package, &owners, complete)?;
         self.check_rights(s, package, &owners)?;
-        for seat in [Some(a), Some(b), third].into_iter().flatten() {
+        for seat in seats() {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let has = s.players[seat as usize].cash;
             if i64::from(has) + net < 0 {
@@ -278,23 +280,22 @@ impl LaissezFaire {
         Ok(())
     }
 
-    /// The third party's part of [`LaissezFaire::check_package`]: each clause is between
-    /// `a` and `b`, except that a third party may pay a payment for one of them, or
-    /// guarantee a payment on a schedule or a loan's repayments (never his own, nor one
-    /// made to him, for a fee paid by its debtor); at most one third party, still in the
-    /// game. Returns him.
-    fn check_third(
-        &self,
-        s: &State,
-        a: u8,
-        b: u8,
-        package: &Package,
-    ) -> Result<Option<u8>, Refusal> {
+    /// The third parties' part of [`LaissezFaire::check_package`]: each clause is between
+    /// `a` and `b`, except that other players may join it: a payment may be paid by a third
+    /// party or to one (but not between two of them), a third party may give a deed to
+    /// either party, and he may guarantee a payment on a schedule or a loan's repayments
+    /// (never his own, nor one made to him, for a fee paid by its debtor). Every third party
+    /// is still in the game. Returns them, as a bit set.
+    fn check_thirds(&self, s: &State, a: u8, b: u8, package: &Package) -> Result<u16, Refusal> {
         let party = |x: u8| x == a || x == b;
         for (place, item) in package.iter().enumerate() {
             let place = place as u8;
-            let payment = matches!(item.kind, Kind::Pay(_));
-            if !party(item.to) || !(party(item.from) || payment) || item.from == item.to {
+            let joined = match item.kind {
+                Kind::Pay(_) => party(item.from) || party(item.to),
+                Kind::Deed(_) => party(item.to),
+                _ => party(item.from) && party(item.to),
+            };
+            if !joined || item.from == item.to {
                 return Err(Refusal::Parties(place));
             }
             if let Some(g) = item.guarantee() {
@@ -310,26 +311,24 @@ impl LaissezFaire {
             }
         }
         let others = package.others(a, b);
-        if others.count_ones() > 1 {
-            return Err(Refusal::Crowd);
-        }
-        let third = package.third(a, b);
-        match third {
-            Some(t) if !self.trades(s, t) => Err(Refusal::Party(t)),
-            _ => Ok(third),
+        match seats_in(others).find(|&t| !self.trades(s, t)) {
+            Some(t) => Err(Refusal::Party(t)),
+            None => Ok(others),
         }
     }
 
-    /// The landing payments' part of [`LaissezFaire::check_package`]: each is paid to a
-    /// party who holds a deed in the city once the package's deeds have moved (`owners`):
-    /// "each time you land in my city".
     /// `no_gifts_while_jailed` (the author's later rule against giving property away before
-    /// going out): a jailed party may part with a deed, or grant an option to buy one at no
-    /// strike, only in a package that also pays him cash at acceptance (more than it takes
-    /// from him then) or gives him a deed. Checked on the whole package, not on a draft,
-    /// whose price may still be to come.
-    fn check_gifts(&self, s: &State, parties: [u8; 2], package: &Package) -> Result<(), Refusal> {
-        for seat in parties {
+    /// going out): a jailed player, a party or a third party, may part with a deed, or
+    /// grant an option to buy one at no strike, only in a package that also pays him cash
+    /// at acceptance (more than it takes from him then) or gives him a deed. Checked on the
+    /// whole package, not on a draft, whose price may still be to come.
+    fn check_gifts(
+        &self,
+        s: &State,
+        seats: impl Iterator<Item = u8>,
+        package: &Package,
+    ) -> Result<(), Refusal> {
+        for seat in seats {
             if !self.gifts_barred(s, seat) {
                 continue;
             }
@@ -356,6 +355,9 @@ impl LaissezFaire {
         Ok(())
     }
 
+    /// The landing payments' part of [`LaissezFaire::check_package`]: each payment on
+    /// landings in a city is paid to a player who holds a deed there once the package's
+    /// deeds have moved (`owners`): "each time you land in my city".
     fn check_landings(&self, package: &Package, owners: &[u8; SPACES]) -> Result<(), Refusal> {
         for item in package.iter() {
             if let Kind::Pay(When::Lands(v)) = item.kind {
@@ -514,8 +516,8 @@ impl LaissezFaire {
         self.check_package(s, author, answerer, package, true)?;
         let id = s.ledger.made + 1;
         let net_of_author: i64 = package.iter().map(|i| i.cash_now(author)).sum();
-        let third = package.third(author, answerer);
-        for seat in [Some(author), Some(answerer), third].into_iter().flatten() {
+        let others = seats_in(package.others(author, answerer));
+        for seat in [author, answerer].into_iter().chain(others) {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let p = &mut s.players[seat as usize];
             p.cash = (i64::from(p.cash) + net).min(i64::from(u32::MAX)) as u32;

@@ -28,10 +28,11 @@
 //! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
 //!   player still in the game must agree to one).
 //!
-//! A package is a deal between two players, but one other player may join it as a payer
-//! (he pays a payment clause, [`Item::from`]) or as the guarantor of a payment on a schedule
-//! or of the loan's repayments ([`Guarantee`]): the text's "any contract", read as letting
-//! third parties join only as payers or guarantors. He consents after the answerer accepts
+//! A package is a deal between two players, but other players may join it (the text's
+//! "any contract"): each as a payer (he pays a payment clause, [`Item::from`]), a payee
+//! (a payment clause pays him, [`Item::to`]), the giver of a deed he holds, or the
+//! guarantor of a payment on a schedule or of the loan's repayments ([`Guarantee`]). They
+//! consent one after another, in seat order, after the answerer accepts
 //! ([`crate::deal::Deal::consent`]).
 //!
 //! # Why a draft in the state
@@ -59,6 +60,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::SPACES;
 use crate::contract::{LODGING_ROUNDS, Rule};
+use crate::game::spaces_in;
 
 /// Clauses a package holds at most.
 pub const MAX_CLAUSES: usize = 6;
@@ -647,7 +649,7 @@ impl Item {
     }
 
     /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
-    /// pays it or guarantees it.
+    /// pays it, is paid by it, gives its deed or guarantees it.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         let guarantor = self.guarantee().map(|g| g.seat);
         [Some(self.from), Some(self.to), guarantor]
@@ -656,6 +658,11 @@ impl Item {
             .filter(|&x| x != a && x != b && x < 16)
             .fold(0, |set, x| set | 1 << x)
     }
+}
+
+/// The seats of a bit set ([`Package::others`]), in seat order.
+pub fn seats_in(set: u16) -> impl Iterator<Item = u8> {
+    spaces_in(u64::from(set))
 }
 
 /// The clauses of an offer, in the order they were drafted.
@@ -708,16 +715,9 @@ impl Package {
     }
 
     /// The seats the package involves besides its two parties `a` and `b` (third parties
-    /// who pay or guarantee), as a bit set.
+    /// who pay, are paid, give a deed or guarantee), as a bit set: each must consent.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         self.iter().fold(0, |set, i| set | i.others(a, b))
-    }
-
-    /// The third party whose consent the package needs besides `a`'s and `b`'s, if any
-    /// (the notary allows one: [`crate::notary::Refusal::Crowd`]).
-    pub fn third(&self, a: u8, b: u8) -> Option<u8> {
-        let others = self.others(a, b);
-        (others != 0).then(|| others.trailing_zeros() as u8)
     }
 
     /// Removes the clause at `index`, keeping the others in order; `false` when there is

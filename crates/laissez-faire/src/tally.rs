@@ -129,7 +129,8 @@ pub struct LaissezFaireTally {
     /// Packages accepted and executed.
     #[serde(default)]
     pub packages_made: u64,
-    /// Packages that named a third party (a payer or a guarantor), asked for his consent.
+    /// Packages that named third parties (payers, payees, givers of a deed, guarantors),
+    /// asked for their consent.
     #[serde(default)]
     pub consents_asked: u64,
     /// Of those, packages executed at his consent (counted in [`Self::packages_made`] too).
@@ -380,6 +381,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 Action::Accept if s.deal.is_some_and(|d| !d.consent && d.third().is_some()) => {
                     self.consents_asked += 1;
                 }
+                // A third party's consent that passes the floor to the next one.
+                Action::Accept if s.deal.is_some_and(|d| !d.accept_executes()) => {}
                 Action::Accept if game.deal_move(s, action).is_ok() => {
                     self.packages_made += 1;
                     self.consents_given += u64::from(s.deal.is_some_and(|d| d.consent));

@@ -224,8 +224,8 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "1",    // draft a package of clauses for seat 2
         "3",    // add a payment to you
         "5 40", // seat 2 pays you $40 every round, 5 times, typed in
-        "7",    // add a third party (a payer or a guarantor)
-        "3 30", // seat 3 guarantees it for a fee of $30, typed in
+        "7",    // add a third party (a payer, a payee or a guarantor)
+        "3 30", // seat 3 guarantees it for a fee of $30, typed in (after payer, payee)
         "2",    // send
     ];
     let (record, text) = scripted(&game, players, &options, &script);
@@ -243,9 +243,10 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "{text}"
     );
     for expected in [
-        "add a third party (a payer or a guarantor)",
+        "add a third party (a payer, a payee or a guarantor)",
         "1) add a third party to clause 1: seat 3 pays you $40 every round, 5 times\n",
-        "2) add a third party to clause 1: seat 2 pays you $40 every round, 5 times, \
+        "2) add a third party to clause 1: seat 2 pays seat 3 $40 every round, 5 times\n",
+        "3) add a third party to clause 1: seat 2 pays you $40 every round, 5 times, \
          guaranteed by seat 3 (seat 3 pays what seat 2 misses at a due date, for nothing) [$: \
          the fee clause 1's debtor pays seat 3 at acceptance for the guarantee]",
         "  third party: seat 3, who must consent after seat 2 accepts\n",
