@@ -300,9 +300,12 @@ impl LaissezFaire {
             .package
             .get(usize::from(place))
             .ok_or(Refusal::NoClause(place))?;
-        let party = seat == deal.author || seat == deal.answerer;
-        let deed_to_party = matches!((action, item.kind), (Action::Payee(..), Kind::Deed(_)));
-        if (party && !deed_to_party) || !self.trades(s, seat) {
+        let party = |x: u8| x == deal.author || x == deal.answerer;
+        // A third party's deed may be sent to the party it does not go to yet.
+        let deed_to_party = matches!((action, item.kind), (Action::Payee(..), Kind::Deed(_)))
+            && !party(item.from)
+            && seat != item.to;
+        if (party(seat) && !deed_to_party) || !self.trades(s, seat) {
             return Err(Refusal::NotThird(seat));
         }
         match action {
@@ -401,8 +404,13 @@ impl LaissezFaire {
             candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
         } else {
             self.third_party_moves(s, &deal, &mut candidates);
+            // The parties' deeds, and those a third party gives one of them in the draft.
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
-            let deeds = held & self.board().deeds;
+            let given = deal.package.iter().fold(0u64, |set, i| match i.kind {
+                Kind::Deed(d) => set | 1 << d,
+                _ => set,
+            });
+            let deeds = (held | given) & self.board().deeds;
             // Who holds each deed once the draft's deeds have moved.
             let mut owners = [BANK; SPACES];
             for d in spaces_in(deeds) {
@@ -500,8 +508,9 @@ impl LaissezFaire {
                 let place = place as u8;
                 match item.kind {
                     Kind::Pay(_) => out.extend([Action::Payer(place, t), Action::Payee(place, t)]),
+                    // His deed, to the party it does not go to yet.
                     Kind::Deed(_) if item.from == t => {
-                        out.push(Action::Payee(place, deal.answerer))
+                        out.push(Action::Payee(place, deal.other(item.to)));
                     }
                     _ => {}
                 }

@@ -203,10 +203,12 @@ impl Game for LaissezFaire {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
         // A deal: each draft (the first and one per counter) takes its edits and a send,
-        // and the last answer closes it, or, when the terms name a third party, his consent.
+        // and the last answer closes it, or, when the terms name third parties, their
+        // consents, one each (every other player at most).
         // Setting a thread aside and taking it up again are two more actions, at most once
         // per message of a trade thread and once per package of a deal.
-        let deal = 3 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
+        let consents = self.cfg.players.saturating_sub(2).max(1);
+        let deal = 2 + consents + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
         let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
         let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.

@@ -15,7 +15,7 @@
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
 //! of the board where its payee holds a deed once the package's deeds have moved, or one
-//! space of the board; every third party (any number of the other players) is still in the
+//! deed he holds then; every third party (any number of the other players) is still in the
 //! game, pays or is paid a payment (never one between two third parties), gives a deed he
 //! holds, or guarantees a schedule (never his own, nor one made to him), has the cash he
 //! pays at acceptance, and gives nothing away while jailed under `no_gifts_while_jailed`;
@@ -107,6 +107,14 @@ pub enum Refusal {
         seat: u8,
         /// The city.
         city: u8,
+    },
+    /// A payment on landings on a space its payee would not hold.
+    #[error("seat {} does not hold space {space}", u16::from(*.seat) + 1)]
+    NotTheirSpace {
+        /// The payee.
+        seat: u8,
+        /// The space.
+        space: u8,
     },
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
@@ -356,17 +364,25 @@ impl LaissezFaire {
     }
 
     /// The landing payments' part of [`LaissezFaire::check_package`]: each payment on
-    /// landings in a city is paid to a player who holds a deed there once the package's
-    /// deeds have moved (`owners`): "each time you land in my city".
+    /// landings is paid to a player who, once the package's deeds have moved (`owners`),
+    /// holds a deed in the city ("each time you land in my city") or the space itself
+    /// ("each time you land on my Tile Row").
     fn check_landings(&self, package: &Package, owners: &[u8; SPACES]) -> Result<(), Refusal> {
         for item in package.iter() {
-            if let Kind::Pay(When::Lands(v)) = item.kind {
-                if !self.holds_in_city(owners, item.to, v.city()) {
+            match item.kind {
+                Kind::Pay(When::Lands(v)) if !self.holds_in_city(owners, item.to, v.city()) => {
                     return Err(Refusal::NotTheirCity {
                         seat: item.to,
                         city: v.city(),
                     });
                 }
+                Kind::Pay(When::LandsOn(p)) if owners[usize::from(p.space())] != item.to => {
+                    return Err(Refusal::NotTheirSpace {
+                        seat: item.to,
+                        space: p.space(),
+                    });
+                }
+                _ => {}
             }
         }
         Ok(())

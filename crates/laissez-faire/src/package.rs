@@ -135,8 +135,8 @@ pub enum When {
     /// Each time the payer's token lands by the dice in a city where the payee holds a deed
     /// (B6's `on_event`: "you pay me $30 each time you land in my city").
     Lands(Visits),
-    /// Each time the payer's token lands by the dice on one space ("pay me $30 each time
-    /// you land on Tile Row, 5 times").
+    /// Each time the payer's token lands by the dice on one space, a deed of the payee's
+    /// ("pay me $30 each time you land on my Tile Row, 5 times").
     LandsOn(Spot),
 }
 

@@ -1,7 +1,8 @@
 //! Payments tied to landing on one named space (issue 14): "pay me $30 each time you land
-//! on Coastline Rail, 5 times". Made, worded for each viewer, paid by the landing code before
-//! anything the space asks, guaranteed or turned into arrears like every scheduled payment,
-//! refused out of bounds, typed in words and replayed from a record.
+//! on my Coastline Rail, 5 times". Made, worded for each viewer, paid by the landing code
+//! before anything the space asks, guaranteed or turned into arrears like every scheduled
+//! payment, refused out of bounds or on a space the payee does not hold, typed in words and
+//! replayed from a record.
 
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Game, Presenter, Record};
@@ -13,8 +14,16 @@ mod common;
 
 use common::*;
 
-/// Coastline Rail, the transit company of Lisbon's side: 2+3 from Start lands on it.
+/// Coastline Rail, the transit company of Lisbon's side: 2+3 from Start lands on it. Seat
+/// 1 (seat 2 in words) holds it in these tests.
 const RAIL: u8 = 5;
+
+/// [`setup`] with Coastline Rail seat 1's.
+fn table(players: usize) -> (LaissezFaire, State) {
+    let (g, mut s) = setup(players);
+    s.lots.0[RAIL as usize].owner = 1;
+    (g, s)
+}
 
 /// "I pay you $30 each time I land on Coastline Rail, `times` times."
 fn on_rail(times: u8) -> Action {
@@ -50,6 +59,17 @@ fn land_on_rail(g: &LaissezFaire, s: &mut State) {
 #[test]
 fn a_landing_on_the_named_space_pays_before_anything_the_space_asks() {
     let (g, mut s) = setup(2);
+    // Coastline Rail is the bank's: seat 2 cannot be paid for landings on it.
+    g.apply(&mut s, Action::Draft(1)).unwrap();
+    assert_eq!(
+        g.deal_move(&s, on_rail(2)),
+        Err(Refusal::NotTheirSpace {
+            seat: 1,
+            space: RAIL
+        })
+    );
+    g.apply(&mut s, Action::Withdraw).unwrap();
+    s.lots.0[RAIL as usize].owner = 1;
     agree(&g, &mut s, &[on_rail(2)]);
     let c = s.contracts.iter().next().copied().unwrap();
     assert_eq!(
@@ -65,8 +85,8 @@ fn a_landing_on_the_named_space_pays_before_anything_the_space_asks() {
     next_round(&g, &mut later);
     assert_eq!(later.players[1].cash, 1500);
     land_on_rail(&g, &mut s);
-    // Paid at once, while the bank's company is still for sale to the lander.
-    assert_eq!(s.phase, Phase::Buy);
+    // Paid at once, before the lander chooses where to ride.
+    assert_eq!(s.phase, Phase::TransitChoice);
     assert_eq!((s.players[0].cash, s.players[1].cash), (1470, 1530));
     let c = s.contracts.iter().next().copied().unwrap();
     assert_eq!(c.left, 1);
@@ -80,7 +100,7 @@ fn a_landing_on_the_named_space_pays_before_anything_the_space_asks() {
 #[test]
 fn a_missed_landing_payment_falls_on_its_guarantor_or_becomes_arrears() {
     // Seat 3 guarantees seat 1's payments on landing; seat 1 has $10 when it lands.
-    let (g, mut s) = setup(3);
+    let (g, mut s) = table(3);
     agree(&g, &mut s, &[on_rail(3), Action::Guarantee(0, 2, 5)]);
     s.players[0].cash = 10;
     let mut unguaranteed = s.clone();
@@ -102,7 +122,7 @@ fn a_missed_landing_payment_falls_on_its_guarantor_or_becomes_arrears() {
 
 #[test]
 fn landings_on_a_space_are_bounded_worded_and_typed() {
-    let (g, s) = setup(3);
+    let (g, s) = table(3);
     // One byte holds the space and up to six landings.
     assert_eq!(Spot::MAX_TIMES, 6);
     assert!(Spot::new(RAIL, 7).is_none());
@@ -133,8 +153,19 @@ fn landings_on_a_space_are_bounded_worded_and_typed() {
     }
     // The list offers one on each deed the payee holds.
     let listed = legal(&g, &open);
-    let on_tram = When::LandsOn(Spot::new(TRAM, 4).unwrap());
-    assert!(listed.contains(&Action::Pay(Side::Mine, on_tram, 20)));
+    for d in [TRAM, RAIL] {
+        let on_deed = When::LandsOn(Spot::new(d, 4).unwrap());
+        assert!(listed.contains(&Action::Pay(Side::Mine, on_deed, 20)));
+    }
+    let on_tile = When::LandsOn(Spot::new(TILE, 4).unwrap());
+    assert!(!listed.contains(&Action::Pay(Side::Mine, on_tile, 20)));
+    assert_eq!(
+        g.deal_move(&open, Action::Pay(Side::Mine, on_tile, 20)),
+        Err(Refusal::NotTheirSpace {
+            seat: 1,
+            space: TILE
+        })
+    );
     // Typed: "N times", at most six.
     let typed = |words| LaissezFairePresenter.scheduled(&g, &open, on_rail(5), words);
     assert_eq!(typed("2 times"), Ok(on_rail(2)));
@@ -165,12 +196,22 @@ fn landings_on_a_space_are_bounded_worded_and_typed() {
 fn records_with_landing_payments_replay_exactly() {
     let (g, _) = setup(2);
     let mut game = Recorded::new(&g);
-    game.play_all([Action::First(0), Action::Draft(1), on_rail(2)]);
+    // Seat 1 buys Coastline Rail, then seat 2 offers to pay him at each landing on it.
+    game.play_all([Action::First(0), Action::Go]);
+    while game.state.phase == Phase::Floor {
+        game.play(Action::Pass);
+    }
+    game.play_all([Action::Roll(DicePair::new(2, 3)), Action::Buy]);
+    game.play_all([Action::City(0), Action::Lodge(TRAM)]);
+    assert_eq!(game.state.lots.0[RAIL as usize].owner, 0);
+    let on_my_rail = Action::Pay(Side::Mine, When::LandsOn(Spot::new(RAIL, 2).unwrap()), 30);
+    game.play_all([Action::Draft(0), on_my_rail]);
     game.play_all([Action::Send, Action::Accept, Action::Go]);
     while game.state.phase == Phase::Floor {
         game.play(Action::Pass);
     }
     game.play(Action::Roll(DicePair::new(2, 3)));
-    assert_eq!(game.state.players[1].cash, 1530);
+    assert_eq!(game.state.players[1].pos, RAIL);
+    assert_eq!(game.state.players[1].cash, 1470);
     game.replays();
 }

@@ -158,8 +158,17 @@ fn a_jailed_third_party_may_not_give_his_deed_away() {
         .unwrap();
     g.apply(&mut s, Action::Payee(1, 2)).unwrap();
     assert_eq!(g.deal_move(&s, Action::Send), Ok(()));
-    // The deed may go to the answerer instead of the drafter.
+    // The deed may go to the answerer instead of the drafter (and back): the list offers
+    // the party it does not go to yet.
+    assert!(legal(&g, &s).contains(&Action::Payee(0, 1)));
+    assert!(!legal(&g, &s).contains(&Action::Payee(0, 0)));
     g.apply(&mut s, Action::Payee(0, 1)).unwrap();
+    assert!(legal(&g, &s).contains(&Action::Payee(0, 0)));
+    assert_eq!(
+        g.deal_move(&s, Action::Payee(0, 1)),
+        Err(Refusal::NotThird(1)),
+        "no change"
+    );
     g.apply(&mut s, Action::Send).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
