@@ -649,7 +649,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             let _ = writeln!(
                 out,
                 "third parties per game: {:.2} packages agreed by their two parties waited for \
-                 a payer's or guarantor's consent, {:.2} executed with it",
+                 their third parties' consent, {:.2} executed with it",
                 per(self.consents_asked),
                 per(self.consents_given)
             );
