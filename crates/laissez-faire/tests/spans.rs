@@ -43,15 +43,21 @@ fn stay_once(uses: u8) -> (LaissezFaire, State) {
     let c = only(&s);
     assert!(c.uses);
     assert_eq!(c.left, uses);
+    stay(&g, &mut s);
+    (g, s)
+}
+
+/// Seat 0, lodged at Tram Lane (one house, seat 1's) after paying $5, rolls 3+4 and stays;
+/// seat 1 quotes $5 and seat 0 accepts.
+fn stay(g: &LaissezFaire, s: &mut State) {
     s.lots.0[TRAM as usize].level = 1;
     s.players[0].pos = TRAM;
     s.players[0].last_rent = 5;
-    go(&g, &mut s);
-    g.apply(&mut s, Action::Roll(DicePair::new(3, 4))).unwrap();
-    g.apply(&mut s, Action::Stay).unwrap();
-    g.apply(&mut s, Action::Quote(5)).unwrap();
-    g.apply(&mut s, Action::Accept).unwrap();
-    (g, s)
+    go(g, s);
+    g.apply(s, Action::Roll(DicePair::new(3, 4))).unwrap();
+    g.apply(s, Action::Stay).unwrap();
+    g.apply(s, Action::Quote(5)).unwrap();
+    g.apply(s, Action::Accept).unwrap();
 }
 
 #[test]
@@ -115,6 +121,26 @@ fn a_price_cap_for_one_ride_ends_with_the_ride() {
     assert_eq!(s.players[1].cash, 1520);
     assert_eq!(s.contracts.iter().count(), 0);
     assert!(matches!(g.fare(&s, 0, 0), Price::Negotiable { .. }));
+}
+
+#[test]
+fn a_stays_utility_fee_under_a_price_cap_is_one_of_its_uses() {
+    let (g, mut s) = setup(2);
+    let works = g.board().forward_utility[usize::from(TRAM)];
+    s.lots.0[works as usize].owner = 1;
+    agree(
+        &g,
+        &mut s,
+        &[Action::Right(Right::service(Span::Uses(2)), works, 9)],
+    );
+    stay(&g, &mut s);
+    let c = only(&s);
+    assert_eq!((c.left, c.uses), (1, true));
+    assert_eq!(
+        s.players[1].cash,
+        1500 + 5 + 9,
+        "the rent, and the fee at the cap"
+    );
 }
 
 #[test]

@@ -57,7 +57,7 @@ use crate::price::{MAX_PRICE, Share};
 use crate::state::State;
 
 /// The most rounds of a right a trader counts: a game lasts about thirty rounds, so a right
-/// of 63 rounds is not worth six times one of ten.
+/// of 255 rounds is not worth 25 times one of ten.
 const RIGHT_HORIZON: u8 = 2 * LODGING_ROUNDS;
 
 impl Trader {
