@@ -728,10 +728,10 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("what you offer seat {} for {}", to + 1, name(deed))
             }
             (Action::Pay(Side::Mine, when, _), ..) => {
-                format!("the sum you pay {}", when.words())
+                format!("the sum you pay {}", game.describe_when(when))
             }
             (Action::Pay(Side::Yours, when, _), ..) => {
-                format!("the sum you are paid {}", when.words())
+                format!("the sum you are paid {}", game.describe_when(when))
             }
             (Action::Lend(side, collateral, _), ..) => {
                 let lender = if side == Side::Mine {

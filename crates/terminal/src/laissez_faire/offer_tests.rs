@@ -406,3 +406,65 @@ fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
         table_text(&game, &s)
     );
 }
+
+#[test]
+fn a_payment_on_landing_on_one_space_is_drafted_in_line_mode() {
+    use gameshelf_engine::dice::DicePair;
+    use gameshelf_laissez_faire::Spot;
+    let game = game();
+    // Ann has bought Tile Row; in Bob's window, Bob offers her $30 at each of his next
+    // three landings on it.
+    let bought = [
+        Action::First(0),
+        Action::Go,
+        Action::Pass,
+        Action::Roll(DicePair::new(1, 2)),
+        Action::Buy,
+        Action::Lodge(3),
+    ];
+    let options = resuming(&game, &bought);
+    let players = vec![Player::Human, Player::Human];
+    let script = [
+        "2",             // make an offer (a package)
+        "1",             // draft a package for seat 1
+        "2",             // add a payment you make
+        "11 30 9 times", // refused: at most six landings
+        "2",             // the payments again
+        "11 30 3 times", // you pay seat 1 $30 at each landing on Tile Row, 3 times
+        "2",             // send
+        "1",             // Ann accepts
+        "q",
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let on_tile = When::LandsOn(Spot::new(3, 3).unwrap());
+    assert_eq!(
+        record.actions.get(6..10),
+        Some(
+            &[
+                Action::Draft(0),
+                Action::Pay(Side::Mine, on_tile, 30),
+                Action::Send,
+                Action::Accept
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "[$: the sum you pay at each landing on Tile Row, 4 times; or a schedule: N times (N \
+         from 1 to 6)]",
+        "is refused: a payment on landings on one space recurs 1 to 6 times, not 9\n",
+        "seat 2 pays you $30 at each landing on Tile Row, 3 times",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let mut s = game.initial_state();
+    for &a in &record.actions {
+        game.apply(&mut s, a).unwrap();
+    }
+    assert!(
+        table_text(&game, &s)
+            .contains("seat 2 pays seat 1 $30 at each landing on Tile Row (3 left)"),
+        "{}",
+        table_text(&game, &s)
+    );
+}
