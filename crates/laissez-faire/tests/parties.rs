@@ -58,6 +58,17 @@ fn third_parties_consent_in_seat_order_and_the_last_consent_executes() {
     // Seat 3 first, then seat 4; nothing moves until the last.
     assert_eq!(g.actor(&s), Actor::Player(2));
     assert_eq!(legal(&g, &s), [Action::Accept, Action::Refuse]);
+    let first = offer_lines(&g, &s, Some(2)).join("\n");
+    assert!(
+        first.contains("only if you consent, and so does every third party after you"),
+        "{first}"
+    );
+    assert!(first.contains("you pay seat 2 $100 now"), "{first}");
+    let spectator = offer_lines(&g, &s, None).join("\n");
+    assert!(
+        spectator.contains("it waits for seat 3's consent"),
+        "{spectator}"
+    );
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.phase, Phase::Deal);
     assert_eq!(g.actor(&s), Actor::Player(3));

@@ -160,7 +160,7 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
                 if deal.accept_executes() {
                     ""
                 } else {
-                    ", and every other third party after you"
+                    ", and so does every third party after you"
                 }
             ),
             _ => format!(
