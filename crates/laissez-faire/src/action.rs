@@ -7,7 +7,7 @@ use gameshelf_open_oubliette::Action as OublietteAction;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{Rule, Term};
-use crate::package::{Cadence, Right, Side, When};
+use crate::package::{Cadence, Grant, Right, Side, When};
 
 /// A chance outcome or a player decision. The variant order is the sort order of legal-action
 /// and chance-outcome lists; space payloads are board indices, city payloads city indices.
@@ -101,6 +101,10 @@ pub enum Action {
     /// draft's payment at this place: he pays it instead of the party who would (ruling
     /// B-05: third parties join as payers). He consents after the answerer accepts.
     Payer(u8, u8),
+    /// Name a third party (this seat, neither of the deal's two parties) as the payee of the
+    /// draft's payment at this place: it is paid to him instead, by one of the two. He
+    /// consents after the answerer accepts.
+    Payee(u8, u8),
     /// Name a third party (this seat) as the guarantor of the draft's payment on a schedule
     /// or repayments at this place: he pays what the debtor misses at a due date, for a fee
     /// in dollars the debtor pays him at acceptance. He consents after the answerer accepts.
@@ -181,31 +185,27 @@ impl fmt::Display for Action {
                 }
             }
             Action::Repay(c, x) => write!(f, "add: repaid ${x} {}", c.words()),
-            Action::Right(right @ Right::Lodging(t), p, x) => write!(
-                f,
-                "add: a lodging right at {p} for at most ${x}, {} rounds{}{}",
-                right.rounds(),
-                if t.refusable() {
-                    ", which the owner may refuse"
-                } else {
-                    ""
-                },
-                if t.raisable() {
-                    ", a stay's rent up to the cap"
-                } else {
-                    ""
+            Action::Right(right, d, x) => {
+                let span = right.span().words();
+                match right.grant() {
+                    Grant::Lodging => write!(
+                        f,
+                        "add: a lodging right at {d} for at most ${x}, {span}{}{}",
+                        if right.refusable() {
+                            ", which the owner may refuse"
+                        } else {
+                            ""
+                        },
+                        if right.raisable() {
+                            ", a stay's rent up to the cap"
+                        } else {
+                            ""
+                        }
+                    ),
+                    Grant::Option => write!(f, "add: an option on {d} at ${x}, {span}"),
+                    Grant::Service => write!(f, "add: a price cap of ${x} at {d}, {span}"),
                 }
-            ),
-            Action::Right(right @ Right::Option(_), d, x) => write!(
-                f,
-                "add: an option on {d} at ${x}, {} rounds",
-                right.rounds()
-            ),
-            Action::Right(right @ Right::Service(_), d, x) => write!(
-                f,
-                "add: a price cap of ${x} at {d}, {} rounds",
-                right.rounds()
-            ),
+            }
             Action::Promise(Side::Mine, x) => write!(f, "add: I promise, on penalty of ${x}"),
             Action::Promise(Side::Yours, x) => {
                 write!(f, "add: you promise, on penalty of ${x}")
@@ -214,6 +214,12 @@ impl fmt::Display for Action {
             Action::Payer(i, seat) => write!(
                 f,
                 "add: seat {} pays clause {}",
+                u16::from(*seat) + 1,
+                u16::from(*i) + 1
+            ),
+            Action::Payee(i, seat) => write!(
+                f,
+                "add: seat {} is paid clause {}",
                 u16::from(*seat) + 1,
                 u16::from(*i) + 1
             ),

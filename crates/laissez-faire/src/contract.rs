@@ -122,6 +122,8 @@ pub enum Due {
     /// Each time the payer's token lands by the dice in this city (a package's schedule,
     /// not in the templates' menu either).
     EachLanding(u8),
+    /// Each time the payer's token lands by the dice on this space (a package's schedule).
+    EachLandingOn(u8),
 }
 
 impl Due {
@@ -136,6 +138,7 @@ impl Due {
             Due::EachStay => "at each stay",
             Due::EachTurn => "at each of his turns",
             Due::EachLanding(_) => "at each landing in the city",
+            Due::EachLandingOn(_) => "at each landing on the space",
         }
     }
 }
@@ -153,6 +156,8 @@ pub enum Occasion {
     Turn(u8),
     /// This seat's token landed by the dice in this city.
     Land(u8, u8),
+    /// This seat's token landed by the dice on this space.
+    LandOn(u8, u8),
 }
 
 /// A rule the players may change by a unanimous contract (B-19): one of the engine's flags
@@ -379,7 +384,7 @@ pub struct Contract {
     pub clause: Clause,
     /// The amount of each instalment (0 for a lodging right).
     pub instalment: u32,
-    /// Instalments (or, for a lodging right, rounds) still to come.
+    /// Instalments (or, for a right, rounds or uses: [`Contract::uses`]) still to come.
     pub left: u8,
     /// Missed amounts not yet paid: a debt of the payer.
     pub arrears: u32,
@@ -395,6 +400,10 @@ pub struct Contract {
     /// either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guarantor: Option<u8>,
+    /// A right that lasts a number of uses ([`crate::package::Span::Uses`]): `left` counts
+    /// its holder's uses down instead of the rounds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub uses: bool,
 }
 
 fn one() -> u8 {
@@ -637,6 +646,7 @@ mod tests {
             every: 1,
             wait: 1,
             guarantor: None,
+            uses: false,
         };
         assert_eq!(c.principal_outstanding(), 200);
         assert_eq!(c.owed(), 230);

@@ -15,17 +15,19 @@
 //! an acceptance, a refusal or a withdrawal, within the bounds of [`MAX_EDITS`] and
 //! [`MAX_COUNTERS`].
 //!
-//! A draft may name a third party ([`Action::Payer`], [`Action::Guarantee`]). Accepted terms
-//! that name one are not executed yet: they go to him ([`Deal::consent`]), and his one
-//! move executes them ([`Action::Accept`]) or lets them lapse ([`Action::Refuse`]). He is
-//! asked last, once, about terms that no longer change, so a deal keeps its bounds and
-//! nothing executes without the consent of everyone it makes pay.
+//! A draft may name third parties, any of the other players still in the game
+//! ([`Action::Payer`], [`Action::Payee`], [`Action::Guarantee`], or [`Action::Deed`] on a
+//! deed one of them holds). Accepted terms that name some are not executed yet: they go to
+//! each in turn, in seat order ([`Deal::consent`]); each consents ([`Action::Accept`]; the
+//! last consent executes them) or lets them lapse ([`Action::Refuse`]). They are asked
+//! last, once each, about terms that no longer change, so a deal keeps its bounds and
+//! nothing executes without the consent of everyone it involves.
 //!
 //! Every drafting move is checked by one predicate ([`LaissezFaire::deal_move`]), which
 //! both [`gameshelf_engine::Game::is_legal`] and the list of legal moves use: `apply`
 //! accepts a clause with any sum, schedule and length the rules allow, while the list offers
 //! representative ones ([`SUMS`], [`SCHEDULED`], [`REPRESENTATIVE`], [`LODGINGS`],
-//! [`SERVICE`]).
+//! [`SERVICES`]).
 
 use gameshelf_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -36,7 +38,8 @@ use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
-    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Visits, When,
+    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Span, Spot,
+    Visits, When, seats_in,
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
@@ -58,16 +61,28 @@ pub const REPRESENTATIVE: Cadence = match Cadence::new(1, 5) {
 const EVENTS: u8 = 4;
 
 /// The lodging rights the list offers: for [`crate::contract::LODGING_ROUNDS`] rounds, one
-/// the owner may refuse, one whose stays he may raise to the cap, and a short one.
-pub const LODGINGS: [Right; 4] = [
+/// the owner may refuse, one whose stays he may raise to the cap, a short one, and one for
+/// [`USES`] lodgings or stays.
+pub const LODGINGS: [Right; 5] = [
     Right::LODGING,
     Right::REFUSABLE_LODGING,
     Right::lodging(LODGING_ROUNDS, false, true),
     Right::lodging(SHORT_RIGHT, false, false),
+    match Right::LODGING.lasting(Span::Uses(USES)) {
+        Some(right) => right,
+        None => panic!("a lodging right may last uses"),
+    },
 ];
 
-/// The price cap the list offers, for [`crate::contract::LODGING_ROUNDS`] rounds.
-pub const SERVICE: Right = Right::Service(LODGING_ROUNDS);
+/// The price caps the list offers: for [`crate::contract::LODGING_ROUNDS`] rounds, and for
+/// [`USES`] rides or fees.
+pub const SERVICES: [Right; 2] = [
+    Right::service(Span::Rounds(LODGING_ROUNDS)),
+    Right::service(Span::Uses(USES)),
+];
+
+/// The uses of the rights the list offers by uses.
+pub const USES: u8 = 5;
 
 /// The penalty the list offers for a free-text promise.
 pub const PENALTY: u32 = 100;
@@ -97,11 +112,15 @@ pub struct Deal {
     /// may be set aside once per package received.
     #[serde(default)]
     pub parked: bool,
-    /// The terms were accepted and wait for the consent of the third party they name
-    /// ([`Package::third`]), who has the floor: he accepts (the package executes) or
-    /// refuses (it lapses).
+    /// The terms were accepted and wait for the consent of the third parties they name
+    /// ([`Package::others`]), one after another in seat order: the next one has the floor
+    /// ([`Deal::third`]); he accepts (the last acceptance executes the package) or refuses
+    /// (it lapses).
     #[serde(default)]
     pub consent: bool,
+    /// The third parties who have consented already, as a bit set.
+    #[serde(default)]
+    pub consented: u16,
 }
 
 impl Deal {
@@ -117,6 +136,7 @@ impl Deal {
             counters: 0,
             parked: false,
             consent: false,
+            consented: 0,
         }
     }
 
@@ -138,9 +158,27 @@ impl Deal {
         }
     }
 
-    /// The third party the terms name (a payer or a guarantor), if any.
+    /// The third parties the terms name (payers, payees, givers of a deed, guarantors), as a
+    /// bit set.
+    pub fn thirds(&self) -> u16 {
+        self.package.others(self.author, self.answerer)
+    }
+
+    /// The third party whose consent comes next (the first in seat order who has not
+    /// consented), if any.
     pub fn third(&self) -> Option<u8> {
-        self.package.third(self.author, self.answerer)
+        seats_in(self.thirds() & !self.consented).next()
+    }
+
+    /// Whether an acceptance now executes the package: the answerer's, when it names no
+    /// third party, or the last third party's consent.
+    pub fn accept_executes(&self) -> bool {
+        let waiting = self.thirds() & !self.consented;
+        if self.consent {
+            waiting.count_ones() <= 1
+        } else {
+            waiting == 0
+        }
     }
 
     /// The absolute seat a [`Side`] names in this draft.
@@ -193,13 +231,16 @@ impl LaissezFaire {
                 if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
                     return Err(Refusal::NotADeed(d));
                 }
-                let holder = s.lots.0[d as usize].owner;
-                let side = match holder {
-                    h if h == deal.author => Side::Mine,
-                    h if h == deal.answerer => Side::Yours,
+                match s.lots.0[d as usize].owner {
+                    h if h == deal.author => both(Side::Mine, Kind::Deed(d), 0),
+                    h if h == deal.answerer => both(Side::Yours, Kind::Deed(d), 0),
+                    // A third party's deed goes to the drafter ([`Action::Payee`] may name
+                    // the other party instead).
+                    h if h != BANK && self.trades(s, h) => {
+                        Item::new(Kind::Deed(d), h, deal.author, 0)
+                    }
                     _ => return Err(Refusal::NotHeld(d)),
-                };
-                both(side, Kind::Deed(d), 0)
+                }
             }
             Action::Right(right, d, amount) => {
                 if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
@@ -233,12 +274,15 @@ impl LaissezFaire {
     }
 
     /// The draft `action` makes by naming a third party ([`Action::Payer`],
-    /// [`Action::Guarantee`]) in `deal`, once the notary has checked it.
+    /// [`Action::Payee`], [`Action::Guarantee`]) in `deal`, once the notary has checked it.
+    /// A third party's deed goes to the drafter when drafted; [`Action::Payee`] may name the
+    /// other party as its receiver instead.
     ///
     /// # Errors
     /// Why he cannot be named: the deal is not being drafted or has had its changes, the
-    /// seat is one of the two parties, the clause is missing or of the wrong kind, or the
-    /// draft with him is not legal (a second third party, say).
+    /// seat is one of the two parties (except as the receiver of a third party's deed), the
+    /// clause is missing or of the wrong kind, or the draft with him is not legal (a payment
+    /// between two third parties, say).
     pub fn draft_party(&self, s: &State, deal: &Deal, action: Action) -> Result<Package, Refusal> {
         if deal.sent {
             return Err(Refusal::NoDeal);
@@ -247,21 +291,32 @@ impl LaissezFaire {
             return Err(Refusal::Edits);
         }
         let (place, seat) = match action {
-            Action::Payer(place, seat) | Action::Guarantee(place, seat, _) => (place, seat),
+            Action::Payer(place, seat)
+            | Action::Payee(place, seat)
+            | Action::Guarantee(place, seat, _) => (place, seat),
             _ => return Err(Refusal::NotAClause),
         };
-        if seat == deal.author || seat == deal.answerer || !self.trades(s, seat) {
-            return Err(Refusal::NotThird(seat));
-        }
         let mut item = *deal
             .package
             .get(usize::from(place))
             .ok_or(Refusal::NoClause(place))?;
+        let party = |x: u8| x == deal.author || x == deal.answerer;
+        // A third party's deed may be sent to the party it does not go to yet.
+        let deed_to_party = matches!((action, item.kind), (Action::Payee(..), Kind::Deed(_)))
+            && !party(item.from)
+            && seat != item.to;
+        if (party(seat) && !deed_to_party) || !self.trades(s, seat) {
+            return Err(Refusal::NotThird(seat));
+        }
         match action {
             Action::Payer(..) if !matches!(item.kind, Kind::Pay(_)) => {
                 return Err(Refusal::NotAPayment(place));
             }
             Action::Payer(..) => item.from = seat,
+            Action::Payee(..) if !matches!(item.kind, Kind::Pay(_) | Kind::Deed(_)) => {
+                return Err(Refusal::NotAPayment(place));
+            }
+            Action::Payee(..) => item.to = seat,
             Action::Guarantee(_, _, fee) => item = item.guaranteed(Guarantee { seat, fee }),
             _ => {}
         }
@@ -293,7 +348,7 @@ impl LaissezFaire {
             };
         }
         match action {
-            Action::Payer(..) | Action::Guarantee(..) => {
+            Action::Payer(..) | Action::Payee(..) | Action::Guarantee(..) => {
                 self.draft_party(s, &deal, action).map(|_| ())
             }
             Action::Pay(..)
@@ -349,8 +404,13 @@ impl LaissezFaire {
             candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
         } else {
             self.third_party_moves(s, &deal, &mut candidates);
+            // The parties' deeds, and those a third party gives one of them in the draft.
             let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
-            let deeds = held & self.board().deeds;
+            let given = deal.package.iter().fold(0u64, |set, i| match i.kind {
+                Kind::Deed(d) => set | 1 << d,
+                _ => set,
+            });
+            let deeds = (held | given) & self.board().deeds;
             // Who holds each deed once the draft's deeds have moved.
             let mut owners = [BANK; SPACES];
             for d in spaces_in(deeds) {
@@ -365,6 +425,12 @@ impl LaissezFaire {
                             candidates.push(Action::Pay(side, When::Lands(v), SCHEDULED[0]));
                         }
                         _ => {}
+                    }
+                }
+                // And on landing on each of the payee's deeds.
+                for d in spaces_in(deeds).filter(|&d| owners[d as usize] == payee) {
+                    if let Some(spot) = Spot::new(d, EVENTS) {
+                        candidates.push(Action::Pay(side, When::LandsOn(spot), SCHEDULED[0]));
                     }
                 }
                 candidates.extend(SUMS.map(|x| Action::Pay(side, When::Now, x)));
@@ -383,7 +449,7 @@ impl LaissezFaire {
                     candidates.extend(LODGINGS.map(|right| Action::Right(right, d, rent)));
                 }
                 if let Some(price) = self.reference_service_price(s, d) {
-                    candidates.push(Action::Right(SERVICE, d, price));
+                    candidates.extend(SERVICES.map(|right| Action::Right(right, d, price)));
                 }
             }
             match deal.package.loan() {
@@ -428,18 +494,25 @@ impl LaissezFaire {
     }
 
     /// The moves that name a third party in `deal`'s draft: each other player still in the
-    /// game as the payer of each payment, and as the guarantor of each payment on a
-    /// schedule and of the repayments, for nothing or for a representative fee, a tenth of
-    /// the payments he guarantees (the caller keeps those the notary accepts: one third
-    /// party a package).
+    /// game as the payer and the payee of each payment, the giver of each of his deeds
+    /// (to the drafter, or, named after, to the other party), and the guarantor of each
+    /// payment on a schedule and of the repayments, for nothing or for a representative
+    /// fee, a tenth of the payments he guarantees (the caller keeps those the notary
+    /// accepts).
     fn third_party_moves(&self, s: &State, deal: &Deal, out: &mut Vec<Action>) {
         let thirds = (0..self.config().players as u8)
             .filter(|&t| t != deal.author && t != deal.answerer && self.trades(s, t));
         for t in thirds {
+            out.extend(spaces_in(self.holdings(s, t) & self.board().deeds).map(Action::Deed));
             for (place, item) in deal.package.iter().enumerate() {
                 let place = place as u8;
-                if matches!(item.kind, Kind::Pay(_)) {
-                    out.push(Action::Payer(place, t));
+                match item.kind {
+                    Kind::Pay(_) => out.extend([Action::Payer(place, t), Action::Payee(place, t)]),
+                    // His deed, to the party it does not go to yet.
+                    Kind::Deed(_) if item.from == t => {
+                        out.push(Action::Payee(place, deal.other(item.to)));
+                    }
+                    _ => {}
                 }
                 if item.guaranteeable() {
                     let times = match item.kind {
@@ -476,7 +549,7 @@ impl LaissezFaire {
                     s.deal = Some(deal);
                 }
             }
-            Action::Payer(..) | Action::Guarantee(..) => {
+            Action::Payer(..) | Action::Payee(..) | Action::Guarantee(..) => {
                 if let Ok(package) = self.draft_party(s, &deal, action) {
                     deal.package = package;
                     deal.edits += 1;
@@ -503,9 +576,13 @@ impl LaissezFaire {
                     ..deal
                 });
             }
-            // The answerer accepts terms that name a third party: they wait for his consent.
-            Action::Accept if !deal.consent && deal.third().is_some() => {
-                deal.consent = true;
+            // The answerer accepts terms that name third parties: they wait for their
+            // consents, one after another; each but the last passes the floor on.
+            Action::Accept if !deal.accept_executes() => {
+                match deal.third().filter(|_| deal.consent) {
+                    Some(t) => deal.consented |= 1 << t,
+                    None => deal.consent = true,
+                }
                 s.deal = Some(deal);
             }
             Action::Accept => {

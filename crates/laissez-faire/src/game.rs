@@ -203,10 +203,12 @@ impl Game for LaissezFaire {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
         // A deal: each draft (the first and one per counter) takes its edits and a send,
-        // and the last answer closes it, or, when the terms name a third party, his consent.
+        // and the last answer closes it, or, when the terms name third parties, their
+        // consents, one each (every other player at most).
         // Setting a thread aside and taking it up again are two more actions, at most once
         // per message of a trade thread and once per package of a deal.
-        let deal = 3 + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
+        let consents = self.cfg.players.saturating_sub(2).max(1);
+        let deal = 2 + consents + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
         let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
         let threads = usize::from(MAX_OFFERS) * thread;
         // Each free-text clause may be claimed once, before every other player.
@@ -748,6 +750,7 @@ impl Game for LaissezFaire {
             | Action::Promise(..)
             | Action::Rule(..)
             | Action::Payer(..)
+            | Action::Payee(..)
             | Action::Guarantee(..)
             | Action::Strike(_)
             | Action::Send
@@ -899,6 +902,8 @@ impl Game for LaissezFaire {
             Action::Ride => {
                 let charges = self.charges(s, action);
                 self.pay_charges(s, seat, &charges);
+                let side = self.city_side(s.city);
+                self.use_right(s, seat as u8, self.board.transit_of_side[side as usize]);
                 self.lodge_in(s, self.other_city(s.city), false);
             }
             Action::Bench => {

@@ -39,14 +39,16 @@
 //!   records arrears on a default, and keeps a ledger; net worth counts what is owed.
 //! * **Packages** ([`package`], [`deal`], [`notary`]): an offer of clauses in any
 //!   combination and either direction with free sums (payments now, on schedules or on
-//!   landings in a city, deeds, a loan with its repayment schedule and collateral, lodging
-//!   rights, price caps and options of any length), drafted in the state one clause
+//!   landings in a city or on one space, deeds, a loan with its repayment schedule and
+//!   collateral, lodging rights, price caps and options of any length in rounds or uses),
+//!   drafted in the state one clause
 //!   per action ([`Phase::Deal`]), sent, and accepted, refused or countered with changed
 //!   terms. The notary checks each clause as it is drafted and the whole package when it is
 //!   sent and accepted, and executes it atomically; standing clauses become live contracts
-//!   sharing the package's number, which their beneficiary may release. A third player may
-//!   pay one of its payments or guarantee its scheduled payments for a fee; the package
-//!   then executes only at his consent, asked after the answerer accepts.
+//!   sharing the package's number, which their beneficiary may release. Other players may
+//!   join it, each paying or being paid one of its payments, giving a deed, or guaranteeing
+//!   its scheduled payments for a fee; the package then executes only at the last of their
+//!   consents, asked one after another after the answerer accepts.
 //! * With `jail=oubliette` a jailed player plays Open Oubliette's jail mode: the host embeds
 //!   an [`gameshelf_open_oubliette::OpenOubliette`] and one jail state per jailed seat and
 //!   forwards its chance outcomes and decisions as [`Action::Oubliette`].
@@ -78,7 +80,9 @@ pub use contract::{Contract, Ledger, Sum, Term};
 pub use deal::Deal;
 pub use game::{ConfigError, LaissezFaire, capacity, spaces_in};
 pub use notary::Refusal;
-pub use package::{Cadence, Guarantee, Item, Kind, Package, Right, Side, Tenure, Visits, When};
+pub use package::{
+    Cadence, Grant, Guarantee, Item, Kind, Package, Right, Side, Span, Spot, Visits, When,
+};
 pub use price::Share;
 pub use state::{BANK, EndKind, Phase, Player, State, Status};
 pub use trade::Thread;

@@ -10,13 +10,16 @@
 //! own part); a loan has one repayment schedule from the borrower to the lender, and its
 //! collateral is a deed the borrower holds once the package's deeds have moved and that
 //! no live loan holds already; a right is granted by the deed's holder once the package's
-//! deeds have moved, for 1 to [`MAX_ROUNDS`] rounds, a lodging right only at a property and
+//! deeds have moved, for the rounds or (a lodging right, a price cap) the uses the parties
+//! chose ([`crate::package::Span`]), a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
 //! same holder on the same deed (in the package or live); a payment on landings names a city
-//! of the board where its payee holds a deed once the package's deeds have moved; at most
-//! one third party, still in the game, pays a payment or guarantees a schedule (never his
-//! own, nor one made to him) and has the cash he pays at acceptance; and the notary's table
-//! has a place for each standing clause.
+//! of the board where its payee holds a deed once the package's deeds have moved, or one
+//! deed he holds then; every third party (any number of the other players) is still in the
+//! game, pays or is paid a payment (never one between two third parties), gives a deed he
+//! holds, or guarantees a schedule (never his own, nor one made to him), has the cash he
+//! pays at acceptance, and gives nothing away while jailed under `no_gifts_while_jailed`;
+//! and the notary's table has a place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -28,7 +31,7 @@ use gameshelf_engine::Seat;
 use crate::board::SPACES;
 use crate::contract::{Clause, Contract, Due, Entry, LODGING_ROUNDS, MAX_CONTRACTS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Item, Kind, MAX_ROUNDS, Package, Right, When};
+use crate::package::{Grant, Item, Kind, Package, When, seats_in};
 use crate::price::MAX_PRICE;
 use crate::state::State;
 
@@ -88,9 +91,6 @@ pub enum Refusal {
     /// A price cap at a space that is neither a transit company nor a utility.
     #[error("space {0} is neither a transit company nor a utility")]
     NotAService(u8),
-    /// A right's length out of range.
-    #[error("a right lasts 1 to {max} rounds, not {0}", max = crate::package::MAX_ROUNDS)]
-    Rounds(u8),
     /// The record's texts are all numbered.
     #[error("the game has no text numbers left for a promise")]
     Texts,
@@ -108,9 +108,20 @@ pub enum Refusal {
         /// The city.
         city: u8,
     },
+    /// A payment on landings on a space its payee would not hold.
+    #[error("seat {} does not hold space {space}", u16::from(*.seat) + 1)]
+    NotTheirSpace {
+        /// The payee.
+        seat: u8,
+        /// The space.
+        space: u8,
+    },
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
     NoCity(u8),
+    /// A payment on landings on a space the board does not have.
+    #[error("the board has no space {0}")]
+    NoSpace(u8),
     /// A right its holder has already (live, or earlier in the package).
     #[error("the holder has that right on deed {0} already")]
     RightTwice(u8),
@@ -146,21 +157,20 @@ pub enum Refusal {
     /// A counter that changes nothing.
     #[error("a counter must change the terms")]
     Unchanged,
-    /// A package that names more than one third party.
-    #[error("a package names at most one third party")]
-    Crowd,
     /// A seat named as a third party that is one of the deal's two parties (or no seat).
     #[error("seat {} is not a third party to this deal", u16::from(*.0) + 1)]
     NotThird(u8),
-    /// A third party named as the payer of a clause that is not a payment.
-    #[error("clause {} is not a payment: only a payment may have a third party pay it", u16::from(*.0) + 1)]
+    /// A third party named as the payer or payee of a clause that is not a payment (or, as
+    /// payee, not a deed).
+    #[error("clause {} is not a payment: only a payment may have a third party pay it or be paid", u16::from(*.0) + 1)]
     NotAPayment(u8),
     /// A guarantee of a clause whose payments cannot be missed (not a payment on a
     /// schedule nor a loan's repayments).
     #[error("clause {} is neither a payment on a schedule nor a loan's repayments", u16::from(*.0) + 1)]
     NotGuaranteeable(u8),
-    /// A clause whose parties are not the deal's: only a payment's payer or a guarantor may
-    /// be a third party, and nobody guarantees his own payments or those made to him.
+    /// A clause whose parties are not the deal's: only a payment's payer or payee, a deed's
+    /// giver or a guarantor may be a third party, a payment is never between two third
+    /// parties, and nobody guarantees his own payments or those made to him.
     #[error("clause {} names its parties wrongly", u16::from(*.0) + 1)]
     Parties(u8),
     /// No live contract of this number and place benefits this seat.
@@ -195,7 +205,7 @@ impl LaissezFaire {
         package: &Package,
         complete: bool,
     ) -> Result<(), Refusal> {
-        let third = self.check_third(s, a, b, package)?;
+        let others = self.check_thirds(s, a, b, package)?;
         for seat in [a, b] {
             if !self.trades(s, seat) {
                 return Err(Refusal::Party(seat));
@@ -213,10 +223,14 @@ impl LaissezFaire {
             match item.kind {
                 Kind::Pay(when) => {
                     when.times().ok_or(Refusal::Schedule)?;
-                    if let When::Lands(v) = when {
-                        if usize::from(v.city()) >= self.board().cities.len() {
+                    match when {
+                        When::Lands(v) if usize::from(v.city()) >= self.board().cities.len() => {
                             return Err(Refusal::NoCity(v.city()));
                         }
+                        When::LandsOn(p) if usize::from(p.space()) >= SPACES => {
+                            return Err(Refusal::NoSpace(p.space()));
+                        }
+                        _ => {}
                     }
                 }
                 Kind::Deed(d) => {
@@ -243,12 +257,13 @@ impl LaissezFaire {
             }
         }
         self.check_landings(package, &owners)?;
+        let seats = || [a, b].into_iter().chain(seats_in(others));
         if complete {
-            self.check_gifts(s, [a, b], package)?;
+            self.check_gifts(s, seats(), package)?;
         }
         self.check_loan(s, package, &owners, complete)?;
         self.check_rights(s, package, &owners)?;
-        for seat in [Some(a), Some(b), third].into_iter().flatten() {
+        for seat in seats() {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let has = s.players[seat as usize].cash;
             if i64::from(has) + net < 0 {
@@ -273,23 +288,22 @@ impl LaissezFaire {
         Ok(())
     }
 
-    /// The third party's part of [`LaissezFaire::check_package`]: each clause is between
-    /// `a` and `b`, except that a third party may pay a payment for one of them, or
-    /// guarantee a payment on a schedule or a loan's repayments (never his own, nor one
-    /// made to him, for a fee paid by its debtor); at most one third party, still in the
-    /// game. Returns him.
-    fn check_third(
-        &self,
-        s: &State,
-        a: u8,
-        b: u8,
-        package: &Package,
-    ) -> Result<Option<u8>, Refusal> {
+    /// The third parties' part of [`LaissezFaire::check_package`]: each clause is between
+    /// `a` and `b`, except that other players may join it: a payment may be paid by a third
+    /// party or to one (but not between two of them), a third party may give a deed to
+    /// either party, and he may guarantee a payment on a schedule or a loan's repayments
+    /// (never his own, nor one made to him, for a fee paid by its debtor). Every third party
+    /// is still in the game. Returns them, as a bit set.
+    fn check_thirds(&self, s: &State, a: u8, b: u8, package: &Package) -> Result<u16, Refusal> {
         let party = |x: u8| x == a || x == b;
         for (place, item) in package.iter().enumerate() {
             let place = place as u8;
-            let payment = matches!(item.kind, Kind::Pay(_));
-            if !party(item.to) || !(party(item.from) || payment) || item.from == item.to {
+            let joined = match item.kind {
+                Kind::Pay(_) => party(item.from) || party(item.to),
+                Kind::Deed(_) => party(item.to),
+                _ => party(item.from) && party(item.to),
+            };
+            if !joined || item.from == item.to {
                 return Err(Refusal::Parties(place));
             }
             if let Some(g) = item.guarantee() {
@@ -305,26 +319,24 @@ impl LaissezFaire {
             }
         }
         let others = package.others(a, b);
-        if others.count_ones() > 1 {
-            return Err(Refusal::Crowd);
-        }
-        let third = package.third(a, b);
-        match third {
-            Some(t) if !self.trades(s, t) => Err(Refusal::Party(t)),
-            _ => Ok(third),
+        match seats_in(others).find(|&t| !self.trades(s, t)) {
+            Some(t) => Err(Refusal::Party(t)),
+            None => Ok(others),
         }
     }
 
-    /// The landing payments' part of [`LaissezFaire::check_package`]: each is paid to a
-    /// party who holds a deed in the city once the package's deeds have moved (`owners`):
-    /// "each time you land in my city".
     /// `no_gifts_while_jailed` (the author's later rule against giving property away before
-    /// going out): a jailed party may part with a deed, or grant an option to buy one at no
-    /// strike, only in a package that also pays him cash at acceptance (more than it takes
-    /// from him then) or gives him a deed. Checked on the whole package, not on a draft,
-    /// whose price may still be to come.
-    fn check_gifts(&self, s: &State, parties: [u8; 2], package: &Package) -> Result<(), Refusal> {
-        for seat in parties {
+    /// going out): a jailed player, a party or a third party, may part with a deed, or
+    /// grant an option to buy one at no strike, only in a package that also pays him cash
+    /// at acceptance (more than it takes from him then) or gives him a deed. Checked on the
+    /// whole package, not on a draft, whose price may still be to come.
+    fn check_gifts(
+        &self,
+        s: &State,
+        seats: impl Iterator<Item = u8>,
+        package: &Package,
+    ) -> Result<(), Refusal> {
+        for seat in seats {
             if !self.gifts_barred(s, seat) {
                 continue;
             }
@@ -337,7 +349,11 @@ impl LaissezFaire {
             }
             let given = package.iter().find_map(|i| match i.kind {
                 Kind::Deed(d) if i.from == seat => Some(d),
-                Kind::Right(Right::Option(_), d) if i.from == seat && i.amount == 0 => Some(d),
+                Kind::Right(r, d)
+                    if r.grant() == Grant::Option && i.from == seat && i.amount == 0 =>
+                {
+                    Some(d)
+                }
                 _ => None,
             });
             if let Some(deed) = given {
@@ -347,15 +363,26 @@ impl LaissezFaire {
         Ok(())
     }
 
+    /// The landing payments' part of [`LaissezFaire::check_package`]: each payment on
+    /// landings is paid to a player who, once the package's deeds have moved (`owners`),
+    /// holds a deed in the city ("each time you land in my city") or the space itself
+    /// ("each time you land on my Tile Row").
     fn check_landings(&self, package: &Package, owners: &[u8; SPACES]) -> Result<(), Refusal> {
         for item in package.iter() {
-            if let Kind::Pay(When::Lands(v)) = item.kind {
-                if !self.holds_in_city(owners, item.to, v.city()) {
+            match item.kind {
+                Kind::Pay(When::Lands(v)) if !self.holds_in_city(owners, item.to, v.city()) => {
                     return Err(Refusal::NotTheirCity {
                         seat: item.to,
                         city: v.city(),
                     });
                 }
+                Kind::Pay(When::LandsOn(p)) if owners[usize::from(p.space())] != item.to => {
+                    return Err(Refusal::NotTheirSpace {
+                        seat: item.to,
+                        space: p.space(),
+                    });
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -462,18 +489,15 @@ impl LaissezFaire {
             if owners[d as usize] != item.from {
                 return Err(Refusal::NotHeld(d));
             }
-            if !(1..=MAX_ROUNDS).contains(&right.rounds()) {
-                return Err(Refusal::Rounds(right.rounds()));
-            }
-            let held = match right {
-                Right::Lodging(_) => {
+            let held = match right.grant() {
+                Grant::Lodging => {
                     if self.reference_rent(s, d).is_none() {
                         return Err(Refusal::NotAProperty(d));
                     }
                     s.contracts.lodging_cap(item.to, d).is_some()
                 }
-                Right::Option(_) => s.contracts.option_on(item.to, d).is_some(),
-                Right::Service(_) => {
+                Grant::Option => s.contracts.option_on(item.to, d).is_some(),
+                Grant::Service => {
                     if (self.board().transits | self.board().utilities) & (1 << d) == 0 {
                         return Err(Refusal::NotAService(d));
                     }
@@ -508,8 +532,8 @@ impl LaissezFaire {
         self.check_package(s, author, answerer, package, true)?;
         let id = s.ledger.made + 1;
         let net_of_author: i64 = package.iter().map(|i| i.cash_now(author)).sum();
-        let third = package.third(author, answerer);
-        for seat in [Some(author), Some(answerer), third].into_iter().flatten() {
+        let others = seats_in(package.others(author, answerer));
+        for seat in [author, answerer].into_iter().chain(others) {
             let net: i64 = package.iter().map(|i| i.cash_now(seat)).sum();
             let p = &mut s.players[seat as usize];
             p.cash = (i64::from(p.cash) + net).min(i64::from(u32::MAX)) as u32;
@@ -578,6 +602,7 @@ impl LaissezFaire {
             every,
             wait: every,
             guarantor: item.guarantee().map(|g| g.seat),
+            uses: false,
         };
         match item.kind {
             Kind::Pay(When::Rounds(c)) => Some(contract(
@@ -604,6 +629,12 @@ impl LaissezFaire {
                 v.times(),
                 1,
             )),
+            Kind::Pay(When::LandsOn(p)) => Some(contract(
+                Clause::Schedule(Due::EachLandingOn(p.space())),
+                item.amount,
+                p.times(),
+                1,
+            )),
             Kind::Lend(collateral) => {
                 let repay = package.repayment()?;
                 let Kind::Repay(c) = repay.kind else {
@@ -626,18 +657,18 @@ impl LaissezFaire {
             // A right's holder is the contract's payer, its grantor the payee (see
             // [`Contract`]); it follows the deed like the templates' rights.
             Kind::Right(right, d) => {
-                let clause = match right {
-                    Right::Lodging(t) => Clause::Lodging {
+                let clause = match right.grant() {
+                    Grant::Lodging => Clause::Lodging {
                         property: d,
                         cap: item.amount,
-                        refusable: t.refusable(),
-                        raisable: t.raisable(),
+                        refusable: right.refusable(),
+                        raisable: right.raisable(),
                     },
-                    Right::Option(_) => Clause::Option {
+                    Grant::Option => Clause::Option {
                         deed: d,
                         strike: item.amount,
                     },
-                    Right::Service(_) => Clause::PriceCap {
+                    Grant::Service => Clause::PriceCap {
                         space: d,
                         cap: item.amount,
                     },
@@ -645,7 +676,8 @@ impl LaissezFaire {
                 Some(Contract {
                     payer: item.to,
                     payee: item.from,
-                    ..contract(clause, 0, right.rounds(), 1)
+                    uses: right.span().uses(),
+                    ..contract(clause, 0, right.span().count(), 1)
                 })
             }
             // The promiser is the contract's payer, as in the templates' free text.

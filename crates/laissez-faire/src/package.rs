@@ -8,7 +8,8 @@
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
 //!   the payer's passes of Start, at each of his stays, at the start of each of his turns,
-//!   or at each of his landings by the dice in a city ([`Visits`]), `n` times;
+//!   at each of his landings by the dice in a city ([`Visits`]) or on one space
+//!   ([`Spot`]), `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
@@ -16,20 +17,22 @@
 //!   schedule ([`Kind::Repay`]: an instalment every `k` rounds, `n` times), whatever
 //!   interest the two agree;
 //! * a right ([`Kind::Right`]) the holder of a deed grants the other party on it for 1 to
-//!   [`MAX_ROUNDS`] rounds ([`Right`]): a lodging right at a property at a rent of at most
-//!   any sum, which the owner may not exceed and may not refuse (or, as the parties agree,
-//!   may refuse, and may raise a stay's rent up to the cap: [`Tenure`]), a price cap of any
-//!   sum on a transit company's fare or a utility's fee, or an option to buy the deed at a
-//!   strike of any sum;
+//!   [`MAX_ROUNDS`] rounds or, for what can be used again, 1 to [`MAX_USES`] uses
+//!   ([`Right`], [`Span`]): a lodging right at a property at a rent of at most any sum,
+//!   which the owner may not exceed and may not refuse (or, as the parties agree, may
+//!   refuse, and may raise a stay's rent up to the cap), a price cap of any sum on a
+//!   transit company's fare or a utility's fee, or an option to buy the deed at a strike of
+//!   any sum;
 //! * a free-text promise ([`Kind::Text`]) by either party, with a penalty of any sum, whose
 //!   words the record keeps and which the other players judge on a claim of breach;
 //! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
 //!   player still in the game must agree to one).
 //!
-//! A package is a deal between two players, but one other player may join it as a payer
-//! (he pays a payment clause, [`Item::from`]) or as the guarantor of a payment on a schedule
-//! or of the loan's repayments ([`Guarantee`]): the text's "any contract", read as letting
-//! third parties join only as payers or guarantors. He consents after the answerer accepts
+//! A package is a deal between two players, but other players may join it (the text's
+//! "any contract"): each as a payer (he pays a payment clause, [`Item::from`]), a payee
+//! (a payment clause pays him, [`Item::to`]), the giver of a deed he holds, or the
+//! guarantor of a payment on a schedule or of the loan's repayments ([`Guarantee`]). They
+//! consent one after another, in seat order, after the answerer accepts
 //! ([`crate::deal::Deal::consent`]).
 //!
 //! # Why a draft in the state
@@ -55,7 +58,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::SPACES;
 use crate::contract::{LODGING_ROUNDS, Rule};
+use crate::game::spaces_in;
 
 /// Clauses a package holds at most.
 pub const MAX_CLAUSES: usize = 6;
@@ -130,6 +135,41 @@ pub enum When {
     /// Each time the payer's token lands by the dice in a city where the payee holds a deed
     /// (B6's `on_event`: "you pay me $30 each time you land in my city").
     Lands(Visits),
+    /// Each time the payer's token lands by the dice on one space, a deed of the payee's
+    /// ("pay me $30 each time you land on my Tile Row, 5 times").
+    LandsOn(Spot),
+}
+
+/// Landings on one space: the space (0 to [`SPACES`] - 1) and how many landings pay (1 to
+/// [`Spot::MAX_TIMES`]), packed in one byte (`space * MAX_TIMES + times - 1`) so that a
+/// payment clause and its sum fit an action of eight bytes: forty spaces leave room for six
+/// landings each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Spot(u8);
+
+impl Spot {
+    /// The most landings a payment on one space may count.
+    pub const MAX_TIMES: u8 = (u8::MAX as usize / SPACES) as u8;
+
+    /// Landings on `space`, `times` times; `None` out of range.
+    pub const fn new(space: u8, times: u8) -> Option<Spot> {
+        if space as usize >= SPACES || times == 0 || times > Spot::MAX_TIMES {
+            None
+        } else {
+            Some(Spot(space * Spot::MAX_TIMES + times - 1))
+        }
+    }
+
+    /// The space (a value read from a record may name none of the board's: the notary
+    /// checks it).
+    pub const fn space(self) -> u8 {
+        self.0 / Spot::MAX_TIMES
+    }
+
+    /// The landings that pay.
+    pub const fn times(self) -> u8 {
+        self.0 % Spot::MAX_TIMES + 1
+    }
 }
 
 /// Landings in one city: the city (0 to 15) and how many landings pay (1 to
@@ -172,6 +212,7 @@ impl When {
                 (1..=Cadence::MAX).contains(&n).then_some(n)
             }
             When::Lands(v) => (v.times() > 0).then_some(v.times()),
+            When::LandsOn(p) => Some(p.times()),
         }
     }
 
@@ -184,57 +225,80 @@ impl When {
             When::Stays(n) => format!("at each stay, {n} times"),
             When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
             When::Lands(v) => format!("at each landing in city {}, {} times", v.city(), v.times()),
+            When::LandsOn(p) => {
+                format!(
+                    "at each landing on space {}, {} times",
+                    p.space(),
+                    p.times()
+                )
+            }
         }
     }
 }
 
-/// Rounds a right may last at most (a lodging right's length shares its byte with two
-/// flags, see [`Tenure`]).
-pub const MAX_ROUNDS: u8 = 63;
+/// Rounds a right may last at most: a right's length is one byte ([`Right`]), and the
+/// game's own round limit ends it anyway.
+pub const MAX_ROUNDS: u8 = u8::MAX;
 
-/// A lodging right's terms packed in one byte, so that the right, its property and its cap
-/// fit an action of eight bytes: how many rounds it lasts (1 to [`MAX_ROUNDS`]), whether
-/// the owner may refuse a lodging (B6 `owner_may_refuse`), and whether he may raise the rent
-/// of a stay above the last rent paid, up to the cap (B6 `owner_may_raise`).
+/// Uses a right may last at most (a lodging right's lodgings and stays, a price cap's
+/// rides and fees).
+pub const MAX_USES: u8 = u8::MAX;
+
+/// How long a right lasts: a number of rounds, counted down at each round's start, or a
+/// number of uses, counted down each time its holder uses it; it ends after the last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Tenure(u8);
+pub enum Span {
+    /// This many rounds (1 to [`MAX_ROUNDS`]).
+    Rounds(u8),
+    /// This many uses (1 to [`MAX_USES`]).
+    Uses(u8),
+}
 
-impl Tenure {
-    const REFUSABLE: u8 = 1 << 6;
-    const RAISABLE: u8 = 1 << 7;
-
-    /// A right for `rounds` rounds; `None` outside 1 to [`MAX_ROUNDS`].
-    pub const fn new(rounds: u8, refusable: bool, raisable: bool) -> Option<Tenure> {
-        if rounds == 0 || rounds > MAX_ROUNDS {
-            return None;
+impl Span {
+    /// The rounds or uses.
+    pub const fn count(self) -> u8 {
+        match self {
+            Span::Rounds(n) | Span::Uses(n) => n,
         }
-        let mut bits = rounds;
-        if refusable {
-            bits |= Tenure::REFUSABLE;
-        }
-        if raisable {
-            bits |= Tenure::RAISABLE;
-        }
-        Some(Tenure(bits))
     }
 
-    /// The rounds the right lasts.
-    pub const fn rounds(self) -> u8 {
-        self.0 & MAX_ROUNDS
+    /// Whether it counts uses.
+    pub const fn uses(self) -> bool {
+        matches!(self, Span::Uses(_))
     }
 
-    /// Whether the owner may refuse a lodging: the room is then bargained, at most at the cap.
-    pub const fn refusable(self) -> bool {
-        self.0 & Tenure::REFUSABLE != 0
-    }
-
-    /// Whether the owner may ask more than the last rent for a stay, up to the cap.
-    pub const fn raisable(self) -> bool {
-        self.0 & Tenure::RAISABLE != 0
+    /// "10 rounds", "5 uses".
+    pub fn words(self) -> String {
+        match self {
+            Span::Rounds(1) => "1 round".to_owned(),
+            Span::Rounds(n) => format!("{n} rounds"),
+            Span::Uses(1) => "1 use".to_owned(),
+            Span::Uses(n) => format!("{n} uses"),
+        }
     }
 }
 
-/// A right a deed's holder grants on it ([`Kind::Right`]), with the rounds it lasts.
+/// What a right grants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grant {
+    /// Lodging (and staying) at the property for at most the sum.
+    Lodging,
+    /// Buying the deed for the sum, in any of the holder's management windows.
+    Option,
+    /// Riding the transit company, or paying the utility's fee, for at most the sum (B6
+    /// `SERVICE_PRICE`); the owner may not refuse the holder.
+    Service,
+}
+
+/// A right a deed's holder grants on it ([`Kind::Right`]), with its length, packed in two
+/// bytes so that the right, its deed and its sum fit an action of eight bytes: what it
+/// grants ([`Grant`]), a lodging right's powers (whether the owner may refuse a lodging,
+/// B6 `owner_may_refuse`, and whether he may raise a stay's rent above the last rent paid,
+/// up to the cap, B6 `owner_may_raise`), and its [`Span`], in rounds or (a lodging right or
+/// a price cap) in uses. An option lasts rounds: using it ends it.
+///
+/// The fields are private so that every value is one the rules allow: a length of at
+/// least one, uses only for what can be used more than once.
 ///
 /// Records written before lengths could be chosen name three rights that last
 /// [`crate::contract::LODGING_ROUNDS`] rounds (`Lodging`, `RefusableLodging`, `Option`);
@@ -242,48 +306,122 @@ impl Tenure {
 /// old records load and replay unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RightRecord", into = "RightRecord")]
-pub enum Right {
-    /// Lodging (and staying) at the property for at most the sum, on these terms.
-    Lodging(Tenure),
-    /// Buying the deed for the sum, in any of the holder's management windows, for this many
-    /// rounds.
-    Option(u8),
-    /// Riding the transit company, or paying the utility's fee, for at most the sum (B6
-    /// `SERVICE_PRICE`), for this many rounds; the owner may not refuse the holder.
-    Service(u8),
+pub struct Right {
+    /// Bits 0-1 the [`Grant`], then [`Right::REFUSABLE`], [`Right::RAISABLE`], [`Right::USES`].
+    terms: u8,
+    /// The rounds or uses, 1 or more.
+    count: u8,
 }
 
 impl Right {
+    const REFUSABLE: u8 = 1 << 2;
+    const RAISABLE: u8 = 1 << 3;
+    const USES: u8 = 1 << 4;
+
     /// A lodging right for [`crate::contract::LODGING_ROUNDS`] rounds the owner may neither
     /// refuse nor raise.
     pub const LODGING: Right = Right::lodging(LODGING_ROUNDS, false, false);
     /// A lodging right for [`crate::contract::LODGING_ROUNDS`] rounds the owner may refuse.
     pub const REFUSABLE_LODGING: Right = Right::lodging(LODGING_ROUNDS, true, false);
     /// An option for [`crate::contract::LODGING_ROUNDS`] rounds.
-    pub const OPTION: Right = Right::Option(LODGING_ROUNDS);
+    pub const OPTION: Right = Right::option(LODGING_ROUNDS);
 
-    /// A lodging right on these terms.
+    /// A right granting `grant` for `span`, with a lodging right's powers; `None` for a
+    /// length of nothing, for an option counted in uses, or for powers other than a
+    /// lodging right's.
+    pub const fn new(grant: Grant, span: Span, refusable: bool, raisable: bool) -> Option<Right> {
+        let lodging = matches!(grant, Grant::Lodging);
+        if span.count() == 0
+            || (span.uses() && matches!(grant, Grant::Option))
+            || (!lodging && (refusable || raisable))
+        {
+            return None;
+        }
+        let mut terms = grant as u8;
+        if refusable {
+            terms |= Right::REFUSABLE;
+        }
+        if raisable {
+            terms |= Right::RAISABLE;
+        }
+        if span.uses() {
+            terms |= Right::USES;
+        }
+        Some(Right {
+            terms,
+            count: span.count(),
+        })
+    }
+
+    /// A lodging right for `rounds` rounds on these terms.
     ///
     /// # Panics
-    /// When `rounds` is out of range (for constants; drafting goes through [`Tenure::new`]).
+    /// When `rounds` is 0 (for constants; drafting goes through [`Right::new`]).
     pub const fn lodging(rounds: u8, refusable: bool, raisable: bool) -> Right {
-        match Tenure::new(rounds, refusable, raisable) {
-            Some(t) => Right::Lodging(t),
-            None => panic!("a right lasts 1 to MAX_ROUNDS rounds"),
+        Right::of(Grant::Lodging, Span::Rounds(rounds), refusable, raisable)
+    }
+
+    /// An option for `rounds` rounds.
+    ///
+    /// # Panics
+    /// When `rounds` is 0 (for constants and tests).
+    pub const fn option(rounds: u8) -> Right {
+        Right::of(Grant::Option, Span::Rounds(rounds), false, false)
+    }
+
+    /// A price cap for `span`.
+    ///
+    /// # Panics
+    /// When the span is of nothing (for constants and tests).
+    pub const fn service(span: Span) -> Right {
+        Right::of(Grant::Service, span, false, false)
+    }
+
+    const fn of(grant: Grant, span: Span, refusable: bool, raisable: bool) -> Right {
+        match Right::new(grant, span, refusable, raisable) {
+            Some(right) => right,
+            None => panic!("a right lasts at least one round or use"),
         }
     }
 
-    /// The rounds the right lasts.
-    pub const fn rounds(self) -> u8 {
-        match self {
-            Right::Lodging(t) => t.rounds(),
-            Right::Option(n) | Right::Service(n) => n,
+    /// What it grants.
+    pub const fn grant(self) -> Grant {
+        match self.terms & 3 {
+            0 => Grant::Lodging,
+            1 => Grant::Option,
+            _ => Grant::Service,
         }
+    }
+
+    /// How long it lasts.
+    pub const fn span(self) -> Span {
+        if self.terms & Right::USES != 0 {
+            Span::Uses(self.count)
+        } else {
+            Span::Rounds(self.count)
+        }
+    }
+
+    /// The same right for `span` instead; `None` when it cannot last so (see
+    /// [`Right::new`]).
+    pub const fn lasting(self, span: Span) -> Option<Right> {
+        Right::new(self.grant(), span, self.refusable(), self.raisable())
+    }
+
+    /// Whether the owner may refuse a lodging: the room is then bargained, at most at the
+    /// cap.
+    pub const fn refusable(self) -> bool {
+        self.terms & Right::REFUSABLE != 0
+    }
+
+    /// Whether the owner may ask more than the last rent for a stay, up to the cap.
+    pub const fn raisable(self) -> bool {
+        self.terms & Right::RAISABLE != 0
     }
 
     /// Whether `other` is the same kind of right (a holder has one of each kind per deed).
     pub fn same_kind(self, other: Right) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+        self.grant() == other.grant()
     }
 }
 
@@ -299,29 +437,36 @@ enum RightRecord {
         rounds: u8,
         refusable: bool,
         raisable: bool,
+        /// The length counts uses, not rounds.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        uses: bool,
     },
     OptionFor(u8),
     Service(u8),
+    ServiceUses(u8),
 }
 
 impl From<Right> for RightRecord {
     fn from(right: Right) -> RightRecord {
-        match right {
-            Right::Lodging(t) if t.rounds() == LODGING_ROUNDS && !t.raisable() => {
-                if t.refusable() {
+        let (refusable, raisable) = (right.refusable(), right.raisable());
+        match (right.grant(), right.span()) {
+            (Grant::Lodging, Span::Rounds(LODGING_ROUNDS)) if !raisable => {
+                if refusable {
                     RightRecord::RefusableLodging
                 } else {
                     RightRecord::Lodging
                 }
             }
-            Right::Lodging(t) => RightRecord::LodgingFor {
-                rounds: t.rounds(),
-                refusable: t.refusable(),
-                raisable: t.raisable(),
+            (Grant::Lodging, span) => RightRecord::LodgingFor {
+                rounds: span.count(),
+                refusable,
+                raisable,
+                uses: span.uses(),
             },
-            Right::Option(LODGING_ROUNDS) => RightRecord::Option,
-            Right::Option(n) => RightRecord::OptionFor(n),
-            Right::Service(n) => RightRecord::Service(n),
+            (Grant::Option, Span::Rounds(LODGING_ROUNDS)) => RightRecord::Option,
+            (Grant::Option, span) => RightRecord::OptionFor(span.count()),
+            (Grant::Service, Span::Rounds(n)) => RightRecord::Service(n),
+            (Grant::Service, Span::Uses(n)) => RightRecord::ServiceUses(n),
         }
     }
 }
@@ -330,24 +475,32 @@ impl TryFrom<RightRecord> for Right {
     type Error = String;
 
     fn try_from(record: RightRecord) -> Result<Right, String> {
-        let bad = |n: u8| format!("a right lasts 1 to {MAX_ROUNDS} rounds, not {n}");
-        let rounds = |n: u8| {
-            (1..=MAX_ROUNDS)
-                .contains(&n)
-                .then_some(n)
-                .ok_or_else(|| bad(n))
-        };
-        Ok(match record {
-            RightRecord::Lodging => Right::LODGING,
-            RightRecord::RefusableLodging => Right::REFUSABLE_LODGING,
-            RightRecord::Option => Right::OPTION,
+        let (grant, span, refusable, raisable) = match record {
+            RightRecord::Lodging => return Ok(Right::LODGING),
+            RightRecord::RefusableLodging => return Ok(Right::REFUSABLE_LODGING),
+            RightRecord::Option => return Ok(Right::OPTION),
             RightRecord::LodgingFor {
-                rounds: n,
+                rounds,
                 refusable,
                 raisable,
-            } => Right::Lodging(Tenure::new(n, refusable, raisable).ok_or_else(|| bad(n))?),
-            RightRecord::OptionFor(n) => Right::Option(rounds(n)?),
-            RightRecord::Service(n) => Right::Service(rounds(n)?),
+                uses,
+            } => {
+                let span = if uses {
+                    Span::Uses(rounds)
+                } else {
+                    Span::Rounds(rounds)
+                };
+                (Grant::Lodging, span, refusable, raisable)
+            }
+            RightRecord::OptionFor(n) => (Grant::Option, Span::Rounds(n), false, false),
+            RightRecord::Service(n) => (Grant::Service, Span::Rounds(n), false, false),
+            RightRecord::ServiceUses(n) => (Grant::Service, Span::Uses(n), false, false),
+        };
+        Right::new(grant, span, refusable, raisable).ok_or_else(|| {
+            format!(
+                "a right lasts at least one round or use, not {}",
+                span.words()
+            )
         })
     }
 }
@@ -496,7 +649,7 @@ impl Item {
     }
 
     /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
-    /// pays it or guarantees it.
+    /// pays it, is paid by it, gives its deed or guarantees it.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         let guarantor = self.guarantee().map(|g| g.seat);
         [Some(self.from), Some(self.to), guarantor]
@@ -505,6 +658,11 @@ impl Item {
             .filter(|&x| x != a && x != b && x < 16)
             .fold(0, |set, x| set | 1 << x)
     }
+}
+
+/// The seats of a bit set ([`Package::others`]), in seat order.
+pub fn seats_in(set: u16) -> impl Iterator<Item = u8> {
+    spaces_in(u64::from(set))
 }
 
 /// The clauses of an offer, in the order they were drafted.
@@ -557,16 +715,9 @@ impl Package {
     }
 
     /// The seats the package involves besides its two parties `a` and `b` (third parties
-    /// who pay or guarantee), as a bit set.
+    /// who pay, are paid, give a deed or guarantee), as a bit set: each must consent.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         self.iter().fold(0, |set, i| set | i.others(a, b))
-    }
-
-    /// The third party whose consent the package needs besides `a`'s and `b`'s, if any
-    /// (the notary allows one: [`crate::notary::Refusal::Crowd`]).
-    pub fn third(&self, a: u8, b: u8) -> Option<u8> {
-        let others = self.others(a, b);
-        (others != 0).then(|| others.trailing_zeros() as u8)
     }
 
     /// Removes the clause at `index`, keeping the others in order; `false` when there is

@@ -522,17 +522,19 @@ pub fn deal_move_text(
             Ok(item) => format!("add: {}", item_text(game, s, &item, viewer)),
             Err(why) => format!("{action} (refused: {why})"),
         },
-        Action::Payer(i, _) | Action::Guarantee(i, ..) => match game.draft_party(s, deal, action) {
-            Ok(package) => match package.get(usize::from(i)) {
-                Some(item) => format!(
-                    "add a third party to clause {}: {}",
-                    u16::from(i) + 1,
-                    item_text(game, s, item, viewer)
-                ),
-                None => action.to_string(),
-            },
-            Err(why) => format!("{action} (refused: {why})"),
-        },
+        Action::Payer(i, _) | Action::Payee(i, _) | Action::Guarantee(i, ..) => {
+            match game.draft_party(s, deal, action) {
+                Ok(package) => match package.get(usize::from(i)) {
+                    Some(item) => format!(
+                        "add a third party to clause {}: {}",
+                        u16::from(i) + 1,
+                        item_text(game, s, item, viewer)
+                    ),
+                    None => action.to_string(),
+                },
+                Err(why) => format!("{action} (refused: {why})"),
+            }
+        }
         Action::Accept if deal.consent => format!(
             "consent to the package {} and {} agreed: {}",
             who(deal.author, viewer),
@@ -647,8 +649,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Right(..) => "add a lodging right, an option or a price cap".to_owned(),
             Action::Promise(..) | Action::Rule(..) => "add a promise or a rule change".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
-            Action::Payer(..) | Action::Guarantee(..) => {
-                "add a third party (a payer or a guarantor)".to_owned()
+            Action::Payer(..) | Action::Payee(..) | Action::Guarantee(..) => {
+                "add a third party (a payer, a payee or a guarantor)".to_owned()
             }
             _ => return None,
         };
@@ -726,10 +728,10 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("what you offer seat {} for {}", to + 1, name(deed))
             }
             (Action::Pay(Side::Mine, when, _), ..) => {
-                format!("the sum you pay {}", when.words())
+                format!("the sum you pay {}", game.describe_when(when))
             }
             (Action::Pay(Side::Yours, when, _), ..) => {
-                format!("the sum you are paid {}", when.words())
+                format!("the sum you are paid {}", game.describe_when(when))
             }
             (Action::Lend(side, collateral, _), ..) => {
                 let lender = if side == Side::Mine {
@@ -758,7 +760,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// A payment on a round schedule and a loan's repayment take `every K rounds, N
-    /// times`, a payment at each of some event `N times`, a right `for N rounds`.
+    /// times`, a payment at each of some event `N times`, a right `for N rounds` or `for N
+    /// uses`.
     fn schedule_prompt(&self, _game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
         schedule::prompt(action)
     }

@@ -16,7 +16,7 @@ use crate::config::Objective;
 use crate::contract::Term;
 use crate::game::LaissezFaire;
 use crate::game::spaces_in;
-use crate::package::{Kind, Right, When};
+use crate::package::{Grant, Kind, When};
 use crate::price::percent_of;
 use crate::state::{BANK, Phase, State, Status};
 use crate::trade::MAX_EXCHANGES;
@@ -129,7 +129,8 @@ pub struct LaissezFaireTally {
     /// Packages accepted and executed.
     #[serde(default)]
     pub packages_made: u64,
-    /// Packages that named a third party (a payer or a guarantor), asked for his consent.
+    /// Packages that named third parties (payers, payees, givers of a deed, guarantors),
+    /// asked for their consent.
     #[serde(default)]
     pub consents_asked: u64,
     /// Of those, packages executed at his consent (counted in [`Self::packages_made`] too).
@@ -220,9 +221,11 @@ impl ByKind {
             Kind::Pay(When::Now) => &mut self.payment,
             Kind::Pay(_) => &mut self.schedule,
             Kind::Lend(_) => &mut self.loan,
-            Kind::Right(Right::Lodging(_), _) => &mut self.lodging_right,
-            Kind::Right(Right::Service(_), _) => &mut self.price_cap,
-            Kind::Right(Right::Option(_), _) => &mut self.option,
+            Kind::Right(right, _) => match right.grant() {
+                Grant::Lodging => &mut self.lodging_right,
+                Grant::Service => &mut self.price_cap,
+                Grant::Option => &mut self.option,
+            },
             Kind::Rule(..) => &mut self.rule_change,
             Kind::Text(_) => &mut self.free_text,
             Kind::Deed(_) | Kind::Repay(_) => return None,
@@ -378,6 +381,8 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                 Action::Accept if s.deal.is_some_and(|d| !d.consent && d.third().is_some()) => {
                     self.consents_asked += 1;
                 }
+                // A third party's consent that passes the floor to the next one.
+                Action::Accept if s.deal.is_some_and(|d| !d.accept_executes()) => {}
                 Action::Accept if game.deal_move(s, action).is_ok() => {
                     self.packages_made += 1;
                     self.consents_given += u64::from(s.deal.is_some_and(|d| d.consent));
@@ -644,7 +649,7 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             let _ = writeln!(
                 out,
                 "third parties per game: {:.2} packages agreed by their two parties waited for \
-                 a payer's or guarantor's consent, {:.2} executed with it",
+                 their third parties' consent, {:.2} executed with it",
                 per(self.consents_asked),
                 per(self.consents_given)
             );

@@ -7,7 +7,7 @@ use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_laissez_faire::bot::{RESERVE, Trader};
 use gameshelf_laissez_faire::state::{BANK, Status};
 use gameshelf_laissez_faire::{
-    Action, LaissezFaire, Phase, Right, Share, Side, State, Sum, Term, When,
+    Action, LaissezFaire, Phase, Right, Share, Side, Span, State, Sum, Term, When,
 };
 
 mod common;
@@ -291,7 +291,7 @@ fn the_bargainer_sells_a_price_cap_for_cash_now() {
     assert_eq!(
         drafted(&g, &mut s, bargainer),
         [
-            Action::Right(Right::Service(10), POWER, cap),
+            Action::Right(Right::service(Span::Rounds(10)), POWER, cap),
             Action::Pay(Side::Yours, When::Now, 2 * (reference - cap) - 1),
             Action::Send
         ]

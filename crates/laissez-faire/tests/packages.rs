@@ -519,6 +519,7 @@ fn the_notary_refuses_what_the_rules_do_not_permit_and_says_why() {
             every: 1,
             wait: 1,
             guarantor: None,
+            uses: false,
         });
     }
     assert_eq!(

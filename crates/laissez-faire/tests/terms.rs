@@ -11,7 +11,8 @@ use gameshelf_laissez_faire::contract::{Clause, Contract, Due, Entry, Rule};
 use gameshelf_laissez_faire::package::MAX_ROUNDS;
 use gameshelf_laissez_faire::state::BANK;
 use gameshelf_laissez_faire::{
-    Action, LaissezFaire, Phase, Price, Refusal, Right, Side, State, Status, Tenure, Visits, When,
+    Action, Grant, LaissezFaire, Phase, Price, Refusal, Right, Side, Span, State, Status, Visits,
+    When,
 };
 
 mod common;
@@ -113,18 +114,22 @@ fn a_lodging_right_lasts_the_rounds_its_parties_choose() {
         g.room_price(&s, 0, TRAM),
         Some(Price::Negotiable { ceiling: None, .. })
     ));
-    // Any length from a round to the most; the list offers a few.
-    let long = Right::Option(MAX_ROUNDS);
+    // Any length from a round to the most (far past the game's usual length); the list
+    // offers a few. A length of nothing, or an option by uses, is no right at all.
+    let long = Right::option(MAX_ROUNDS);
     assert!(g.is_legal(&deal_open(&g, &s), Action::Right(long, TRAM, 70)));
+    let lodging = Right::lodging(200, true, false);
+    assert!(g.is_legal(&deal_open(&g, &s), Action::Right(lodging, TRAM, 2)));
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Option(0), TRAM, 70)),
-        Refusal::Rounds(0)
+        Right::new(Grant::Option, Span::Rounds(0), false, false),
+        None
     );
+    assert_eq!(Right::new(Grant::Option, Span::Uses(3), false, false), None);
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Service(64), TRAM, 70)),
-        Refusal::Rounds(64)
+        Right::new(Grant::Service, Span::Uses(0), false, false),
+        None
     );
-    assert!(Tenure::new(MAX_ROUNDS + 1, false, false).is_none());
+    assert_eq!(Right::new(Grant::Service, Span::Uses(1), true, false), None);
     let listed = legal(&g, &deal_open(&g, &s));
     assert!(listed.contains(&Action::Right(short, TRAM, 2)));
     assert!(listed.contains(&Action::Right(Right::LODGING, TRAM, 2)));
@@ -219,10 +224,10 @@ fn a_transit_owner_promises_a_fare_cap_and_a_utility_owner_a_fee_cap() {
     // The list offers a cap at the reference fare on each company a party
     // holds, the fee on a roll of seven.
     let listed = legal(&g, &deal_open(&g, &s));
-    assert!(listed.contains(&Action::Right(Right::Service(10), RAIL, 25)));
-    assert!(listed.contains(&Action::Right(Right::Service(10), WORKS, 28)));
+    assert!(listed.contains(&Action::Right(Right::service(Span::Rounds(10)), RAIL, 25)));
+    assert!(listed.contains(&Action::Right(Right::service(Span::Rounds(10)), WORKS, 28)));
     // "You carry me for at most $20 for four rounds, and charge me at most $30 at your works."
-    let cap = Right::Service(4);
+    let cap = Right::service(Span::Rounds(4));
     agree(
         &g,
         &mut s,
@@ -279,7 +284,12 @@ fn a_transit_owner_promises_a_fare_cap_and_a_utility_owner_a_fee_cap() {
         Refusal::NotHeld(15)
     );
     assert_eq!(
-        refusal(&g, &s, &[], Action::Right(Right::Service(9), RAIL, 5)),
+        refusal(
+            &g,
+            &s,
+            &[],
+            Action::Right(Right::service(Span::Rounds(9)), RAIL, 5)
+        ),
         Refusal::RightTwice(RAIL)
     );
 }
@@ -379,11 +389,11 @@ fn traders_value_the_new_terms_and_answer_them() {
     let (g, mut s) = setup(2);
     s.lots.0[RAIL as usize].owner = 1;
     // A price cap at nothing for nothing costs the company's owner: countered.
-    let free_rides = [Action::Right(Right::Service(10), RAIL, 0)];
+    let free_rides = [Action::Right(Right::service(Span::Rounds(10)), RAIL, 0)];
     assert_eq!(answer(&g, &s, &free_rides), Action::Amend);
     // Paid for (two $25 rides at most for $60): accepted.
     let paid = [
-        Action::Right(Right::Service(10), RAIL, 0),
+        Action::Right(Right::service(Span::Rounds(10)), RAIL, 0),
         Action::Pay(Side::Mine, When::Now, 60),
     ];
     assert_eq!(answer(&g, &s, &paid), Action::Accept);
@@ -464,8 +474,8 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
         Right::REFUSABLE_LODGING,
         Right::OPTION,
         Right::lodging(7, true, true),
-        Right::Option(2),
-        Right::Service(12),
+        Right::option(2),
+        Right::service(Span::Rounds(12)),
     ];
     let mut r = Record::new(&g);
     r.actions = rights.map(|right| Action::Right(right, TRAM, 5)).to_vec();
@@ -503,7 +513,7 @@ fn records_with_new_rights_replay_exactly() {
     assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
     game.play_all([
         Action::Draft(0),
-        Action::Right(Right::Service(6), RAIL, 13),
+        Action::Right(Right::service(Span::Rounds(6)), RAIL, 13),
         Action::Pay(Side::Mine, When::Now, 40),
         Action::Send,
         Action::Accept,

@@ -206,11 +206,14 @@ fn the_notary_names_what_a_third_party_may_not_do() {
         "nobody guarantees his own payments"
     );
     assert_eq!(
-        refused(
-            &[pay, schedule, Action::Payer(0, 2)],
-            Action::Guarantee(1, 3, 0)
-        ),
-        Refusal::Crowd
+        refused(&[pay, Action::Payer(0, 2)], Action::Payee(0, 3)),
+        Refusal::Parties(0),
+        "no payment between two third parties"
+    );
+    assert_eq!(
+        refused(&[Action::Deed(TRAM)], Action::Payee(0, 2)),
+        Refusal::Parties(0),
+        "a deed goes to one of the two parties"
     );
     assert_eq!(refused(&[pay], Action::Payer(0, 9)), Refusal::NotThird(9));
     // The list offers only moves the notary accepts.
@@ -293,7 +296,7 @@ fn drafting_a_third_party_is_worded_and_folded_in_the_builder() {
     assert_eq!(
         p.choice_group(&g, &s, Action::Guarantee(0, 2, 10))
             .as_deref(),
-        Some("add a third party (a payer or a guarantor)")
+        Some("add a third party (a payer, a payee or a guarantor)")
     );
     // The fee is typed like any sum.
     assert_eq!(g.amount(Action::Guarantee(0, 2, 10)), Some(10));

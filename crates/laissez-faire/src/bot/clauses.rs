@@ -32,7 +32,7 @@ use super::package::Plan;
 use crate::action::Action;
 use crate::contract::{Clause, LODGING_ROUNDS, MAX_CONTRACTS};
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Right, Side, When};
+use crate::package::{Right, Side, Span, When};
 use crate::price::Share;
 use crate::state::{State, Status};
 
@@ -160,7 +160,7 @@ impl Trader {
         }
         let board = game.board();
         let mine = game.holdings(s, seat as u8) & (board.transits | board.utilities);
-        let right = Right::Service(LODGING_ROUNDS);
+        let right = Right::service(Span::Rounds(LODGING_ROUNDS));
         let mut best: Option<(u32, u8, u8, u32, u32)> = None;
         for deed in spaces_in(mine) {
             let Some(reference) = game.reference_service_price(s, deed) else {

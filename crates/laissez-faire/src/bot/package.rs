@@ -52,12 +52,12 @@ use crate::action::Action;
 use crate::contract::{LODGING_ROUNDS, NO_DEED};
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
-use crate::package::{Item, Kind, MAX_CLAUSES, Package, Right, Side, When};
+use crate::package::{Grant, Item, Kind, MAX_CLAUSES, Package, Right, Side, Span, When};
 use crate::price::{MAX_PRICE, Share};
 use crate::state::State;
 
 /// The most rounds of a right a trader counts: a game lasts about thirty rounds, so a right
-/// of 63 rounds is not worth six times one of ten.
+/// of 255 rounds is not worth 25 times one of ten.
 const RIGHT_HORIZON: u8 = 2 * LODGING_ROUNDS;
 
 impl Trader {
@@ -151,9 +151,10 @@ impl Trader {
         let amount = i64::from(item.amount);
         match item.kind {
             Kind::Pay(When::Now) => sign * amount,
-            // Landings in a city may never happen: reckoned at half their number.
-            Kind::Pay(When::Lands(v)) => {
-                let total = amount * i64::from(v.times()) / 2;
+            // Landings in a city, or on a space, may never happen: reckoned at half their
+            // number.
+            Kind::Pay(when @ (When::Lands(_) | When::LandsOn(_))) => {
+                let total = amount * i64::from(when.times().unwrap_or(0)) / 2;
                 if sign > 0 { total * 3 / 4 } else { -total }
             }
             Kind::Pay(when) => {
@@ -205,12 +206,12 @@ impl Trader {
         (right, d): (Right, u8),
         amount: i64,
     ) -> i64 {
-        let gain = match right {
+        let gain = match right.grant() {
             // The discount on a couple of stays against the room he would take instead (a
             // housed room's reference rent is far above the bank's rooms beside it); a right
             // whose stays the owner may raise saves on the first only.
-            Right::Lodging(t) => {
-                let stays = if t.raisable() { 1 } else { 2 };
+            Grant::Lodging => {
+                let stays = if right.raisable() { 1 } else { 2 };
                 let reference = game.reference_rent(s, d).unwrap_or(0);
                 let instead =
                     Trader::other_room(game, s, holder, d).map_or(reference, |o| o.min(reference));
@@ -218,7 +219,7 @@ impl Trader {
             }
             // Half the discount on what he would pay for the deed: twice its value when it
             // completes one of his sets (what a seller asks for such a deed), else its value.
-            Right::Option(_) => {
+            Grant::Option => {
                 let value = game.deed_value(s, d);
                 let full = if Trader::completes(game, game.holdings(s, holder), d) {
                     Share::Double.of(value)
@@ -228,11 +229,17 @@ impl Trader {
                 (i64::from(full) - amount) / 2
             }
             // The discount on a couple of rides or fees.
-            Right::Service(_) => {
+            Grant::Service => {
                 2 * (i64::from(game.reference_service_price(s, d).unwrap_or(0)) - amount)
             }
         };
-        let rounds = right.rounds().min(RIGHT_HORIZON);
+        // A right by uses lasts, at the pace assumed above (a couple of uses in
+        // LODGING_ROUNDS rounds), as many rounds as its uses take.
+        let rounds = match right.span() {
+            Span::Rounds(n) => n,
+            Span::Uses(n) => n.saturating_mul(LODGING_ROUNDS / 2),
+        };
+        let rounds = rounds.min(RIGHT_HORIZON);
         gain.max(0) * i64::from(rounds) / i64::from(LODGING_ROUNDS)
     }
 

@@ -72,8 +72,8 @@ impl LaissezFaire {
             Term::Rule(rule, value) => s.rules.get(rule) != value,
             // The next text number: the record's texts are numbered as they are written.
             Term::Text(note, _) => note == s.notes && s.notes < u8::MAX,
-            // Landings in a city are a package's schedule, not the templates'.
-            Term::Schedule(_, due) => !matches!(due, Due::EachLanding(_)),
+            // Landings are a package's schedule, not the templates'.
+            Term::Schedule(_, due) => !matches!(due, Due::EachLanding(_) | Due::EachLandingOn(_)),
             Term::Borrow(_, NO_DEED) => true,
             Term::Borrow(_, deed) => {
                 (deed as usize) < SPACES
@@ -219,6 +219,7 @@ impl LaissezFaire {
             every: 1,
             wait: 1,
             guarantor: None,
+            uses: false,
         };
         let (contract, now) = match term {
             Term::Rule(rule, value) => {

@@ -44,6 +44,7 @@ impl LaissezFaire {
         self.pay_charges(s, seat, charges);
         let pos = s.players[seat].pos;
         self.log_rent(s, seat, pos, rent);
+        self.use_right(s, seat as u8, self.board.forward_utility[pos as usize]);
         s.players[seat].last_rent = rent;
         self.obligations_due(s, Occasion::Stay(seat as u8));
         self.after_roll_turn(s, true);
@@ -69,7 +70,7 @@ impl LaissezFaire {
     }
 
     /// What landing on the space reached by the dice does. Payments due on landing in its
-    /// city come first, before anything the space asks.
+    /// city, then on the space itself, come first, before anything the space asks.
     fn land(&self, s: &mut State) {
         let seat = s.current as usize;
         let at = s.players[seat].pos;
@@ -77,6 +78,7 @@ impl LaissezFaire {
         if let Some(city) = space.city() {
             self.obligations_due(s, Occasion::Land(seat as u8, city));
         }
+        self.obligations_due(s, Occasion::LandOn(seat as u8, at));
         match space.kind {
             SpaceKind::Start | SpaceKind::Jail | SpaceKind::Rest => self.after_roll_turn(s, false),
             SpaceKind::GoToJail { fee_side } => {

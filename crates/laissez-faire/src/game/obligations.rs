@@ -27,6 +27,28 @@ impl LaissezFaire {
         }
         if let Some(id) = s.contracts.lodging_right(seat as u8, space).map(|c| c.id) {
             self.log(s, id, Entry::Rent, seat as u8, owner, amount);
+            self.use_right(s, seat as u8, space);
+        }
+    }
+
+    /// `seat` used its right at `space` (lodged or stayed under a lodging right, rode or
+    /// paid a fee under a price cap): a right that lasts a number of uses counts one down,
+    /// and ends after the last. Every lodging, stay, ride or fee of the holder there counts,
+    /// whether or not the cap was below the price he would have paid: the right was his
+    /// price that time.
+    pub(crate) fn use_right(&self, s: &mut State, seat: u8, space: u8) {
+        for slot in &mut s.contracts.0 {
+            let Some(c) = slot else { continue };
+            let here = matches!(
+                c.clause,
+                Clause::Lodging { property: x, .. } | Clause::PriceCap { space: x, .. } if x == space
+            );
+            if c.uses && here && c.payer == seat {
+                c.left = c.left.saturating_sub(1);
+                if !c.live() {
+                    *slot = None;
+                }
+            }
         }
     }
 
@@ -57,9 +79,10 @@ impl LaissezFaire {
             // could not pay (its arrears) falls due.
             let promise = matches!(c.clause, Clause::Text { .. }) && c.arrears == 0;
             let due_now = match (c.clause, occasion) {
-                // Rights and promises count their rounds down; they owe nothing.
+                // Rights and promises count their rounds down (a right that lasts a number
+                // of uses counts them instead, as they come); they owe nothing.
                 _ if right || promise => {
-                    if occasion == Occasion::Round {
+                    if occasion == Occasion::Round && !c.uses {
                         c.left = c.left.saturating_sub(1);
                     }
                     false
@@ -70,9 +93,16 @@ impl LaissezFaire {
                 (Clause::Schedule(Due::EachLanding(city)), Occasion::Land(seat, landed)) => {
                     c.payer == seat && city == landed
                 }
+                (Clause::Schedule(Due::EachLandingOn(space)), Occasion::LandOn(seat, at)) => {
+                    c.payer == seat && space == at
+                }
                 (
                     Clause::Schedule(
-                        Due::EachStart | Due::EachStay | Due::EachTurn | Due::EachLanding(_),
+                        Due::EachStart
+                        | Due::EachStay
+                        | Due::EachTurn
+                        | Due::EachLanding(_)
+                        | Due::EachLandingOn(_),
                     ),
                     _,
                 ) => false,

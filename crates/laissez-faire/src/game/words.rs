@@ -8,7 +8,7 @@ use crate::contract::{
     Clause, Contract, Due, INSTALMENTS, LODGING_ROUNDS, NO_DEED, REPAYMENT_PERCENT, Term,
 };
 use crate::game::LaissezFaire;
-use crate::package::{Right, When};
+use crate::package::{Grant, Right, When};
 use crate::state::State;
 
 impl LaissezFaire {
@@ -20,6 +20,14 @@ impl LaissezFaire {
             .map_or_else(|| format!("city {city}"), |c| c.name.clone())
     }
 
+    /// A space's name (or its number, for a space the board does not have).
+    pub fn space_name(&self, space: u8) -> String {
+        self.board
+            .spaces
+            .get(usize::from(space))
+            .map_or_else(|| format!("space {space}"), |x| x.name.clone())
+    }
+
     /// When a package's payment is made, with the board's names: "now", "every round, 5
     /// times", "at each landing in Brighton, 4 times".
     pub fn describe_when(&self, when: When) -> String {
@@ -29,6 +37,11 @@ impl LaissezFaire {
                 self.city_name(v.city()),
                 v.times()
             ),
+            When::LandsOn(p) => format!(
+                "at each landing on {}, {} times",
+                self.space_name(p.space()),
+                p.times()
+            ),
             _ => when.words(),
         }
     }
@@ -37,13 +50,12 @@ impl LaissezFaire {
     /// Tram Lane for 10 rounds at a rent of at most $30, which the owner may refuse".
     pub fn describe_right(&self, right: Right, deed: u8, amount: u32) -> String {
         let name = &self.board.spaces[usize::from(deed)].name;
-        let rounds = right.rounds();
-        match right {
-            Right::Lodging(t) => {
-                let mut words = format!(
-                    "a lodging right at {name} for {rounds} rounds at a rent of at most ${amount}"
-                );
-                match (t.refusable(), t.raisable()) {
+        let span = right.span().words();
+        match right.grant() {
+            Grant::Lodging => {
+                let mut words =
+                    format!("a lodging right at {name} for {span} at a rent of at most ${amount}");
+                match (right.refusable(), right.raisable()) {
                     (false, false) => {}
                     (true, false) => words.push_str(", which the owner may refuse"),
                     (false, true) => words.push_str(", a stay's rent up to the cap"),
@@ -53,21 +65,21 @@ impl LaissezFaire {
                 }
                 words
             }
-            Right::Option(_) => {
-                format!("an option to buy {name} for ${amount} within {rounds} rounds")
+            Grant::Option => {
+                format!("an option to buy {name} for ${amount} within {span}")
             }
-            Right::Service(_) => {
-                format!("a price cap of ${amount} at {name} for {rounds} rounds")
+            Grant::Service => {
+                format!("a price cap of ${amount} at {name} for {span}")
             }
         }
     }
 
     /// What the sum of a drafted right means, for a front end asking for it.
     pub fn right_amount_words(right: Right) -> &'static str {
-        match right {
-            Right::Lodging(_) => "the most rent the right allows",
-            Right::Option(_) => "the option's strike",
-            Right::Service(_) => "the most the holder pays for a ride or a fee",
+        match right.grant() {
+            Grant::Lodging => "the most rent the right allows",
+            Grant::Option => "the option's strike",
+            Grant::Service => "the most the holder pays for a ride or a fee",
         }
     }
 
@@ -133,6 +145,11 @@ impl LaissezFaire {
                 "seat {p} pays seat {q} ${} at each landing in {}",
                 c.instalment,
                 self.city_name(city)
+            ),
+            Clause::Schedule(Due::EachLandingOn(space)) => format!(
+                "seat {p} pays seat {q} ${} at each landing on {}",
+                c.instalment,
+                self.space_name(space)
             ),
             Clause::Schedule(due) => {
                 format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
@@ -205,6 +222,14 @@ impl LaissezFaire {
         let guarantor = c
             .guarantor
             .map_or(String::new(), |g| format!(", guaranteed by seat {}", g + 1));
-        format!("#{} {body} ({} left{arrears}{guarantor})", c.id, c.left)
+        let left = if c.uses {
+            match c.left {
+                1 => "1 use".to_owned(),
+                n => format!("{n} uses"),
+            }
+        } else {
+            c.left.to_string()
+        };
+        format!("#{} {body} ({left} left{arrears}{guarantor})", c.id)
     }
 }

@@ -17,7 +17,7 @@ use gameshelf_engine::Game;
 use super::{item_text, package_text, verb, who};
 use crate::deal::Deal;
 use crate::notary::Refusal;
-use crate::package::{MAX_CLAUSES, MAX_EDITS};
+use crate::package::{MAX_CLAUSES, MAX_EDITS, seats_in};
 use crate::{Action, LaissezFaire, Phase, State, Term, Thread};
 
 /// What accepting a package now would do to one of its parties.
@@ -32,8 +32,8 @@ pub struct Change {
 }
 
 /// What accepting `deal`'s package now would do to its author, its answerer and the third
-/// party it names (a payer or a guarantor), if any, in that order, worked out by executing
-/// it on a copy of `s`.
+/// parties it names (payers, payees, givers of a deed, guarantors), in that order (the
+/// third parties in seat order), worked out by executing it on a copy of `s`.
 ///
 /// # Errors
 /// The notary's reason why the package could not be accepted as it stands (a loan without
@@ -41,8 +41,10 @@ pub struct Change {
 pub fn effect(game: &LaissezFaire, s: &State, deal: &Deal) -> Result<Vec<Change>, Refusal> {
     let mut after = s.clone();
     game.execute_package(&mut after, deal.author, deal.answerer, &deal.package)?;
-    let seats = [Some(deal.author), Some(deal.answerer), deal.third()];
-    Ok(changes(game, s, &after, seats.into_iter().flatten()))
+    let seats = [deal.author, deal.answerer]
+        .into_iter()
+        .chain(seats_in(deal.thirds()));
+    Ok(changes(game, s, &after, seats))
 }
 
 /// What went from `before` to `after` for each of `seats`.
@@ -154,7 +156,12 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
         _ if deal.consent => match third {
             Some(t) if me(t) => format!(
                 "{author} and {answerer} agreed to this {kind}, which names you: it executes \
-                 only if you consent"
+                 only if you consent{}",
+                if deal.accept_executes() {
+                    ""
+                } else {
+                    ", and so does every third party after you"
+                }
             ),
             _ => format!(
                 "{author} and {answerer} agreed to this {kind}; it waits for {}'s consent:",
@@ -185,11 +192,26 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
             .zip(deal.package.iter())
             .map(|(n, item)| format!("  {n}. {}", item_text(game, s, item, viewer))),
     );
-    if let Some(t) = third {
-        lines.push(format!(
-            "  third party: {}, who must consent after {answerer} accepts",
-            who(t, viewer)
-        ));
+    let thirds: Vec<String> = seats_in(deal.thirds())
+        .map(|t| {
+            let consented = if deal.consented & (1 << t) != 0 {
+                " (consented)"
+            } else {
+                ""
+            };
+            format!("{}{consented}", who(t, viewer))
+        })
+        .collect();
+    match thirds.as_slice() {
+        [] => {}
+        [one] => lines.push(format!(
+            "  third party: {one}, who must consent after {answerer} accepts"
+        )),
+        many => lines.push(format!(
+            "  third parties: {}, who must each consent, in that order, after {answerer} \
+             accepts",
+            many.join(", ")
+        )),
     }
     if !deal.before.is_empty() {
         lines.push(format!(

@@ -1,6 +1,6 @@
 //! Schedules typed in words, for the offer builder: `every 2 rounds, 3 times` for a payment
 //! on a round schedule or a loan's repayment, `4 times` for a payment at each Start, stay,
-//! turn or landing, `for 10 rounds` for a right.
+//! turn or landing, `for 10 rounds` or `for 5 uses` (`5 times`) for a right.
 //!
 //! The list of moves offers one representative schedule per kind of clause (search and
 //! random play need a short list); a person types the schedule he means after the choice,
@@ -8,10 +8,10 @@
 //! rebuild the clause's action with the schedule named; whether the clause is legal stays
 //! the notary's judgement, as for any move. The bounds are those an action can carry: a
 //! round schedule is packed in one byte ([`Cadence`], 1 to [`Cadence::MAX`] rounds apart and
-//! as many times), a right's length in six bits ([`MAX_ROUNDS`]).
+//! as many times), a right's length in one byte ([`MAX_ROUNDS`] rounds, [`MAX_USES`] uses).
 
 use crate::Action;
-use crate::package::{Cadence, MAX_ROUNDS, Right, Tenure, When};
+use crate::package::{Cadence, Grant, MAX_ROUNDS, MAX_USES, Span, Spot, When};
 
 /// Why typed words name no schedule the move can take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,9 +32,18 @@ pub enum ScheduleError {
     /// The count is out of bounds.
     #[error("a payment recurs 1 to {max} times, not {0}", max = Cadence::MAX)]
     Times(u64),
+    /// The count of a payment on landings on one space is out of bounds.
+    #[error("a payment on landings on one space recurs 1 to {max} times, not {0}", max = Spot::MAX_TIMES)]
+    Landings(u64),
     /// A right's length is out of bounds.
     #[error("a right lasts 1 to {MAX_ROUNDS} rounds, not {0}")]
     Rounds(u64),
+    /// A right's uses are out of bounds.
+    #[error("a right lasts 1 to {MAX_USES} uses, not {0}")]
+    Uses(u64),
+    /// A length in uses for a right used once (an option).
+    #[error("an option lasts a number of rounds: exercising it ends it")]
+    Once,
     /// Words that do not fit this kind of clause (a spacing for a payment at each Start,
     /// a count for a right).
     #[error("this clause's schedule is {0}: type {1}")]
@@ -44,7 +53,8 @@ pub enum ScheduleError {
 /// The forms typed, for prompts and errors.
 const ROUND_FORM: &str = "every K rounds, N times";
 const COUNT_FORM: &str = "N times";
-const LENGTH_FORM: &str = "for N rounds";
+const LENGTH_FORM: &str = "for N rounds, or for N uses";
+const OPTION_FORM: &str = "for N rounds";
 
 /// The numbers a person typed, each once at most.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,11 +65,13 @@ struct Typed {
     times: Option<u64>,
     /// `for N rounds`, a length.
     rounds: Option<u64>,
+    /// `for N uses`, a length in uses.
+    uses: Option<u64>,
 }
 
 impl Typed {
     /// Reads `words`: `every 2 rounds, 3 times`, `each round 5 times`, `twice`, `for 10
-    /// rounds`; case, commas and `and` do not matter. `form` is what to suggest on an
+    /// rounds`, `for 5 uses`; case, commas and `and` do not matter. `form` is what to suggest on an
     /// error.
     fn parse(words: &str, form: &'static str) -> Result<Typed, ScheduleError> {
         let text = words.to_ascii_lowercase().replace([',', ';', '.'], " ");
@@ -103,6 +115,7 @@ impl Typed {
                             typed.times = Some(n);
                         }
                         Some(&("rounds" | "round")) => typed.rounds = Some(n),
+                        Some(&("uses" | "use")) => typed.uses = Some(n),
                         _ => return Err(wrong(t)),
                     }
                     i += 2;
@@ -123,7 +136,7 @@ fn bounded(n: u64, max: u8, error: fn(u64) -> ScheduleError) -> Result<u8, Sched
 
 /// `cadence` with what `typed` changes (every part not typed kept).
 fn cadence(cadence: Cadence, typed: Typed) -> Result<Cadence, ScheduleError> {
-    if typed.rounds.is_some() {
+    if typed.rounds.is_some() || typed.uses.is_some() {
         return Err(ScheduleError::Shape("a round schedule", ROUND_FORM));
     }
     let every = bounded(
@@ -139,13 +152,24 @@ fn cadence(cadence: Cadence, typed: Typed) -> Result<Cadence, ScheduleError> {
     Cadence::new(every, times).ok_or(ScheduleError::Times(times.into()))
 }
 
-/// The count of a payment at each of some event, from `typed`.
-fn count(typed: Typed) -> Result<u8, ScheduleError> {
-    if typed.every.is_some() || typed.rounds.is_some() {
+/// The count of a payment at each of some event, from `typed`: 1 to `most`, or `error`.
+fn count(typed: Typed, most: u8, error: fn(u64) -> ScheduleError) -> Result<u8, ScheduleError> {
+    if typed.every.is_some() || typed.rounds.is_some() || typed.uses.is_some() {
         return Err(ScheduleError::Shape("a count of events", COUNT_FORM));
     }
     let times = typed.times.ok_or(ScheduleError::Empty(COUNT_FORM))?;
-    bounded(times, Cadence::MAX, ScheduleError::Times)
+    bounded(times, most, error)
+}
+
+/// A right's length from `typed`: `for N rounds`, or `for N uses` (`N times` says the
+/// same: a right used N times).
+fn span(typed: Typed) -> Result<Span, ScheduleError> {
+    match (typed.every, typed.rounds, typed.uses.or(typed.times)) {
+        (None, Some(n), None) => bounded(n, MAX_ROUNDS, ScheduleError::Rounds).map(Span::Rounds),
+        (None, None, Some(n)) => bounded(n, MAX_USES, ScheduleError::Uses).map(Span::Uses),
+        (None, None, None) => Err(ScheduleError::Empty(LENGTH_FORM)),
+        _ => Err(ScheduleError::Shape("its length", LENGTH_FORM)),
+    }
 }
 
 /// What a person is asked to type for `action`'s schedule, or `None` when it has none to
@@ -153,7 +177,13 @@ fn count(typed: Typed) -> Result<u8, ScheduleError> {
 pub fn prompt(action: Action) -> Option<String> {
     let (form, bounds) = match form(action)? {
         ROUND_FORM => (ROUND_FORM, format!("K and N from 1 to {}", Cadence::MAX)),
-        COUNT_FORM => (COUNT_FORM, format!("N from 1 to {}", Cadence::MAX)),
+        COUNT_FORM => {
+            let most = match action {
+                Action::Pay(_, When::LandsOn(_), _) => Spot::MAX_TIMES,
+                _ => Cadence::MAX,
+            };
+            (COUNT_FORM, format!("N from 1 to {most}"))
+        }
         form => (form, format!("N from 1 to {MAX_ROUNDS}")),
     };
     Some(format!("a schedule: {form} ({bounds})"))
@@ -163,9 +193,12 @@ pub fn prompt(action: Action) -> Option<String> {
 fn form(action: Action) -> Option<&'static str> {
     match action {
         Action::Pay(_, When::Rounds(_), _) | Action::Repay(..) => Some(ROUND_FORM),
-        Action::Pay(_, When::Starts(_) | When::Stays(_) | When::Turns(_) | When::Lands(_), _) => {
-            Some(COUNT_FORM)
-        }
+        Action::Pay(
+            _,
+            When::Starts(_) | When::Stays(_) | When::Turns(_) | When::Lands(_) | When::LandsOn(_),
+            _,
+        ) => Some(COUNT_FORM),
+        Action::Right(right, ..) if right.grant() == Grant::Option => Some(OPTION_FORM),
         Action::Right(..) => Some(LENGTH_FORM),
         _ => None,
     }
@@ -179,32 +212,28 @@ fn form(action: Action) -> Option<&'static str> {
 pub fn scheduled(action: Action, words: &str) -> Result<Action, ScheduleError> {
     let form = form(action).ok_or(ScheduleError::NoSchedule)?;
     let typed = Typed::parse(words, form)?;
+    let events = || count(typed, Cadence::MAX, ScheduleError::Times);
     let scheduled = match action {
         Action::Pay(side, When::Rounds(c), x) => {
             Action::Pay(side, When::Rounds(cadence(c, typed)?), x)
         }
         Action::Repay(c, x) => Action::Repay(cadence(c, typed)?, x),
-        Action::Pay(side, When::Starts(_), x) => Action::Pay(side, When::Starts(count(typed)?), x),
-        Action::Pay(side, When::Stays(_), x) => Action::Pay(side, When::Stays(count(typed)?), x),
-        Action::Pay(side, When::Turns(_), x) => Action::Pay(side, When::Turns(count(typed)?), x),
+        Action::Pay(side, When::Starts(_), x) => Action::Pay(side, When::Starts(events()?), x),
+        Action::Pay(side, When::Stays(_), x) => Action::Pay(side, When::Stays(events()?), x),
+        Action::Pay(side, When::Turns(_), x) => Action::Pay(side, When::Turns(events()?), x),
         Action::Pay(side, When::Lands(v), x) => {
-            let visits = crate::package::Visits::new(v.city(), count(typed)?)
+            let visits = crate::package::Visits::new(v.city(), events()?)
                 .ok_or(ScheduleError::NoSchedule)?;
             Action::Pay(side, When::Lands(visits), x)
         }
+        Action::Pay(side, When::LandsOn(p), x) => {
+            let times = count(typed, Spot::MAX_TIMES, ScheduleError::Landings)?;
+            let spot = Spot::new(p.space(), times).ok_or(ScheduleError::NoSchedule)?;
+            Action::Pay(side, When::LandsOn(spot), x)
+        }
         Action::Right(right, d, x) => {
-            if typed.every.is_some() || typed.times.is_some() {
-                return Err(ScheduleError::Shape("its length", LENGTH_FORM));
-            }
-            let rounds = typed.rounds.ok_or(ScheduleError::Empty(LENGTH_FORM))?;
-            let rounds = bounded(rounds, MAX_ROUNDS, ScheduleError::Rounds)?;
-            let right = match right {
-                Right::Lodging(t) => Tenure::new(rounds, t.refusable(), t.raisable())
-                    .map(Right::Lodging)
-                    .ok_or(ScheduleError::Rounds(rounds.into()))?,
-                Right::Option(_) => Right::Option(rounds),
-                Right::Service(_) => Right::Service(rounds),
-            };
+            let span = span(typed)?;
+            let right = right.lasting(span).ok_or(ScheduleError::Once)?;
             Action::Right(right, d, x)
         }
         _ => return Err(ScheduleError::NoSchedule),
@@ -216,7 +245,7 @@ pub fn scheduled(action: Action, words: &str) -> Result<Action, ScheduleError> {
 mod tests {
     use super::*;
     use crate::deal::REPRESENTATIVE;
-    use crate::package::Side;
+    use crate::package::{Right, Side};
 
     const RENT: Action = Action::Pay(Side::Mine, When::Rounds(REPRESENTATIVE), 40);
 
@@ -292,22 +321,55 @@ mod tests {
             "this clause's schedule is a count of events: type N times"
         );
         let lodging = Action::Right(Right::REFUSABLE_LODGING, 3, 20);
-        let Ok(Action::Right(Right::Lodging(t), 3, 20)) = scheduled(lodging, "for 40 rounds")
-        else {
-            panic!("a lodging right for 40 rounds");
+        let Ok(Action::Right(right, 3, 20)) = scheduled(lodging, "for 200 rounds") else {
+            panic!("a lodging right for 200 rounds");
         };
-        assert_eq!((t.rounds(), t.refusable(), t.raisable()), (40, true, false));
         assert_eq!(
-            scheduled(Action::Right(Right::OPTION, 3, 200), "63 rounds"),
-            Ok(Action::Right(Right::Option(63), 3, 200))
+            (right.span(), right.refusable(), right.raisable()),
+            (Span::Rounds(200), true, false)
+        );
+        for words in ["for 6 uses", "6 times"] {
+            let Ok(Action::Right(right, 3, 20)) = scheduled(lodging, words) else {
+                panic!("a lodging right for 6 uses");
+            };
+            assert_eq!((right.span(), right.refusable()), (Span::Uses(6), true));
+        }
+        let cap = Action::Right(Right::service(Span::Rounds(10)), 5, 25);
+        assert_eq!(
+            scheduled(cap, "for 1 use"),
+            Ok(Action::Right(Right::service(Span::Uses(1)), 5, 25))
         );
         assert_eq!(
-            scheduled(lodging, "for 64 rounds").unwrap_err().to_string(),
-            "a right lasts 1 to 63 rounds, not 64"
+            scheduled(Action::Right(Right::OPTION, 3, 200), "255 rounds"),
+            Ok(Action::Right(Right::option(255), 3, 200))
+        );
+        assert_eq!(
+            scheduled(Action::Right(Right::OPTION, 3, 200), "for 3 uses"),
+            Err(ScheduleError::Once)
+        );
+        assert_eq!(
+            scheduled(lodging, "for 256 rounds")
+                .unwrap_err()
+                .to_string(),
+            "a right lasts 1 to 255 rounds, not 256"
+        );
+        assert_eq!(
+            scheduled(lodging, "for 0 uses").unwrap_err().to_string(),
+            "a right lasts 1 to 255 uses, not 0"
+        );
+        assert_eq!(
+            scheduled(lodging, "for 3 rounds, 4 uses")
+                .unwrap_err()
+                .to_string(),
+            "this clause's schedule is its length: type for N rounds, or for N uses"
         );
         assert_eq!(
             prompt(lodging).as_deref(),
-            Some("a schedule: for N rounds (N from 1 to 63)")
+            Some("a schedule: for N rounds, or for N uses (N from 1 to 255)")
+        );
+        assert_eq!(
+            prompt(Action::Right(Right::OPTION, 3, 200)).as_deref(),
+            Some("a schedule: for N rounds (N from 1 to 255)")
         );
         assert_eq!(
             prompt(RENT).as_deref(),

@@ -224,8 +224,8 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "1",    // draft a package of clauses for seat 2
         "3",    // add a payment to you
         "5 40", // seat 2 pays you $40 every round, 5 times, typed in
-        "7",    // add a third party (a payer or a guarantor)
-        "3 30", // seat 3 guarantees it for a fee of $30, typed in
+        "7",    // add a third party (a payer, a payee or a guarantor)
+        "3 30", // seat 3 guarantees it for a fee of $30, typed in (after payer, payee)
         "2",    // send
     ];
     let (record, text) = scripted(&game, players, &options, &script);
@@ -243,9 +243,10 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "{text}"
     );
     for expected in [
-        "add a third party (a payer or a guarantor)",
+        "add a third party (a payer, a payee or a guarantor)",
         "1) add a third party to clause 1: seat 3 pays you $40 every round, 5 times\n",
-        "2) add a third party to clause 1: seat 2 pays you $40 every round, 5 times, \
+        "2) add a third party to clause 1: seat 2 pays seat 3 $40 every round, 5 times\n",
+        "3) add a third party to clause 1: seat 2 pays you $40 every round, 5 times, \
          guaranteed by seat 3 (seat 3 pays what seat 2 misses at a due date, for nothing) [$: \
          the fee clause 1's debtor pays seat 3 at acceptance for the guarantee]",
         "  third party: seat 3, who must consent after seat 2 accepts\n",
@@ -342,6 +343,127 @@ fn a_typed_schedule_is_drafted_sent_and_accepted_in_line_mode() {
     assert!(
         table_text(&game, &s)
             .contains("contract #1 seat 1 pays seat 2 $40 every 2 rounds (3 left)"),
+        "{}",
+        table_text(&game, &s)
+    );
+}
+
+#[test]
+fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
+    use gameshelf_engine::dice::DicePair;
+    use gameshelf_laissez_faire::{Right, Span};
+    let game = game();
+    // Ann has bought Tile Row; in Bob's window, Bob asks her for two stays there at $3.
+    let bought = [
+        Action::First(0),
+        Action::Go,
+        Action::Pass,
+        Action::Roll(DicePair::new(1, 2)),
+        Action::Buy,
+        Action::Lodge(3),
+    ];
+    let options = resuming(&game, &bought);
+    let players = vec![Player::Human, Player::Human];
+    let script = [
+        "2",              // make an offer (a package)
+        "1",              // draft a package for seat 1
+        "6",              // add a lodging right, an option or a price cap
+        "2 3 for 0 uses", // refused: out of bounds
+        "6",              // the rights again
+        "2 3 for 2 uses", // a lodging right at Tile Row for 2 uses at most $3
+        "2",              // send
+        "1",              // Ann accepts
+        "q",
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let right = Right::LODGING.lasting(Span::Uses(2)).unwrap();
+    assert_eq!(
+        record.actions.get(6..10),
+        Some(
+            &[
+                Action::Draft(0),
+                Action::Right(right, 3, 3),
+                Action::Send,
+                Action::Accept
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "or a schedule: for N rounds, or for N uses (N from 1 to 255)]",
+        "is refused: a right lasts 1 to 255 uses, not 0\n",
+        "seat 1 grants you a lodging right at Tile Row for 2 uses at a rent of at most $3",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let mut s = game.initial_state();
+    for &a in &record.actions {
+        game.apply(&mut s, a).unwrap();
+    }
+    assert!(
+        table_text(&game, &s).contains("may lodge at Tile Row for at most $3 (2 uses left)"),
+        "{}",
+        table_text(&game, &s)
+    );
+}
+
+#[test]
+fn a_payment_on_landing_on_one_space_is_drafted_in_line_mode() {
+    use gameshelf_engine::dice::DicePair;
+    use gameshelf_laissez_faire::Spot;
+    let game = game();
+    // Ann has bought Tile Row; in Bob's window, Bob offers her $30 at each of his next
+    // three landings on it.
+    let bought = [
+        Action::First(0),
+        Action::Go,
+        Action::Pass,
+        Action::Roll(DicePair::new(1, 2)),
+        Action::Buy,
+        Action::Lodge(3),
+    ];
+    let options = resuming(&game, &bought);
+    let players = vec![Player::Human, Player::Human];
+    let script = [
+        "2",             // make an offer (a package)
+        "1",             // draft a package for seat 1
+        "2",             // add a payment you make
+        "11 30 9 times", // refused: at most six landings
+        "2",             // the payments again
+        "11 30 3 times", // you pay seat 1 $30 at each landing on Tile Row, 3 times
+        "2",             // send
+        "1",             // Ann accepts
+        "q",
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let on_tile = When::LandsOn(Spot::new(3, 3).unwrap());
+    assert_eq!(
+        record.actions.get(6..10),
+        Some(
+            &[
+                Action::Draft(0),
+                Action::Pay(Side::Mine, on_tile, 30),
+                Action::Send,
+                Action::Accept
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "[$: the sum you pay at each landing on Tile Row, 4 times; or a schedule: N times (N \
+         from 1 to 6)]",
+        "is refused: a payment on landings on one space recurs 1 to 6 times, not 9\n",
+        "seat 2 pays you $30 at each landing on Tile Row, 3 times",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let mut s = game.initial_state();
+    for &a in &record.actions {
+        game.apply(&mut s, a).unwrap();
+    }
+    assert!(
+        table_text(&game, &s)
+            .contains("seat 2 pays seat 1 $30 at each landing on Tile Row (3 left)"),
         "{}",
         table_text(&game, &s)
     );
