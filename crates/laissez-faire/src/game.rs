@@ -196,7 +196,7 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (three builds per property, two declarations, the trade
-    /// threads and the Go) and its open floor, the owners' offers and the bargains of a
+    /// threads and the Go) and its open floor, the open floor after the landing, the owners' offers and the bargains of a
     /// lodging (each room of the two cities and the transit company asked for once) or of a
     /// stay (two), and a dozen steps, plus the Oubliette's own bound.
     fn max_game_length(&self) -> usize {
@@ -217,6 +217,8 @@ impl Game for LaissezFaire {
         // The open floor after each window: every other player passes once and opens at
         // most `floor_threads` threads.
         let floor = (self.cfg.players - 1) * (1 + usize::from(self.cfg.floor_threads) * thread);
+        // The open floor after the landing, once a turn, the mover included.
+        let late_floor = self.cfg.players * (1 + usize::from(self.cfg.floor_threads) * thread);
         let rooms = self
             .board
             .cities
@@ -230,7 +232,8 @@ impl Game for LaissezFaire {
         let postings = 2 * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
-        let turn = 2 * (window + floor + tax_window + bargains + postings + 12) + jail + 4;
+        let turn =
+            2 * (window + floor + tax_window + bargains + postings + 12) + late_floor + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -260,6 +263,7 @@ impl Game for LaissezFaire {
             parked: Default::default(),
             floor_seat: None,
             floor_opened: 0,
+            floor_late: false,
             deal: None,
             contracts: Default::default(),
             notes: 0,
@@ -1104,8 +1108,9 @@ impl Game for LaissezFaire {
                 u16::from(s.current) + 1
             ),
             Action::Pass => format!(
-                "pass: open no trade thread now (seat {}'s turn goes on)",
-                u16::from(s.current) + 1
+                "pass: open no trade thread now (seat {}'s turn {})",
+                u16::from(s.current) + 1,
+                if s.floor_late { "ends" } else { "goes on" }
             ),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)

@@ -261,6 +261,14 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Floor if s.floor_late => match s.floor_seat {
+            Some(f) => format!(
+                "{who} has landed and his turn is over; the open floor: seat {} may open a \
+                 trade thread (with any player) or pass, before the next turn",
+                f + 1
+            ),
+            None => who,
+        },
         Phase::Floor => match s.floor_seat {
             Some(f) => format!(
                 "{who} has closed the window; the open floor: seat {} may open a trade thread \

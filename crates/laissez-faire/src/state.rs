@@ -96,9 +96,10 @@ pub enum Phase {
     /// The current player may build, post prices, open trade threads and declare, then
     /// [`crate::Action::Go`].
     Manage,
-    /// The open floor after the current player's window, before his roll or jail decision:
-    /// the seat in [`State::floor_seat`] may open trade threads, or pass it on to the next
-    /// player in turn order.
+    /// The open floor after the current player's window, before his roll or jail decision,
+    /// or ([`State::floor_late`]) after his landing, before the next turn: the seat in
+    /// [`State::floor_seat`] may open trade threads, or pass it on to the next player in
+    /// turn order.
     Floor,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
@@ -239,6 +240,10 @@ pub struct State {
     /// Threads the seat with the open floor has opened on it.
     #[serde(default)]
     pub floor_opened: u8,
+    /// The open floor after the current player's landing has been held (or is being held)
+    /// this turn: a floor open now is that one, and the turn ends when it closes.
+    #[serde(default)]
+    pub floor_late: bool,
     /// The open deal, in [`Phase::Deal`].
     #[serde(default)]
     pub deal: Option<Deal>,

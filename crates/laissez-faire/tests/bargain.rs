@@ -102,7 +102,11 @@ fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
     assert_eq!(s.players[1].cash, 1504);
     assert_eq!((s.players[0].pos, s.players[0].last_rent), (TILE, 4));
     assert_eq!(s.bargain, None);
-    assert_eq!(s.current, 1, "the turn is over");
+    assert_eq!(
+        (s.phase, s.floor_late),
+        (Phase::Floor, true),
+        "the turn is over"
+    );
 }
 
 #[test]

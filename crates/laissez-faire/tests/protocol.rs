@@ -296,7 +296,11 @@ fn an_offer_taken_lodges_at_its_price_and_closes_the_lodging_s_other_offers() {
         s.quotes.is_empty(),
         "the other offer closed with the lodging"
     );
-    assert_eq!(s.current, 1, "the turn ended");
+    assert_eq!(
+        (s.phase, s.floor_late),
+        (Phase::Floor, true),
+        "the turn ended"
+    );
 }
 
 #[test]

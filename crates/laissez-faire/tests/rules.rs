@@ -11,6 +11,11 @@ use gameshelf_laissez_faire::{
 /// the jail decision) comes next.
 fn go(g: &LaissezFaire, s: &mut State) {
     g.apply(s, Action::Go).unwrap();
+    pass_floor(g, s);
+}
+
+/// Every player passes the open floor now open, if any (after a landing: the turn ends).
+fn pass_floor(g: &LaissezFaire, s: &mut State) {
     while s.phase == Phase::Floor {
         g.apply(s, Action::Pass).unwrap();
     }
@@ -42,6 +47,7 @@ fn move_from(g: &LaissezFaire, s: &mut State, pos: u8, a: u8, b: u8) {
     s.players[0].pos = pos;
     go(g, s);
     g.apply(s, roll(a, b)).unwrap();
+    pass_floor(g, s);
 }
 
 // ---- jail ---------------------------------------------------------------------------------
@@ -77,6 +83,7 @@ fn go_to_jail_costs_165_at_the_first_chance_and_doubles_do_not_free() {
     s.players[1].pos = 10;
     go(&g, &mut s);
     g.apply(&mut s, roll(4, 6)).unwrap();
+    pass_floor(&g, &mut s);
     assert_eq!(s.current, 0);
     go(&g, &mut s);
     assert_eq!(s.phase, Phase::JailFee, "a jailed player never rolls");
@@ -103,6 +110,7 @@ fn unpaid_jail_eliminates_after(chances: u8) {
         s.phase = Phase::Manage;
         go(&g, &mut s);
         g.apply(&mut s, Action::Wait).unwrap();
+        pass_floor(&g, &mut s);
         let out = s.players[0].status == Status::Eliminated;
         assert_eq!(out, t == chances, "jail turn {t} of {chances}");
     }
@@ -167,6 +175,7 @@ fn doubles_give_one_extra_roll_turn_only() {
     assert_eq!((s.current, s.phase), (0, Phase::Manage), "extra roll-turn");
     go(&g, &mut s);
     g.apply(&mut s, roll(5, 5)).unwrap(); // Rest
+    pass_floor(&g, &mut s);
     assert_eq!(s.players[0].pos, 20);
     assert_eq!(s.current, 1, "at most 2 movement rolls per turn");
 }
@@ -446,6 +455,7 @@ fn the_round_limit_ends_before_the_first_players_turn() {
         g.apply(&mut s, Action::Lodge(3)).unwrap_or_else(|_| {
             g.apply(&mut s, Action::Lodge(1)).unwrap();
         });
+        pass_floor(&g, &mut s);
     }
     assert_eq!(s.end, EndKind::Rounds);
     assert_eq!(g.actor(&s), Actor::Terminal);

@@ -6,7 +6,9 @@
 //! window, and the other players answer them the same way whenever they are asked; made
 //! again at every floor, a refused offer would only be refused again. What the floor adds is
 //! the player whose turn it is: once a round, on his turn, a trader makes him the offer its
-//! window would make him, and passes otherwise.
+//! window would make him, and passes otherwise. On the floor after a landing it passes (it
+//! may still declare the race): its offers to the mover were made before his roll, and a
+//! trader's offers do not depend on where a token lodged.
 //!
 //! **Unasked offers of a room.** When a player must lodge where a trader has a room with a
 //! place for him, the trader posts the price it would quote if asked ([`Trader::provide`]:
@@ -39,6 +41,11 @@ impl Trader {
     pub(super) fn floor(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
         if game.is_legal(s, Action::DeclareRace) {
             return Action::DeclareRace;
+        }
+        // The floor after a landing: its offers were made before the roll, and would only
+        // be refused again.
+        if s.floor_late {
+            return Action::Pass;
         }
         let mine = game.holdings(s, seat as u8);
         let to_current = |a: &Action| match *a {
