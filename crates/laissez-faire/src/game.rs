@@ -1160,17 +1160,15 @@ impl Game for LaissezFaire {
                     None => format!("lodge at {} for ${price}", name(i)),
                 }
             }
-            Action::Post(i, price) => {
-                let reference = match self.owner_room_price(s, usize::from(s.current), i) {
-                    Some(Price::Negotiable { reference, .. }) => reference,
-                    _ => 0,
-                };
-                format!(
-                    "offer seat {} a room at {} for ${price} (the bank would ask ${reference})",
+            Action::Post(i, price) => match self.offer_bargain(s, i) {
+                Some(b) => format!(
+                    "offer seat {} {} for ${price} (the bank would ask ${})",
                     s.current + 1,
-                    name(i)
-                )
-            }
+                    self.describe_service(b.service),
+                    b.reference
+                ),
+                None => action.to_string(),
+            },
             Action::Ask(i) if s.quotes.get(i).is_some() => match s.quotes.get(i) {
                 Some(q) => format!(
                     "answer seat {}'s offer of {} for ${}: counter or refuse it",

@@ -245,11 +245,24 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             }
         }
         Phase::Posting => match game.next_poster(s) {
-            Some(o) => format!(
-                "{who} must lodge in {}; seat {} may offer him a room unasked, or pass",
-                board.cities[s.city as usize].name,
-                o + 1
-            ),
+            Some(o) => {
+                let mut what: Vec<String> = Vec::new();
+                for b in game.offers_by(s, o) {
+                    let words = match b.service {
+                        crate::Service::Fare(_) => game.describe_service(b.service),
+                        _ => "a room".to_owned(),
+                    };
+                    if !what.contains(&words) {
+                        what.push(words);
+                    }
+                }
+                format!(
+                    "{who} must lodge in {}; seat {} may offer him {} unasked, or pass",
+                    board.cities[s.city as usize].name,
+                    o + 1,
+                    what.join(" or ")
+                )
+            }
             None => who,
         },
         Phase::JailFee => format!(
@@ -639,10 +652,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Draft(_) => OFFER_GROUP.to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
-            Action::Post(i, _) => format!(
-                "offer a room at {}",
-                game.board().spaces[usize::from(i)].name
-            ),
+            Action::Post(i, _) => {
+                format!("offer {}", game.describe_service(game.offered_service(i)))
+            }
             Action::Exercise(_) => "exercise an option".to_owned(),
             Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
             Action::DeclareRace | Action::DeclareStalemate | Action::ProposeStalemate => {
@@ -718,8 +730,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 )
             }
             (Action::Post(i, _), ..) => format!(
-                "your price for a room at {} (the lodger is seat {})",
-                name(i),
+                "your price for {} (the lodger is seat {})",
+                game.describe_service(game.offered_service(i)),
                 s.current + 1
             ),
             (Action::Counter(_), None, Some(t)) => {

@@ -187,3 +187,161 @@ fn no_floor_opens_once_the_game_is_over() {
     assert_eq!(s.players[0].status, Status::Eliminated);
     assert_eq!(s.phase, Phase::Over);
 }
+
+// ---- unasked fare offers -------------------------------------------------------------------
+
+/// Coastline Rail, Lisbon's and Porto's transit company.
+const RAIL: u8 = 5;
+
+/// Seat 0 rolls from Start onto Tile Row (the bank's; he declines it), in Lisbon, where seat
+/// 1 holds Tram Lane and seat 2 Coastline Rail: seat 1 may offer a room, seat 2 the fare to
+/// Porto, before seat 0 chooses.
+fn lodging_by_rail() -> (LaissezFaire, State) {
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = gameshelf_laissez_faire::BANK;
+    s.lots.0[RAIL as usize].owner = 2;
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    g.apply(&mut s, Action::Decline).unwrap();
+    (g, s)
+}
+
+#[test]
+fn the_transit_owner_offers_the_fare_unasked_and_the_lodger_rides_at_it() {
+    let (g, mut s) = lodging_by_rail();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Posting, Actor::Player(1)));
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .all(|a| matches!(a, Action::Pass | Action::Post(TRAM, _))),
+        "seat 1 offers only his room"
+    );
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(2));
+    let options = legal(&g, &s);
+    assert_eq!(options[0], Action::Pass);
+    assert!(
+        options[1..]
+            .iter()
+            .all(|a| matches!(a, Action::Post(RAIL, _))),
+        "{options:?}"
+    );
+    // Any price, listed or not.
+    assert!(g.is_legal(&s, Action::Post(RAIL, 7)));
+    g.apply(&mut s, Action::Post(RAIL, 7)).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+    let choices = legal(&g, &s);
+    assert!(
+        choices.contains(&Action::Ride),
+        "the offer taken as it stands"
+    );
+    assert!(choices.contains(&Action::Ask(RAIL)), "or answered");
+    g.apply(&mut s, Action::Ride).unwrap();
+    assert_eq!((s.players[0].cash, s.players[2].cash), (1493, 1507));
+    assert_ne!(s.city, 0, "he lodges in Porto now");
+    assert!(s.quotes.is_empty(), "the offers of Lisbon closed");
+}
+
+#[test]
+fn a_fare_offer_is_countered_or_refused_as_a_room_is() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Post(RAIL, 30)).unwrap();
+    g.apply(&mut s, Action::Ask(RAIL)).unwrap();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Bargain, Actor::Player(0)));
+    g.apply(&mut s, Action::Counter(10)).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(2));
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!((s.players[0].cash, s.players[2].cash), (1490, 1510));
+    // Refused: the fare is closed for this lodging, the rooms stay.
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Post(RAIL, 30)).unwrap();
+    g.apply(&mut s, Action::Ask(RAIL)).unwrap();
+    g.apply(&mut s, Action::Refuse).unwrap();
+    let choices = legal(&g, &s);
+    assert!(!choices.contains(&Action::Ride) && !choices.contains(&Action::Ask(RAIL)));
+    assert!(choices.contains(&Action::Ask(TRAM)));
+}
+
+#[test]
+fn only_the_owner_offers_the_fare_and_only_to_a_lodger_who_may_ride() {
+    let (g, s) = lodging_by_rail();
+    // Seat 1 may not offer seat 2's fare, nor a space that is neither a room nor the fare.
+    for bad in [
+        Action::Post(RAIL, 5),
+        Action::Post(0, 5),
+        Action::Post(200, 5),
+    ] {
+        let err = g.apply(&mut s.clone(), bad).unwrap_err();
+        assert!(err.reason.contains("legal actions"), "{bad}: {err:?}");
+    }
+    // A lodger who rode here (not arrived by dice) may not ride on: no fare is offered.
+    let (g, mut s) = setup(3);
+    s.lots.0[RAIL as usize].owner = 2;
+    s.players[0].pos = 39;
+    go(&g, &mut s);
+    // From Bayside Terrace to Coastline Rail's space (Start on the way), then to Lisbon.
+    g.apply(&mut s, Action::Roll(DicePair::new(2, 4))).unwrap();
+    assert_eq!(s.phase, Phase::TransitChoice);
+    g.apply(&mut s, Action::City(0)).unwrap();
+    assert!(!s.via_transit);
+    assert_eq!(
+        g.actor(&s),
+        Actor::Player(1),
+        "only the room's owner may offer"
+    );
+    assert!(
+        legal(&g, &s)
+            .iter()
+            .all(|a| !matches!(a, Action::Post(RAIL, _)))
+    );
+}
+
+#[test]
+fn fare_offers_are_worded_for_every_viewer_and_the_traders_post_them() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    let text = turn_text(&g, &s);
+    assert!(
+        text.contains("seat 3 may offer him the fare on Coastline Rail unasked, or pass"),
+        "{text}"
+    );
+    let p = LaissezFairePresenter;
+    let reference = g.request_reference(&s, RAIL).unwrap();
+    for viewer in [Some(0), Some(2), None] {
+        assert_eq!(
+            p.describe_move(&g, &s, Action::Post(RAIL, 7), viewer),
+            format!(
+                "seat 3: offer seat 1 the fare on Coastline Rail for $7 (the bank would ask \
+                 ${reference})"
+            )
+        );
+    }
+    assert_eq!(
+        p.choice_group(&g, &s, Action::Post(RAIL, 7)).as_deref(),
+        Some("offer the fare on Coastline Rail")
+    );
+    // The traders post the fare as they post a room: under the lodger's best alternative,
+    // here the bench, as both rooms of Lisbon are taken.
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = gameshelf_laissez_faire::BANK;
+    s.lots.0[RAIL as usize].owner = 2;
+    (s.players[1].pos, s.players[2].pos) = (TRAM, TILE);
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    g.apply(&mut s, Action::Decline).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(2));
+    let heuristic = Trader::default().choose(&SeatView::new(&g, &s, 2), &mut Rng::for_stream(1, 0));
+    let Action::Post(RAIL, price) = heuristic else {
+        panic!("{heuristic}")
+    };
+    assert!(price > 0, "{heuristic}");
+    g.apply(&mut s, heuristic).unwrap();
+    let lines = p.terms(&g, Some(0), &s).join("\n");
+    assert!(
+        lines.contains(&format!("seat 3: the fare on Coastline Rail for ${price}")),
+        "{lines}"
+    );
+    assert!(turn_text(&g, &s).contains("offers standing: seat 3's fare on Coastline Rail"));
+}

@@ -10,8 +10,9 @@
 //! may still declare the race): its offers to the mover were made before his roll, and a
 //! trader's offers do not depend on where a token lodged.
 //!
-//! **Unasked offers of a room.** When a player must lodge where a trader has a room with a
-//! place for him, the trader posts the price it would quote if asked ([`Trader::provide`]:
+//! **Unasked offers of a room or a fare.** When a player must lodge where a trader has a
+//! room with a place for him, or may ride on the trader's transit company, the trader posts
+//! the price it would quote if asked ([`Trader::provide`]:
 //! what the lodger's best alternative allows, the dearest listed share of the reference for
 //! the heuristic, to the dollar for the bargainer), but a dollar under that alternative, so
 //! that the lodger takes it rather than the alternative (he takes the cheapest room, and the
@@ -30,7 +31,7 @@ use gameshelf_engine::Game;
 
 use super::Trader;
 use crate::action::Action;
-use crate::bargain::{Bargain, Price, Service};
+use crate::bargain::{Bargain, Service};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::{Prices, Share};
 use crate::state::{State, Status};
@@ -77,18 +78,22 @@ impl Trader {
             .map_or(Action::Pass, only_to_current)
     }
 
-    /// The trader's unasked offer of a room to the lodger, or a pass (see the module docs).
-    pub(super) fn post_offer(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+    /// The trader's unasked offer of a room or the fare to the lodger, or a pass (see the
+    /// module docs).
+    pub(super) fn post_offer(&self, game: &LaissezFaire, s: &State) -> Action {
         let lodger = usize::from(s.current);
-        let city = game.board().cities[usize::from(s.city)].properties;
-        let mine = spaces_in(city).filter(|&i| {
-            matches!(
-                game.room_price(s, lodger, i),
-                Some(Price::Negotiable { provider, .. }) if usize::from(provider) == seat
-            )
-        });
+        // The rooms and fare it may offer, from the legal posts (in space order).
+        let mut mine: Vec<u8> = self
+            .buf
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Post(i, _) => Some(i),
+                _ => None,
+            })
+            .collect();
+        mine.dedup();
         for i in mine {
-            let Some(b) = game.room_bargain(s, i) else {
+            let Some(b) = game.offer_bargain(s, i) else {
                 continue;
             };
             let alternative = Trader::customer_alternative(game, s, &b);
