@@ -10,7 +10,7 @@ use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger, Rules};
 use crate::deal::Deal;
-use crate::lodging::Quotes;
+use crate::lodging::{Covers, Quotes};
 use crate::trade::{MAX_PARKED, Parked, Thread};
 
 /// The owner value of a deed the bank holds.
@@ -126,8 +126,9 @@ pub enum Phase {
     Buy,
     /// After landing on a transit company: pick one of its two cities.
     TransitChoice,
-    /// Before the player chooses a room: the owners of rooms with a place for him may each
-    /// post an offer, one at a time in turn order ([`State::posters`]).
+    /// Before the player chooses a room: the owners of rooms with a place for him (or of the
+    /// fare) may each post an offer, and the other players offer to pay for him, one at a
+    /// time in turn order ([`State::posters`]).
     Posting,
     /// The player chooses a room, the fare to the other city, or the park bench.
     Lodge,
@@ -218,7 +219,10 @@ pub struct State {
     /// Lodging: the owners' offers standing (posted unasked, or quoted when asked).
     #[serde(default)]
     pub quotes: Quotes,
-    /// In [`Phase::Posting`], the owners still to post or pass (bit per seat); the next in
+    /// Lodging: the third parties' offers to pay for the lodger, standing.
+    #[serde(default)]
+    pub covers: Covers,
+    /// In [`Phase::Posting`], the owners and payers still to post or pass (bit per seat); the next in
     /// turn order from the current player posts next.
     #[serde(default)]
     pub posters: u8,

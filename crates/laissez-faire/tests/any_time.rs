@@ -6,7 +6,7 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Bot, Game, Presenter, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::present::{LaissezFairePresenter, turn_text};
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, State, Status};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Price, State, Status};
 
 mod common;
 
@@ -213,18 +213,21 @@ fn the_transit_owner_offers_the_fare_unasked_and_the_lodger_rides_at_it() {
     assert!(
         legal(&g, &s)
             .iter()
-            .all(|a| matches!(a, Action::Pass | Action::Post(TRAM, _))),
-        "seat 1 offers only his room"
+            .all(|a| matches!(a, Action::Pass | Action::Post(TRAM, _) | Action::Cover(..))),
+        "seat 1 offers only his room (or to pay for another)"
     );
     g.apply(&mut s, Action::Pass).unwrap();
     assert_eq!(g.actor(&s), Actor::Player(2));
     let options = legal(&g, &s);
     assert_eq!(options[0], Action::Pass);
+    assert!(options.contains(&Action::Post(RAIL, 25)), "{options:?}");
     assert!(
-        options[1..]
-            .iter()
-            .all(|a| matches!(a, Action::Post(RAIL, _))),
-        "{options:?}"
+        options[1..].iter().all(|a| match *a {
+            Action::Post(space, _) => space == RAIL,
+            Action::Cover(space, _) => space != RAIL,
+            _ => false,
+        }),
+        "his fare, or paying for a room not his: {options:?}"
     );
     // Any price, listed or not.
     assert!(g.is_legal(&s, Action::Post(RAIL, 7)));
@@ -304,7 +307,10 @@ fn fare_offers_are_worded_for_every_viewer_and_the_traders_post_them() {
     g.apply(&mut s, Action::Pass).unwrap();
     let text = turn_text(&g, &s);
     assert!(
-        text.contains("seat 3 may offer him the fare on Coastline Rail unasked, or pass"),
+        text.contains(
+            "seat 3 may offer him the fare on Coastline Rail unasked or offer to pay for his \
+             room or fare, or pass"
+        ),
         "{text}"
     );
     let p = LaissezFairePresenter;
@@ -331,6 +337,10 @@ fn fare_offers_are_worded_for_every_viewer_and_the_traders_post_them() {
     go(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
     g.apply(&mut s, Action::Decline).unwrap();
+    // Seat 1, who may only pay for him, passes, as the traders do.
+    let pass = Trader::default().choose(&SeatView::new(&g, &s, 1), &mut Rng::for_stream(1, 0));
+    assert_eq!(pass, Action::Pass);
+    g.apply(&mut s, pass).unwrap();
     assert_eq!(g.actor(&s), Actor::Player(2));
     let heuristic = Trader::default().choose(&SeatView::new(&g, &s, 2), &mut Rng::for_stream(1, 0));
     let Action::Post(RAIL, price) = heuristic else {
@@ -344,4 +354,222 @@ fn fare_offers_are_worded_for_every_viewer_and_the_traders_post_them() {
         "{lines}"
     );
     assert!(turn_text(&g, &s).contains("offers standing: seat 3's fare on Coastline Rail"));
+}
+
+// ---- third parties as payers -----------------------------------------------------------------
+
+/// The price seat 0 pays for a room at `space` now, listed.
+fn listed(g: &LaissezFaire, s: &State, space: u8) -> u32 {
+    g.room_price(s, 0, space).and_then(Price::listed).unwrap()
+}
+
+#[test]
+fn a_third_party_pays_part_of_a_room_and_it_executes_with_the_lodging() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    // Seat 2 offers to pay up to $1 of the bank's room at Tile Row.
+    assert!(legal(&g, &s).contains(&Action::Cover(TILE, 1)));
+    g.apply(&mut s, Action::Cover(TILE, 1)).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+    let price = listed(&g, &s, TILE);
+    assert!(price > 1);
+    assert!(legal(&g, &s).contains(&Action::Covered(2)));
+    let before = (s.players[0].cash, s.players[2].cash);
+    g.apply(&mut s, Action::Covered(2)).unwrap();
+    assert_eq!(s.players[0].cash, before.0 - (price - 1));
+    assert_eq!(s.players[2].cash, before.1 - 1);
+    assert_eq!((s.players[0].pos, s.players[0].last_rent), (TILE, price));
+    assert!(
+        s.covers.iter().next().is_none(),
+        "the lodging's offers closed"
+    );
+    assert_eq!(
+        (s.phase, s.floor_late),
+        (Phase::Floor, true),
+        "the turn is over"
+    );
+}
+
+#[test]
+fn a_payer_pays_at_most_the_price_and_a_free_room_is_the_highlighted_choice() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Cover(TILE, 500)).unwrap();
+    let price = listed(&g, &s, TILE);
+    let options = legal(&g, &s);
+    let p = LaissezFairePresenter;
+    assert_eq!(
+        options[p.safe_choice(&g, &s, &options)],
+        Action::Covered(2),
+        "it costs the lodger nothing"
+    );
+    let before = (s.players[0].cash, s.players[2].cash);
+    g.apply(&mut s, Action::Covered(2)).unwrap();
+    assert_eq!(
+        (s.players[0].cash, s.players[2].cash),
+        (before.0, before.1 - price)
+    );
+}
+
+#[test]
+fn a_payer_s_offer_for_a_bargained_room_is_taken_once_the_owner_s_price_stands() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Cover(TRAM, 30)).unwrap();
+    assert!(
+        !legal(&g, &s).contains(&Action::Covered(2)),
+        "seat 1's price is still to be agreed"
+    );
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Quote(40)).unwrap();
+    assert!(legal(&g, &s).contains(&Action::Covered(2)));
+    g.apply(&mut s, Action::Covered(2)).unwrap();
+    assert_eq!(
+        (s.players[0].cash, s.players[1].cash, s.players[2].cash),
+        (1490, 1540, 1470)
+    );
+    assert_eq!(s.players[0].last_rent, 40);
+}
+
+#[test]
+fn a_payer_helps_with_the_fare() {
+    let (g, mut s) = setup(3);
+    s.lots.0[TILE as usize].owner = gameshelf_laissez_faire::BANK;
+    go(&g, &mut s);
+    g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
+    g.apply(&mut s, Action::Decline).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    let fare = g
+        .fare(&s, 0, 0)
+        .listed()
+        .expect("the bank's fare is listed");
+    g.apply(&mut s, Action::Cover(RAIL, 10)).unwrap();
+    g.apply(&mut s, Action::Covered(2)).unwrap();
+    assert_eq!(s.players[0].cash, 1500 - (fare - 10));
+    assert_eq!(s.players[2].cash, 1490);
+    assert_ne!(s.city, 0, "he rode to Porto");
+}
+
+#[test]
+fn payers_offers_are_refused_when_they_cannot_stand() {
+    let (g, mut s) = lodging_by_rail();
+    // Seat 1 may not pay for his own room; nothing, or more than he holds, is no offer.
+    for bad in [
+        Action::Cover(TRAM, 5),
+        Action::Cover(TILE, 0),
+        Action::Cover(TILE, 1501),
+        Action::Cover(0, 5),
+        Action::Cover(200, 5),
+    ] {
+        let err = g.apply(&mut s.clone(), bad).unwrap_err();
+        assert!(err.reason.contains("legal actions"), "{bad}: {err:?}");
+    }
+    assert!(g.is_legal(&s, Action::Cover(TILE, 1500)), "all his cash");
+    // Nor may the lodger take an offer nobody made.
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Pass).unwrap();
+    assert!(g.apply(&mut s.clone(), Action::Covered(2)).is_err());
+    // A payer without the cash when it is taken: nothing moves, his offer lapses, and the
+    // lodger chooses again.
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Cover(TILE, 3)).unwrap();
+    s.players[2].cash = 1;
+    let before = s.clone();
+    g.apply(&mut s, Action::Covered(2)).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+    assert_eq!(s.players, before.players, "nothing moved");
+    assert_eq!(s.covers.get(2), None, "the offer lapsed");
+    assert!(!legal(&g, &s).contains(&Action::Covered(2)));
+}
+
+#[test]
+fn payers_offers_are_worded_for_every_viewer() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    let p = LaissezFairePresenter;
+    let price = listed(&g, &s, TILE);
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Cover(TILE, 1), None),
+        format!(
+            "seat 3: offer to pay up to $1 of seat 1's price for a room at Tile Row (${price} now)"
+        )
+    );
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Cover(TRAM, 1), None),
+        "seat 3: offer to pay up to $1 of seat 1's price for a room at Tram Lane (its price to be \
+         agreed; the bank would ask $2)"
+    );
+    assert_eq!(
+        p.choice_group(&g, &s, Action::Cover(TILE, 1)).as_deref(),
+        Some("offer to pay for seat 1's room or fare")
+    );
+    g.apply(&mut s, Action::Cover(TILE, 1)).unwrap();
+    assert!(
+        turn_text(&g, &s).contains("offers standing: seat 3 pays up to $1 of a room at Tile Row"),
+        "{}",
+        turn_text(&g, &s)
+    );
+    let rest = price - 1;
+    assert!(p.terms(&g, Some(0), &s).contains(&format!(
+        "  seat 3 pays up to $1 of your price for a room at Tile Row; at ${price} now, seat 3 \
+         pays $1 and you ${rest}"
+    )));
+    assert!(p.terms(&g, Some(2), &s).contains(&format!(
+        "  you pay up to $1 of seat 1's price for a room at Tile Row; at ${price} now, you pay \
+         $1 and seat 1 ${rest}"
+    )));
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Covered(2), Some(1)),
+        format!(
+            "seat 1: take seat 3's offer to pay: lodge at Tile Row for ${price}, of which seat 3 \
+             pays $1 and the lodger ${rest}"
+        )
+    );
+}
+
+#[test]
+fn the_traders_never_pay_for_a_rival_but_take_a_payer_s_help() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    let choose = |s: &State, seat: usize| {
+        Trader::default().choose(&SeatView::new(&g, s, seat), &mut Rng::for_stream(1, 0))
+    };
+    // Seat 2 owns the fare: it offers that, or passes, but never pays.
+    assert!(!matches!(choose(&s, 2), Action::Cover(..)));
+    g.apply(&mut s, Action::Cover(TILE, 1)).unwrap();
+    assert_eq!(
+        choose(&s, 0),
+        Action::Covered(2),
+        "the cheapest room, cheaper"
+    );
+    assert_eq!(
+        Trader::bargainer().choose(&SeatView::new(&g, &s, 0), &mut Rng::for_stream(1, 0)),
+        Action::Covered(2)
+    );
+}
+
+#[test]
+fn records_with_payers_replay_exactly() {
+    use gameshelf_engine::{Record, play};
+    let g = game("laissez-faire(players=3,max_rounds=12)");
+    let (mut covers, mut covered, mut late) = (0, 0, 0);
+    for i in 0..6 {
+        let mut bots: Vec<Box<dyn Bot<LaissezFaire>>> = (0..g.num_players())
+            .map(|_| Box::new(gameshelf_engine::RandomBot::default()) as _)
+            .collect();
+        let mut record = Record::new(&g);
+        let mut s = g.initial_state();
+        play(&g, &mut s, &mut bots, &mut Rng::for_stream(5, i), |b, a| {
+            covers += usize::from(matches!(a, Action::Cover(..)));
+            covered += usize::from(matches!(a, Action::Covered(_)));
+            late += usize::from(b.floor_late && matches!(a, Action::Offer(..) | Action::Draft(_)));
+            record.actions.push(a);
+        });
+        let back = Record::<Action>::from_json(&record.to_json()).unwrap();
+        assert_eq!(back.replay(&g).unwrap(), s, "game {i}");
+    }
+    assert!(covers > 0, "payers offered");
+    assert!(covered > 0, "lodgers took a payer's help");
+    assert!(late > 0, "threads were opened after a landing");
 }

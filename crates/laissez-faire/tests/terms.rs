@@ -436,6 +436,7 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
     game.play_all([
         Action::Roll(DicePair::new(1, 2)),
         Action::Buy,
+        Action::Pass,
         Action::Lodge(TILE),
     ]);
     while game.state.phase == Phase::Floor {
@@ -501,7 +502,12 @@ fn records_with_new_rights_replay_exactly() {
     game.play(Action::Roll(DicePair::new(2, 3)));
     assert_eq!(game.state.players[0].pos, RAIL);
     // The transit choice: go to Lisbon, lodge in the bank's Tram Lane.
-    game.play_all([Action::Buy, Action::City(LISBON), Action::Lodge(TRAM)]);
+    game.play_all([
+        Action::Buy,
+        Action::City(LISBON),
+        Action::Pass,
+        Action::Lodge(TRAM),
+    ]);
     while game.state.phase == Phase::Floor {
         game.play(Action::Pass);
     }

@@ -26,6 +26,11 @@
 //! best alternative to it; otherwise it answers (to counter) the cheapest quote it would
 //! counter; otherwise it lodges as it would without them ([`Trader::lodge`], where a
 //! standing quote is a price like any listed one).
+//!
+//! **Payers.** A trader never offers to pay for another player's lodging (it passes: in a
+//! game every other player is a rival), but as a lodger it takes a payer's offer when what
+//! is left for it to pay is no dearer than any room it may take as listed (for the fare,
+//! with the cheapest room beyond added), before weighing the owners' quotes.
 
 use gameshelf_engine::Game;
 
@@ -122,8 +127,12 @@ impl Trader {
         Action::Pass
     }
 
-    /// The lodging choice with the owners' quotes standing (see the module docs).
+    /// The lodging choice with the owners' quotes and the payers' offers standing (see the
+    /// module docs).
     pub(super) fn lodge_standing(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        if let Some(covered) = self.take_cover(game, s, seat) {
+            return covered;
+        }
         let cash = s.players[seat].cash;
         let mut take: Option<(u32, Action)> = None;
         let mut answer: Option<(u32, Action)> = None;
@@ -149,6 +158,33 @@ impl Trader {
         }
         take.or(answer)
             .map_or_else(|| self.lodge(game, s, seat), |(_, a)| a)
+    }
+
+    /// A payer's offer worth taking (see the module docs): the cheapest rest to pay, if it is
+    /// no dearer than any room the lodger may take here as listed (or, for the fare, than
+    /// the rest plus the cheapest room beyond).
+    fn take_cover(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+        let cash = s.players[seat].cash;
+        let beyond = Trader::cheapest_room(game, s, seat, game.other_city(s.city));
+        let (rest, covered) = s
+            .covers
+            .iter()
+            .filter(|&(payer, _)| self.buf.contains(&Action::Covered(payer)))
+            .filter_map(|(payer, c)| {
+                let (_, price, part) = game.cover_terms(s, payer)?;
+                let extra = match game.offered_service(c.space) {
+                    Service::Fare(_) => beyond?,
+                    _ => 0,
+                };
+                Some(((price - part).saturating_add(extra), Action::Covered(payer)))
+            })
+            .min_by_key(|&(rest, _)| rest)?;
+        let listed = game
+            .rooms(s, seat, s.city)
+            .filter_map(|(_, p)| p.listed())
+            .filter(|&p| p <= cash)
+            .min();
+        listed.is_none_or(|p| rest <= p).then_some(covered)
     }
 
     /// Whether the customer's side of `b`, with `alternative` and `cash`, would counter

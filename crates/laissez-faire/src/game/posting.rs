@@ -33,7 +33,7 @@ use crate::state::{Phase, State};
 impl LaissezFaire {
     /// The spaces the current lodging's offers may be for (bit per space): the rooms of
     /// `s.city`, and the side's transit company when the lodger arrived by dice.
-    fn candidates(&self, s: &State) -> u64 {
+    pub(crate) fn candidates(&self, s: &State) -> u64 {
         let city = &self.board.cities[usize::from(s.city)];
         let transit = self.board.transit_of_side[usize::from(city.side)];
         city.properties | if s.via_transit { 1 << transit } else { 0 }
@@ -84,11 +84,12 @@ impl LaissezFaire {
     /// The owners who may post an offer to the current player (bit per seat): each player
     /// owner of a room of the city with a place for him, or of the fare he may pay, whose
     /// price is his to name (not listed by a lodging right the owner may not refuse, or by a
-    /// price cap).
+    /// price cap); and the third parties who may offer to pay for him
+    /// ([`super::payers`]).
     fn posters(&self, s: &State) -> u8 {
         spaces_in(self.candidates(s))
             .filter_map(|i| self.offer_bargain(s, i).map(|b| b.provider))
-            .fold(0, |m, o| m | 1 << o)
+            .fold(self.payers(s), |m, o| m | 1 << o)
     }
 
     /// The next owner, in turn order from the lodger, still to post or pass.
@@ -103,6 +104,7 @@ impl LaissezFaire {
     /// then the lodger chooses.
     pub(crate) fn open_lodging(&self, s: &mut State) {
         s.quotes.clear();
+        s.covers.clear();
         s.posters = self.posters(s);
         s.phase = if s.posters == 0 {
             Phase::Lodge
