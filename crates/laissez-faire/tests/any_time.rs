@@ -465,6 +465,12 @@ fn payers_offers_are_refused_when_they_cannot_stand() {
         assert!(err.reason.contains("legal actions"), "{bad}: {err:?}");
     }
     assert!(g.is_legal(&s, Action::Cover(TILE, 1500)), "all his cash");
+    // However little he holds, what he may pay is listed: $3 of a $25 fare.
+    let mut poor = s.clone();
+    poor.players[1].cash = 3;
+    let options = legal(&g, &poor);
+    assert!(options.contains(&Action::Cover(RAIL, 3)), "{options:?}");
+    assert!(!g.is_legal(&poor, Action::Cover(RAIL, 4)));
     // Nor may the lodger take an offer nobody made.
     g.apply(&mut s, Action::Pass).unwrap();
     g.apply(&mut s, Action::Pass).unwrap();

@@ -81,7 +81,9 @@ impl LaissezFaire {
     }
 
     /// The payers' offers `seat` may make, in action order: for each room and fare, the
-    /// representative shares of its price up to the whole of it, within his cash.
+    /// representative shares of its price up to the whole of it, within his cash, and all
+    /// he may pay of it (so that every room he may pay for is listed, however little he
+    /// holds).
     pub(crate) fn cover_offers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         let Ok(payer) = u8::try_from(seat) else {
             return;
@@ -94,7 +96,7 @@ impl LaissezFaire {
             let Some(basis) = self.coverable(s, payer, i) else {
                 continue;
             };
-            let sums = Prices::new(basis, &Share::ALL, &[]);
+            let sums = Prices::new(basis, &Share::ALL, &[basis.min(cash)]);
             out.extend(
                 sums.iter()
                     .filter(|&x| x > 0 && x <= basis.min(cash))
