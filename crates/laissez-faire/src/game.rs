@@ -197,9 +197,10 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (three builds per property, two declarations, the trade
-    /// threads and the Go) and its open floor, the open floor after the landing, the owners' offers and the bargains of a
-    /// lodging (each room of the two cities and the transit company asked for once) or of a
-    /// stay (two), and a dozen steps, plus the Oubliette's own bound.
+    /// threads and the Go) and its open floor, the owners' and payers' offers and the
+    /// bargains of a lodging (each room of the two cities and the transit company asked for
+    /// once) or of a stay (two), and a dozen steps, then the open floor after the landing,
+    /// plus the Oubliette's own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.

@@ -130,7 +130,7 @@ impl Trader {
     /// The lodging choice with the owners' quotes and the payers' offers standing (see the
     /// module docs).
     pub(super) fn lodge_standing(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
-        if let Some(covered) = self.take_cover(game, s, seat) {
+        if let Some(covered) = self.payer_help(game, s, seat) {
             return covered;
         }
         let cash = s.players[seat].cash;
@@ -163,7 +163,7 @@ impl Trader {
     /// A payer's offer worth taking (see the module docs): the cheapest rest to pay, if it is
     /// no dearer than any room the lodger may take here as listed (or, for the fare, than
     /// the rest plus the cheapest room beyond).
-    fn take_cover(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+    fn payer_help(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
         let cash = s.players[seat].cash;
         let beyond = Trader::cheapest_room(game, s, seat, game.other_city(s.city));
         let (rest, covered) = s
