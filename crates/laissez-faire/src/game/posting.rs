@@ -10,7 +10,8 @@
 //! the lodger chooses among the bank's rooms, the posted offers (take one as it stands with
 //! [`Action::Lodge`] or [`Action::Ride`], or answer it with [`Action::Ask`]: accept,
 //! counter or refuse), asking the other owners, the fare and the park bench. A posted offer
-//! stands until the lodging ends ([`crate::lodging`]).
+//! stands until the lodging ends ([`crate::lodging`]). The other players speak in the same
+//! step, each once, to offer to pay for the lodger ([`super::payers`]).
 //!
 //! **Our reading** of the fare: the readings name "any owner of a candidate property", and
 //! the side's transit company is one of the lodger's candidates (the ride to the other city
