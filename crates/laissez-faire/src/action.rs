@@ -145,6 +145,12 @@ pub enum Action {
     /// An owner posts an offer of his room at this property, unasked, at a price in dollars,
     /// before the lodger chooses (ruling B-05).
     Post(u8, u32),
+    /// A third party offers to pay up to this many dollars of the lodger's price for the
+    /// room at this property (or the fare of this transit company), before he chooses.
+    Cover(u8, u32),
+    /// The lodger takes the room (or fare) this seat offered to pay for, at its standing
+    /// price: the payer pays his part and the lodger the rest, together.
+    Covered(u8),
     /// Pay the fare and lodge in the side's other city.
     Ride,
     /// Sleep on the park bench (and go to jail).
@@ -255,6 +261,10 @@ impl fmt::Display for Action {
             Action::Lodge(s) => write!(f, "lodge at {s}"),
             Action::Ask(s) => write!(f, "ask the owner of {s}"),
             Action::Post(s, p) => write!(f, "offer a room at {s} for ${p}"),
+            Action::Cover(s, x) => write!(f, "offer to pay ${x} of the price at {s}"),
+            Action::Covered(p) => {
+                write!(f, "take seat {}'s offer to pay", u16::from(*p) + 1)
+            }
             Action::Ride => f.write_str("ride"),
             Action::Bench => f.write_str("park bench"),
         }

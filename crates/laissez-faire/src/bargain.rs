@@ -415,7 +415,12 @@ impl LaissezFaire {
     }
 
     /// Opens a bargain over `service` at `price` (negotiable) for the current player.
-    fn bargain(service: Service, s: &State, price: Price, extra: u32) -> Option<Bargain> {
+    pub(crate) fn bargain(
+        service: Service,
+        s: &State,
+        price: Price,
+        extra: u32,
+    ) -> Option<Bargain> {
         let Price::Negotiable {
             provider,
             reference,

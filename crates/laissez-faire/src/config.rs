@@ -96,6 +96,13 @@ pub const PARAMS: &[ParamSpec] = &[
         "trade threads each other player may open on the open floor after a player's window, \
          before his roll (0: only the player whose turn it is opens threads; needs trading)",
     ),
+    ParamSpec::choice(
+        "floor",
+        &["before_roll", "after_roll", "both"],
+        "both",
+        "when the open floor comes: after the mover's window (before his roll), after his \
+         landing (before the next player's turn), or both",
+    ),
     ParamSpec::int(
         "stalemate_rounds",
         1,
@@ -215,6 +222,30 @@ pub enum TaxShortfall {
     PayWhatYouCan,
 }
 
+/// When the open floor comes in a turn (`floor`): the moments outside the mover's timed
+/// phases where the other players open trade threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloorMoments {
+    /// After the mover's window, before his roll (or jail decision).
+    BeforeRoll,
+    /// After his landing has resolved, before the next player's turn.
+    AfterRoll,
+    /// Both.
+    Both,
+}
+
+impl FloorMoments {
+    /// Whether a floor follows the mover's window.
+    pub fn before_roll(self) -> bool {
+        self != FloorMoments::AfterRoll
+    }
+
+    /// Whether a floor follows the end of his turn.
+    pub fn after_roll(self) -> bool {
+        self != FloorMoments::BeforeRoll
+    }
+}
+
 /// A validated configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -247,6 +278,8 @@ pub struct Config {
     /// Trade threads each other player may open on the open floor after a player's window
     /// (0: no open floor; only with `trading`).
     pub floor_threads: u8,
+    /// When the open floor comes in a turn (`floor`).
+    pub floor: FloorMoments,
     /// Quiet rounds before a stalemate may be declared.
     pub stalemate_rounds: u8,
     /// A stalemate is a draw rather than a net-worth win.
@@ -315,6 +348,11 @@ impl Config {
             trading: p.bool("trading"),
             contracts: p.bool("contracts"),
             floor_threads: p.int("floor_threads") as u8,
+            floor: match p.choice("floor") {
+                "before_roll" => FloorMoments::BeforeRoll,
+                "after_roll" => FloorMoments::AfterRoll,
+                _ => FloorMoments::Both,
+            },
             stalemate_rounds: p.int("stalemate_rounds") as u8,
             stalemate_draw: p.choice("stalemate_result") == "draw",
             nw_at_price: p.choice("nw_property_basis") == "price",

@@ -35,6 +35,7 @@ mod jail;
 mod landing;
 mod obligations;
 mod parking;
+mod payers;
 mod posting;
 mod rent;
 mod threads;
@@ -196,9 +197,10 @@ impl Game for LaissezFaire {
 
     /// At most `max_rounds` rounds of `players` turns, each of two roll-turns of at most
     /// one management window (three builds per property, two declarations, the trade
-    /// threads and the Go) and its open floor, the owners' offers and the bargains of a
-    /// lodging (each room of the two cities and the transit company asked for once) or of a
-    /// stay (two), and a dozen steps, plus the Oubliette's own bound.
+    /// threads and the Go) and its open floor, the owners' and payers' offers and the
+    /// bargains of a lodging (each room of the two cities and the transit company asked for
+    /// once) or of a stay (two), and a dozen steps, then the open floor after the landing,
+    /// plus the Oubliette's own bound.
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
@@ -219,6 +221,8 @@ impl Game for LaissezFaire {
         // The open floor after each window: every other player passes once and opens at
         // most `floor_threads` threads.
         let floor = (self.cfg.players - 1) * (1 + usize::from(self.cfg.floor_threads) * thread);
+        // The open floor after the landing, once a turn, the mover included.
+        let late_floor = self.cfg.players * (1 + usize::from(self.cfg.floor_threads) * thread);
         let rooms = self
             .board
             .cities
@@ -228,11 +232,13 @@ impl Game for LaissezFaire {
             .unwrap_or(0);
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
         // Each of the two lodgings (the city, and the other city after a ride) opens with
-        // each other owner's offer or pass.
-        let postings = 2 * (self.cfg.players - 1);
+        // each other player's offer (an owner's or a payer's) or pass, and each payer's
+        // offer may fail once when taken.
+        let postings = 2 * 2 * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
-        let turn = 2 * (window + floor + tax_window + bargains + postings + 12) + jail + 4;
+        let turn =
+            2 * (window + floor + tax_window + bargains + postings + 12) + late_floor + jail + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -255,6 +261,7 @@ impl Game for LaissezFaire {
             asked: 0,
             bargain: None,
             quotes: Default::default(),
+            covers: Default::default(),
             posters: 0,
             tax_due: 0,
             offers: 0,
@@ -262,6 +269,7 @@ impl Game for LaissezFaire {
             parked: Default::default(),
             floor_seat: None,
             floor_opened: 0,
+            floor_late: false,
             deal: None,
             contracts: Default::default(),
             notes: 0,
@@ -405,6 +413,9 @@ impl Game for LaissezFaire {
             Phase::Posting => {
                 out.push(Action::Pass);
                 self.postings(s, out);
+                if let Some(o) = self.next_poster(s) {
+                    self.cover_offers(s, usize::from(o), out);
+                }
             }
             Phase::Ruling => out.extend([Action::Uphold, Action::Dismiss]),
             Phase::Stalemate => out.extend([Action::Accept, Action::Refuse]),
@@ -502,6 +513,7 @@ impl Game for LaissezFaire {
                         out.push(Action::Ask(t));
                     }
                 }
+                self.covered_choices(s, out);
                 out.push(Action::Bench);
                 // Rooms come in board order, listed or not, and the company's index may
                 // fall among them: the list must be in action order.
@@ -549,6 +561,9 @@ impl Game for LaissezFaire {
             (Phase::Posting, Action::Post(space, price)) => self
                 .next_poster(s)
                 .is_some_and(|o| self.posting(s, usize::from(o), space, price).is_some()),
+            (Phase::Posting, Action::Cover(space, sum)) => self
+                .next_poster(s)
+                .is_some_and(|o| self.cover(s, usize::from(o), space, sum).is_some()),
             (Phase::Posting, Action::Pass) => true,
             (Phase::Posting, _) => false,
             // Clauses name any sum and schedule: checked by the notary, not against the
@@ -816,6 +831,14 @@ impl Game for LaissezFaire {
                     .and_then(|o| self.posting(s, usize::from(o), space, price));
                 self.post(s, offer);
             }
+            Action::Cover(space, sum) => {
+                if let Some(o) = self.next_poster(s) {
+                    let cover = self.cover(s, usize::from(o), space, sum);
+                    s.covers.0[usize::from(o)] = cover;
+                }
+                self.post(s, None);
+            }
+            Action::Covered(payer) => self.take_cover(s, payer),
             Action::Oubliette(a) => {
                 let (Some(og), Some(cell)) = (&self.jail, &mut s.cells[seat]) else {
                     return;
@@ -908,6 +931,7 @@ impl Game for LaissezFaire {
             }
             Action::Bench => {
                 s.quotes.clear();
+                s.covers.clear();
                 self.send_to_jail(s, seat, self.city_side(s.city));
                 self.end_turn(s);
             }
@@ -970,6 +994,7 @@ impl Game for LaissezFaire {
             | Action::Counter(p)
             | Action::Offer(_, _, p)
             | Action::Post(_, p)
+            | Action::Cover(_, p)
             | Action::Pay(_, _, p)
             | Action::Lend(_, _, p)
             | Action::Repay(_, p)
@@ -986,6 +1011,7 @@ impl Game for LaissezFaire {
             Action::Counter(_) => Some(Action::Counter(amount)),
             Action::Offer(to, deed, _) => Some(Action::Offer(to, deed, amount)),
             Action::Post(space, _) => Some(Action::Post(space, amount)),
+            Action::Cover(space, _) => Some(Action::Cover(space, amount)),
             Action::Pay(side, when, _) => Some(Action::Pay(side, when, amount)),
             Action::Lend(side, collateral, _) => Some(Action::Lend(side, collateral, amount)),
             Action::Repay(cadence, _) => Some(Action::Repay(cadence, amount)),
@@ -1104,13 +1130,26 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
-            Action::Pass if s.phase == Phase::Posting => format!(
-                "pass: offer seat {} no room now (he may still ask)",
-                u16::from(s.current) + 1
-            ),
+            Action::Pass if s.phase == Phase::Posting => {
+                let owner = self
+                    .next_poster(s)
+                    .is_some_and(|o| self.offers_by(s, o).next().is_some());
+                if owner {
+                    format!(
+                        "pass: offer seat {} no room now (he may still ask)",
+                        u16::from(s.current) + 1
+                    )
+                } else {
+                    format!(
+                        "pass: offer to pay nothing for seat {}'s lodging",
+                        u16::from(s.current) + 1
+                    )
+                }
+            }
             Action::Pass => format!(
-                "pass: open no trade thread now (seat {}'s turn goes on)",
-                u16::from(s.current) + 1
+                "pass: open no trade thread now (seat {}'s turn {})",
+                u16::from(s.current) + 1,
+                if s.floor_late { "ends" } else { "goes on" }
             ),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)
@@ -1160,17 +1199,46 @@ impl Game for LaissezFaire {
                     None => format!("lodge at {} for ${price}", name(i)),
                 }
             }
-            Action::Post(i, price) => {
-                let reference = match self.owner_room_price(s, usize::from(s.current), i) {
-                    Some(Price::Negotiable { reference, .. }) => reference,
-                    _ => 0,
+            Action::Post(i, price) => match self.offer_bargain(s, i) {
+                Some(b) => format!(
+                    "offer seat {} {} for ${price} (the bank would ask ${})",
+                    s.current + 1,
+                    self.describe_service(b.service),
+                    b.reference
+                ),
+                None => action.to_string(),
+            },
+            Action::Cover(i, sum) => {
+                let price = match self.lodging_price(s, i) {
+                    Some(Price::Listed(p)) => format!("${p} now"),
+                    _ => format!(
+                        "its price to be agreed; the bank would ask ${}",
+                        self.request_reference(s, i).unwrap_or(0)
+                    ),
                 };
                 format!(
-                    "offer seat {} a room at {} for ${price} (the bank would ask ${reference})",
+                    "offer to pay up to ${sum} of seat {}'s price for {} ({price})",
                     s.current + 1,
-                    name(i)
+                    self.describe_service(self.offered_service(i))
                 )
             }
+            Action::Covered(payer) => match self.cover_terms(s, payer) {
+                Some((c, price, part)) => format!(
+                    "take seat {}'s offer to pay: {} for ${price}, of which seat {} pays ${part} \
+                     and the lodger ${}",
+                    payer + 1,
+                    match self.offered_service(c.space) {
+                        bargain::Service::Fare(_) => format!(
+                            "ride to {}",
+                            self.board.cities[usize::from(self.other_city(s.city))].name
+                        ),
+                        _ => format!("lodge at {}", name(c.space)),
+                    },
+                    payer + 1,
+                    price - part
+                ),
+                None => action.to_string(),
+            },
             Action::Ask(i) if s.quotes.get(i).is_some() => match s.quotes.get(i) {
                 Some(q) => format!(
                     "answer seat {}'s offer of {} for ${}: counter or refuse it",

@@ -20,12 +20,14 @@
 //!   price in whole dollars (any; the list offers [`Share`]s of the reference price) or
 //!   refuses, and they counter each other until one accepts or refuses
 //!   ([`Phase::Bargain`]); every message is an action in the record. Before a lodger
-//!   chooses, the owners of rooms with a place for him may post offers unasked
-//!   ([`Phase::Posting`], [`lodging`]), which stand until he takes, answers or leaves them;
-//!   an owner's quote stands the same way while the lodger asks the others.
+//!   chooses, the owners of rooms with a place for him (and of the fare) may post offers
+//!   unasked, and the other players may offer to pay for him ([`Phase::Posting`],
+//!   [`lodging`]), which stand until he takes, answers or leaves them; an owner's quote
+//!   stands the same way while the lodger asks the others.
 //! * **Trade threads** ([`trade`], `trading=on`): in his management window a player may
 //!   offer another player a deed for cash or ask for one, and so may each other player on
-//!   the open floor that follows the window ([`Phase::Floor`], `floor_threads`); a thread
+//!   the open floor that follows the window and each turn's landing ([`Phase::Floor`],
+//!   `floor_threads`, `floor`); a thread
 //!   whose floor comes back to its opener may be set aside while he opens another
 //!   ([`trade::Parked`]), so that he has offers out to two players at once; offers, counter-offers, requests
 //!   for time, withdrawals, acceptance and refusal are actions of the seat that has the floor

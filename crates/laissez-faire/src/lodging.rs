@@ -6,11 +6,12 @@
 //! An offer stands until the lodger takes it, counters it, or refuses it, or until the
 //! lodging ends: a lodging ACCEPT closes the lodger's other lodging and transit threads (B7),
 //! and so does the park bench or a ride to the other city, whose rooms are another
-//! lodging.
+//! lodging. The same holds for the third parties' offers to pay for the lodger ([`Cover`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::bargain::Service;
+use crate::config::MAX_PLAYERS;
 
 /// Offers that can stand in one lodging: one per street property of a city (at most seven
 /// on a valid board) and the side's transit company.
@@ -86,5 +87,47 @@ impl Quotes {
     /// Closes every standing offer: the lodging is over.
     pub fn clear(&mut self) {
         *self = Quotes::default();
+    }
+}
+
+/// A third party's standing offer, in the current lodging, to pay part or all of the
+/// lodger's price for one room or the fare (the readings let third parties join a bargain
+/// "as payers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cover {
+    /// The room's property, or the transit company whose fare it is.
+    pub space: u8,
+    /// The most the payer pays, in dollars: the whole price if it is less.
+    pub sum: u32,
+}
+
+impl Cover {
+    /// What the payer pays of `price`.
+    pub fn part(self, price: u32) -> u32 {
+        self.sum.min(price)
+    }
+}
+
+/// The payers' standing offers of the current lodging, one per payer (each third party
+/// makes one offer or passes), indexed by his seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Covers(pub [Option<Cover>; MAX_PLAYERS]);
+
+impl Covers {
+    /// The offer standing from `payer`, if any.
+    pub fn get(&self, payer: u8) -> Option<Cover> {
+        self.0.get(usize::from(payer)).copied().flatten()
+    }
+
+    /// Every standing offer with its payer, in seat order.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, Cover)> + '_ {
+        (0u8..)
+            .zip(&self.0)
+            .filter_map(|(payer, c)| c.map(|c| (payer, c)))
+    }
+
+    /// Closes every standing offer: the lodging is over.
+    pub fn clear(&mut self) {
+        *self = Covers::default();
     }
 }

@@ -221,20 +221,25 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
     match s.phase {
         Phase::Lodge => {
             let city = &board.cities[s.city as usize].name;
-            let offers: Vec<String> = s
-                .quotes
-                .iter()
-                .map(|q| {
-                    format!(
-                        "seat {}'s {} for ${}",
-                        q.provider + 1,
-                        game.describe_service(q.service)
-                            .trim_start_matches("a ")
-                            .trim_start_matches("the "),
-                        q.ask
-                    )
-                })
-                .collect();
+            let quotes = s.quotes.iter().map(|q| {
+                format!(
+                    "seat {}'s {} for ${}",
+                    q.provider + 1,
+                    game.describe_service(q.service)
+                        .trim_start_matches("a ")
+                        .trim_start_matches("the "),
+                    q.ask
+                )
+            });
+            let covers = s.covers.iter().map(|(payer, c)| {
+                format!(
+                    "seat {} pays up to ${} of {}",
+                    payer + 1,
+                    c.sum,
+                    game.describe_service(game.offered_service(c.space))
+                )
+            });
+            let offers: Vec<String> = quotes.chain(covers).collect();
             if offers.is_empty() {
                 format!("{who} looks for a room in {city}")
             } else {
@@ -245,11 +250,30 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             }
         }
         Phase::Posting => match game.next_poster(s) {
-            Some(o) => format!(
-                "{who} must lodge in {}; seat {} may offer him a room unasked, or pass",
-                board.cities[s.city as usize].name,
-                o + 1
-            ),
+            Some(o) => {
+                let mut what: Vec<String> = Vec::new();
+                for b in game.offers_by(s, o) {
+                    let words = match b.service {
+                        crate::Service::Fare(_) => game.describe_service(b.service),
+                        _ => "a room".to_owned(),
+                    };
+                    if !what.contains(&words) {
+                        what.push(words);
+                    }
+                }
+                if !what.is_empty() {
+                    what = vec![format!("offer him {} unasked", what.join(" or "))];
+                }
+                if game.payers(s) & (1 << o) != 0 {
+                    what.push("offer to pay for his room or fare".to_owned());
+                }
+                format!(
+                    "{who} must lodge in {}; seat {} may {}, or pass",
+                    board.cities[s.city as usize].name,
+                    o + 1,
+                    what.join(" or ")
+                )
+            }
             None => who,
         },
         Phase::JailFee => format!(
@@ -261,6 +285,14 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Floor if s.floor_late => match s.floor_seat {
+            Some(f) => format!(
+                "{who} has landed and his turn is over; the open floor: seat {} may open a \
+                 trade thread (with any player) or pass, before the next turn",
+                f + 1
+            ),
+            None => who,
+        },
         Phase::Floor => match s.floor_seat {
             Some(f) => format!(
                 "{who} has closed the window; the open floor: seat {} may open a trade thread \
@@ -626,16 +658,19 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// (declaring the race or a stalemate, proposing one), exercising options and claiming
     /// breaches are folded too: they can come up at many decisions, and listed first they
     /// would push the turn's own choices down.
-    fn choice_group(&self, game: &LaissezFaire, _s: &State, action: Action) -> Option<String> {
+    fn choice_group(&self, game: &LaissezFaire, s: &State, action: Action) -> Option<String> {
         let group = match action {
             Action::Propose(_, Term::Rule(..)) => RULE_CHANGE_GROUP.to_owned(),
             Action::Propose(..) | Action::Offer(..) => READY_MADE_GROUP.to_owned(),
             Action::Draft(_) => OFFER_GROUP.to_owned(),
             Action::Release(..) => "release a contract".to_owned(),
             Action::Build(_) => "build".to_owned(),
-            Action::Post(i, _) => format!(
-                "offer a room at {}",
-                game.board().spaces[usize::from(i)].name
+            Action::Post(i, _) => {
+                format!("offer {}", game.describe_service(game.offered_service(i)))
+            }
+            Action::Cover(..) => format!(
+                "offer to pay for seat {}'s room or fare",
+                u16::from(s.current) + 1
             ),
             Action::Exercise(_) => "exercise an option".to_owned(),
             Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
@@ -689,6 +724,10 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 .room_price(s, seat, i)
                 .and_then(crate::Price::listed)
                 .is_some_and(|p| p == 0),
+            // A payer's offer that pays the whole price.
+            Action::Covered(payer) => game
+                .cover_terms(s, payer)
+                .is_some_and(|(_, price, part)| price == part),
             _ => false,
         };
         SAFE.iter()
@@ -712,9 +751,14 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 )
             }
             (Action::Post(i, _), ..) => format!(
-                "your price for a room at {} (the lodger is seat {})",
-                name(i),
+                "your price for {} (the lodger is seat {})",
+                game.describe_service(game.offered_service(i)),
                 s.current + 1
+            ),
+            (Action::Cover(i, _), ..) => format!(
+                "the most you pay of seat {}'s price for {}",
+                s.current + 1,
+                game.describe_service(game.offered_service(i))
             ),
             (Action::Counter(_), None, Some(t)) => {
                 format!("your counter-offer for {}", name(t.deed))

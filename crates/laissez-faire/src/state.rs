@@ -10,7 +10,7 @@ use crate::board::SPACES;
 use crate::config::MAX_PLAYERS;
 use crate::contract::{Contracts, Ledger, Rules};
 use crate::deal::Deal;
-use crate::lodging::Quotes;
+use crate::lodging::{Covers, Quotes};
 use crate::trade::{MAX_PARKED, Parked, Thread};
 
 /// The owner value of a deed the bank holds.
@@ -96,9 +96,10 @@ pub enum Phase {
     /// The current player may build, post prices, open trade threads and declare, then
     /// [`crate::Action::Go`].
     Manage,
-    /// The open floor after the current player's window, before his roll or jail decision:
-    /// the seat in [`State::floor_seat`] may open trade threads, or pass it on to the next
-    /// player in turn order.
+    /// The open floor after the current player's window, before his roll or jail decision,
+    /// or ([`State::floor_late`]) after his landing, before the next turn: the seat in
+    /// [`State::floor_seat`] may open trade threads, or pass it on to the next player in
+    /// turn order.
     Floor,
     /// A trade thread is open ([`State::trade`]); the seat with the floor answers.
     Trade,
@@ -125,8 +126,9 @@ pub enum Phase {
     Buy,
     /// After landing on a transit company: pick one of its two cities.
     TransitChoice,
-    /// Before the player chooses a room: the owners of rooms with a place for him may each
-    /// post an offer, one at a time in turn order ([`State::posters`]).
+    /// Before the player chooses a room: the owners of rooms with a place for him (or of the
+    /// fare) may each post an offer, and the other players offer to pay for him, one at a
+    /// time in turn order ([`State::posters`]).
     Posting,
     /// The player chooses a room, the fare to the other city, or the park bench.
     Lodge,
@@ -217,7 +219,10 @@ pub struct State {
     /// Lodging: the owners' offers standing (posted unasked, or quoted when asked).
     #[serde(default)]
     pub quotes: Quotes,
-    /// In [`Phase::Posting`], the owners still to post or pass (bit per seat); the next in
+    /// Lodging: the third parties' offers to pay for the lodger, standing.
+    #[serde(default)]
+    pub covers: Covers,
+    /// In [`Phase::Posting`], the owners and payers still to post or pass (bit per seat); the next in
     /// turn order from the current player posts next.
     #[serde(default)]
     pub posters: u8,
@@ -239,6 +244,10 @@ pub struct State {
     /// Threads the seat with the open floor has opened on it.
     #[serde(default)]
     pub floor_opened: u8,
+    /// The open floor after the current player's landing has been held (or is being held)
+    /// this turn: a floor open now is that one, and the turn ends when it closes.
+    #[serde(default)]
+    pub floor_late: bool,
     /// The open deal, in [`Phase::Deal`].
     #[serde(default)]
     pub deal: Option<Deal>,

@@ -102,7 +102,11 @@ fn a_player_s_room_is_asked_for_quoted_countered_and_paid() {
     assert_eq!(s.players[1].cash, 1504);
     assert_eq!((s.players[0].pos, s.players[0].last_rent), (TILE, 4));
     assert_eq!(s.bargain, None);
-    assert_eq!(s.current, 1, "the turn is over");
+    assert_eq!(
+        (s.phase, s.floor_late),
+        (Phase::Floor, true),
+        "the turn is over"
+    );
 }
 
 #[test]
@@ -171,7 +175,11 @@ fn a_player_s_transit_company_bargains_over_the_fare() {
     g.apply(&mut s, Action::Ask(RAIL)).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!((s.players[0].cash, s.players[1].cash), (1475, 1525));
-    assert_eq!((s.phase, s.city, s.via_transit), (Phase::Lodge, 1, false));
+    assert_eq!(
+        (s.phase, s.city, s.via_transit),
+        (Phase::Posting, 1, false),
+        "the lodging in Porto, where seat 1 may offer to pay"
+    );
 }
 
 /// Seat 0 lodged at Bayside Terrace (1 house, seat 1's) after paying $60; seat 1 also owns

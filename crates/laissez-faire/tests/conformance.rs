@@ -47,11 +47,19 @@ fn variants_conform() {
 }
 
 /// The open floor with two threads each (so that threads set aside on the floor are played
-/// too), and without a floor (the earlier protocol).
+/// too), without a floor (the earlier protocol), and at each of its moments alone.
 #[test]
 fn the_open_floor_conforms_with_every_allowance() {
     conform("laissez-faire(players=3,floor_threads=2,max_rounds=20)", 3);
     conform("laissez-faire(players=3,floor_threads=0,max_rounds=20)", 3);
+    conform(
+        "laissez-faire(players=3,floor=before_roll,max_rounds=20)",
+        3,
+    );
+    conform(
+        "laissez-faire(players=3,floor=after_roll,floor_threads=2,max_rounds=20)",
+        3,
+    );
 }
 
 /// Contracts are on by default; with them off, no `Propose` is listed.

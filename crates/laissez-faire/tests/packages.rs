@@ -167,6 +167,7 @@ fn a_payment_at_each_of_the_payer_s_turns_falls_due_when_his_turn_begins() {
     s.players[0].jailed = true;
     go(&g, &mut s);
     g.apply(&mut s, Action::Wait).unwrap();
+    pass_floor(&g, &mut s);
     assert_eq!(s.current, 1);
     assert_eq!((s.players[0].cash, s.players[1].cash), (1515, 1485));
     next_round(&g, &mut s);

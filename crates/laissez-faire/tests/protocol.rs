@@ -256,8 +256,8 @@ fn owners_offer_rooms_unasked_in_turn_order_before_the_lodger_chooses() {
     assert!(
         options
             .iter()
-            .all(|a| matches!(a, Action::Pass | Action::Post(TRAM, _))),
-        "only his own room: {options:?}"
+            .all(|a| matches!(a, Action::Pass | Action::Post(TRAM, _) | Action::Cover(..))),
+        "only his own room (or an offer to pay for another): {options:?}"
     );
     assert!(g.is_legal(&s, Action::Post(TRAM, 40)), "any price");
     assert!(!g.is_legal(&s, Action::Post(TILE, 4)), "not his room");
@@ -272,10 +272,12 @@ fn owners_offer_rooms_unasked_in_turn_order_before_the_lodger_chooses() {
     for a in [Action::Lodge(TRAM), Action::Ask(TRAM), Action::Ask(TILE)] {
         assert!(options.contains(&a), "{a}: {options:?}");
     }
-    // Nobody posts where no owner has a room with a place: the lodger chooses at once.
+    // Nobody posts where no owner has a room with a place and nobody has the cash to pay
+    // for him: the lodger chooses at once.
     let (g, mut s) = setup(3);
     s.lots.0[TILE as usize].owner = 0;
     s.lots.0[TRAM as usize].owner = 0;
+    (s.players[1].cash, s.players[2].cash) = (0, 0);
     go(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(1, 2))).unwrap();
     assert_eq!(s.phase, Phase::Lodge);
@@ -296,7 +298,11 @@ fn an_offer_taken_lodges_at_its_price_and_closes_the_lodging_s_other_offers() {
         s.quotes.is_empty(),
         "the other offer closed with the lodging"
     );
-    assert_eq!(s.current, 1, "the turn ended");
+    assert_eq!(
+        (s.phase, s.floor_late),
+        (Phase::Floor, true),
+        "the turn ended"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use gameshelf_engine::{Game, GameSpec};
 use gameshelf_laissez_faire::board::{APARTMENT, SpaceKind};
-use gameshelf_laissez_faire::{Action, LaissezFaire, State};
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, State};
 
 fn game(spec: &str) -> LaissezFaire {
     LaissezFaire::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap()
@@ -145,5 +145,9 @@ fn a_free_stay_on_a_transit_space_is_a_variant() {
     let (cash, pos) = (s.players[0].cash, s.players[0].pos);
     g.apply(&mut s, Action::Stay).unwrap();
     assert_eq!((s.players[0].cash, s.players[0].pos), (cash, pos));
-    assert_eq!(s.current, 1, "the turn went on to the next player");
+    assert_eq!(
+        (s.phase, s.floor_late),
+        (Phase::Floor, true),
+        "the turn is over: the floor after it"
+    );
 }

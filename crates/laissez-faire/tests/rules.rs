@@ -11,7 +11,13 @@ use gameshelf_laissez_faire::{
 /// the jail decision) comes next.
 fn go(g: &LaissezFaire, s: &mut State) {
     g.apply(s, Action::Go).unwrap();
-    while s.phase == Phase::Floor {
+    pass_others(g, s);
+}
+
+/// The other players pass: the open floor now open, if any (after a landing: the turn
+/// ends), and the owners' and payers' offers before the lodger chooses.
+fn pass_others(g: &LaissezFaire, s: &mut State) {
+    while matches!(s.phase, Phase::Floor | Phase::Posting) {
         g.apply(s, Action::Pass).unwrap();
     }
 }
@@ -42,6 +48,7 @@ fn move_from(g: &LaissezFaire, s: &mut State, pos: u8, a: u8, b: u8) {
     s.players[0].pos = pos;
     go(g, s);
     g.apply(s, roll(a, b)).unwrap();
+    pass_others(g, s);
 }
 
 // ---- jail ---------------------------------------------------------------------------------
@@ -77,6 +84,7 @@ fn go_to_jail_costs_165_at_the_first_chance_and_doubles_do_not_free() {
     s.players[1].pos = 10;
     go(&g, &mut s);
     g.apply(&mut s, roll(4, 6)).unwrap();
+    pass_others(&g, &mut s);
     assert_eq!(s.current, 0);
     go(&g, &mut s);
     assert_eq!(s.phase, Phase::JailFee, "a jailed player never rolls");
@@ -103,6 +111,7 @@ fn unpaid_jail_eliminates_after(chances: u8) {
         s.phase = Phase::Manage;
         go(&g, &mut s);
         g.apply(&mut s, Action::Wait).unwrap();
+        pass_others(&g, &mut s);
         let out = s.players[0].status == Status::Eliminated;
         assert_eq!(out, t == chances, "jail turn {t} of {chances}");
     }
@@ -120,6 +129,7 @@ fn park_bench_jails_on_the_city_side() {
     let mut s = started(&g);
     move_from(&g, &mut s, 33, 2, 4); // 39 Bayside Terrace, Melbourne (side 3)
     g.apply(&mut s, Action::Decline).unwrap();
+    pass_others(&g, &mut s);
     g.apply(&mut s, Action::Bench).unwrap();
     assert!(s.players[0].jailed);
     assert_eq!(s.players[0].jail_side, 3);
@@ -167,6 +177,7 @@ fn doubles_give_one_extra_roll_turn_only() {
     assert_eq!((s.current, s.phase), (0, Phase::Manage), "extra roll-turn");
     go(&g, &mut s);
     g.apply(&mut s, roll(5, 5)).unwrap(); // Rest
+    pass_others(&g, &mut s);
     assert_eq!(s.players[0].pos, 20);
     assert_eq!(s.current, 1, "at most 2 movement rolls per turn");
 }
@@ -315,6 +326,7 @@ fn buying_only_by_direct_landing_then_lodging() {
     move_from(&g, &mut s, 0, 1, 2); // Tile Row
     assert_eq!(legal(&g, &s), [Action::Buy, Action::Decline]);
     g.apply(&mut s, Action::Buy).unwrap();
+    pass_others(&g, &mut s);
     assert_eq!(s.lots.0[3].owner, 0);
     // Lodging in Lisbon: own room free, bank room, transit (B3).
     assert_eq!(
@@ -327,6 +339,7 @@ fn buying_only_by_direct_landing_then_lodging() {
         ]
     );
     g.apply(&mut s, Action::Ride).unwrap();
+    pass_others(&g, &mut s);
     // In Porto: no buying on a transit move, no second ride.
     assert_eq!(
         legal(&g, &s),
@@ -348,6 +361,7 @@ fn landing_on_a_transit_company_picks_a_city() {
     let mut s = started(&g);
     move_from(&g, &mut s, 10, 2, 3);
     g.apply(&mut s, Action::Decline).unwrap();
+    pass_others(&g, &mut s);
     assert_eq!(legal(&g, &s), [Action::City(2), Action::City(3)]);
     g.apply(&mut s, Action::City(3)).unwrap();
     assert!(!legal(&g, &s).contains(&Action::Ride));
@@ -443,9 +457,11 @@ fn the_round_limit_ends_before_the_first_players_turn() {
         if rooms.contains(&Action::Decline) {
             g.apply(&mut s, Action::Decline).unwrap();
         }
+        pass_others(&g, &mut s);
         g.apply(&mut s, Action::Lodge(3)).unwrap_or_else(|_| {
             g.apply(&mut s, Action::Lodge(1)).unwrap();
         });
+        pass_others(&g, &mut s);
     }
     assert_eq!(s.end, EndKind::Rounds);
     assert_eq!(g.actor(&s), Actor::Terminal);

@@ -446,8 +446,12 @@ fn records_with_the_new_terms_replay_exactly_and_old_rights_load_as_before() {
     game.play_all([
         Action::Roll(DicePair::new(1, 2)),
         Action::Buy,
+        Action::Pass,
         Action::Lodge(TILE),
     ]);
+    while game.state.phase == Phase::Floor {
+        game.play(Action::Pass);
+    }
     assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
     let lisbon = |n| When::Lands(Visits::new(LISBON, n).unwrap());
     game.play_all([
@@ -508,7 +512,15 @@ fn records_with_new_rights_replay_exactly() {
     game.play(Action::Roll(DicePair::new(2, 3)));
     assert_eq!(game.state.players[0].pos, RAIL);
     // The transit choice: go to Lisbon, lodge in the bank's Tram Lane.
-    game.play_all([Action::Buy, Action::City(LISBON), Action::Lodge(TRAM)]);
+    game.play_all([
+        Action::Buy,
+        Action::City(LISBON),
+        Action::Pass,
+        Action::Lodge(TRAM),
+    ]);
+    while game.state.phase == Phase::Floor {
+        game.play(Action::Pass);
+    }
     // Seat 1's window: it asks seat 0 for a fare cap on the company and pays for it.
     assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
     game.play_all([

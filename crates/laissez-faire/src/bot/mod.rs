@@ -694,7 +694,7 @@ impl Bot<LaissezFaire> for Trader {
             }
             Phase::Manage => self.manage(game, &s, seat),
             Phase::Floor => self.floor(game, &s, seat),
-            Phase::Posting => self.post_offer(game, &s, seat),
+            Phase::Posting => self.post_offer(game, &s),
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
                 self.rescue(game, &s, seat, mine)

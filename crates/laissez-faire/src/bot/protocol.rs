@@ -6,10 +6,13 @@
 //! window, and the other players answer them the same way whenever they are asked; made
 //! again at every floor, a refused offer would only be refused again. What the floor adds is
 //! the player whose turn it is: once a round, on his turn, a trader makes him the offer its
-//! window would make him, and passes otherwise.
+//! window would make him, and passes otherwise. On the floor after a landing it passes (it
+//! may still declare the race): its offers to the mover were made before his roll, and a
+//! trader's offers do not depend on where a token lodged.
 //!
-//! **Unasked offers of a room.** When a player must lodge where a trader has a room with a
-//! place for him, the trader posts the price it would quote if asked ([`Trader::provide`]:
+//! **Unasked offers of a room or a fare.** When a player must lodge where a trader has a
+//! room with a place for him, or may ride on the trader's transit company, the trader posts
+//! the price it would quote if asked ([`Trader::provide`]:
 //! what the lodger's best alternative allows, the dearest listed share of the reference for
 //! the heuristic, to the dollar for the bargainer), but a dollar under that alternative, so
 //! that the lodger takes it rather than the alternative (he takes the cheapest room, and the
@@ -23,12 +26,17 @@
 //! best alternative to it; otherwise it answers (to counter) the cheapest quote it would
 //! counter; otherwise it lodges as it would without them ([`Trader::lodge`], where a
 //! standing quote is a price like any listed one).
+//!
+//! **Payers.** A trader never offers to pay for another player's lodging (it passes: in a
+//! game every other player is a rival), but as a lodger it takes a payer's offer when what
+//! is left for it to pay is no dearer than any room it may take as listed (for the fare,
+//! with the cheapest room beyond added), before weighing the owners' quotes.
 
 use gameshelf_engine::Game;
 
 use super::Trader;
 use crate::action::Action;
-use crate::bargain::{Bargain, Price, Service};
+use crate::bargain::{Bargain, Service};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::{Prices, Share};
 use crate::state::{State, Status};
@@ -39,6 +47,11 @@ impl Trader {
     pub(super) fn floor(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
         if game.is_legal(s, Action::DeclareRace) {
             return Action::DeclareRace;
+        }
+        // The floor after a landing: its offers were made before the roll, and would only
+        // be refused again.
+        if s.floor_late {
+            return Action::Pass;
         }
         let mine = game.holdings(s, seat as u8);
         let to_current = |a: &Action| match *a {
@@ -70,18 +83,22 @@ impl Trader {
             .map_or(Action::Pass, only_to_current)
     }
 
-    /// The trader's unasked offer of a room to the lodger, or a pass (see the module docs).
-    pub(super) fn post_offer(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+    /// The trader's unasked offer of a room or the fare to the lodger, or a pass (see the
+    /// module docs).
+    pub(super) fn post_offer(&self, game: &LaissezFaire, s: &State) -> Action {
         let lodger = usize::from(s.current);
-        let city = game.board().cities[usize::from(s.city)].properties;
-        let mine = spaces_in(city).filter(|&i| {
-            matches!(
-                game.room_price(s, lodger, i),
-                Some(Price::Negotiable { provider, .. }) if usize::from(provider) == seat
-            )
-        });
+        // The rooms and fare it may offer, from the legal posts (in space order).
+        let mut mine: Vec<u8> = self
+            .buf
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Post(i, _) => Some(i),
+                _ => None,
+            })
+            .collect();
+        mine.dedup();
         for i in mine {
-            let Some(b) = game.room_bargain(s, i) else {
+            let Some(b) = game.offer_bargain(s, i) else {
                 continue;
             };
             let alternative = Trader::customer_alternative(game, s, &b);
@@ -110,8 +127,12 @@ impl Trader {
         Action::Pass
     }
 
-    /// The lodging choice with the owners' quotes standing (see the module docs).
+    /// The lodging choice with the owners' quotes and the payers' offers standing (see the
+    /// module docs).
     pub(super) fn lodge_standing(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        if let Some(covered) = self.payer_help(game, s, seat) {
+            return covered;
+        }
         let cash = s.players[seat].cash;
         let mut take: Option<(u32, Action)> = None;
         let mut answer: Option<(u32, Action)> = None;
@@ -137,6 +158,33 @@ impl Trader {
         }
         take.or(answer)
             .map_or_else(|| self.lodge(game, s, seat), |(_, a)| a)
+    }
+
+    /// A payer's offer worth taking (see the module docs): the cheapest rest to pay, if it is
+    /// no dearer than any room the lodger may take here as listed (or, for the fare, than
+    /// the rest plus the cheapest room beyond).
+    fn payer_help(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Action> {
+        let cash = s.players[seat].cash;
+        let beyond = Trader::cheapest_room(game, s, seat, game.other_city(s.city));
+        let (rest, covered) = s
+            .covers
+            .iter()
+            .filter(|&(payer, _)| self.buf.contains(&Action::Covered(payer)))
+            .filter_map(|(payer, c)| {
+                let (_, price, part) = game.cover_terms(s, payer)?;
+                let extra = match game.offered_service(c.space) {
+                    Service::Fare(_) => beyond?,
+                    _ => 0,
+                };
+                Some(((price - part).saturating_add(extra), Action::Covered(payer)))
+            })
+            .min_by_key(|&(rest, _)| rest)?;
+        let listed = game
+            .rooms(s, seat, s.city)
+            .filter_map(|(_, p)| p.listed())
+            .filter(|&p| p <= cash)
+            .min();
+        listed.is_none_or(|p| rest <= p).then_some(covered)
     }
 
     /// Whether the customer's side of `b`, with `alternative` and `cash`, would counter

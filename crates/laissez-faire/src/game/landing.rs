@@ -24,6 +24,7 @@ impl LaissezFaire {
     /// lodging's other offers close with it.
     pub(crate) fn lodge_at(&self, s: &mut State, seat: usize, space: u8, price: u32) {
         s.quotes.clear();
+        s.covers.clear();
         self.pay(s, seat, s.lots.0[space as usize].owner, price);
         self.log_rent(s, seat, space, price);
         let p = &mut s.players[seat];

@@ -17,6 +17,7 @@ impl LaissezFaire {
         s.turns += 1;
         s.rolls = 0;
         s.offers = 0;
+        s.floor_late = false;
         s.roll = None;
         let p = &mut s.players[seat as usize];
         if p.jailed {
@@ -26,7 +27,8 @@ impl LaissezFaire {
         self.obligations_due(s, Occasion::Turn(seat));
     }
 
-    /// The end of a turn: game-end checks, then the next seat that takes turns.
+    /// The end of a turn: game-end checks, the open floor after the landing (once), then the
+    /// next seat that takes turns.
     pub(crate) fn end_turn(&self, s: &mut State) {
         if self.alive(s) <= 1 {
             return self.finish(s, EndKind::LastStanding);
@@ -34,6 +36,9 @@ impl LaissezFaire {
         let n = self.cfg.players;
         if !s.players[..n].iter().any(|p| p.status == Status::Playing) {
             return self.finish(s, EndKind::Race);
+        }
+        if self.open_late_floor(s) {
+            return;
         }
         let mut seat = s.current as usize;
         loop {

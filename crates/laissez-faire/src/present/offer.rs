@@ -471,6 +471,9 @@ mod tests {
                 .room_price(s, usize::from(s.current), i)
                 .and_then(Price::listed)
                 .is_none_or(|p| p > 0),
+            Action::Covered(payer) => game
+                .cover_terms(s, payer)
+                .is_none_or(|(_, price, part)| price > part),
             Action::Buy
             | Action::PayFee
             | Action::Stay
@@ -486,6 +489,7 @@ mod tests {
             | Action::Repay(..)
             | Action::Right(..)
             | Action::Offer(..)
+            | Action::Cover(..)
             | Action::Propose(..)
             | Action::Release(..)
             | Action::DeclareRace

@@ -14,7 +14,7 @@
 
 use gameshelf_engine::{Game, Seat};
 
-use super::offer::{Change, change_line};
+use super::offer::{Change, change_line, whose};
 use super::{verb, who};
 use crate::bargain::{Bargain, MAX_COUNTERS, Price, Service};
 use crate::{Action, BANK, LaissezFaire, Phase, State};
@@ -214,12 +214,12 @@ fn options_line(
 /// none may be made (the lodger's choices then say everything).
 fn lodging_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
     let posting = s.phase == Phase::Posting;
-    if s.quotes.is_empty() && !posting {
+    if s.quotes.is_empty() && s.covers.iter().next().is_none() && !posting {
         return Vec::new();
     }
     let lodger = who(s.current, viewer);
     let city = game.city_name(s.city);
-    let mut lines = vec![if s.quotes.is_empty() {
+    let mut lines = vec![if s.quotes.is_empty() && s.covers.iter().next().is_none() {
         format!(
             "{lodger} {} for a room in {city}; no offer stands yet:",
             verb(s.current, viewer, "look")
@@ -237,6 +237,26 @@ fn lodging_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<St
             who(q.provider, viewer),
             game.describe_service(q.service),
             q.ask
+        ));
+    }
+    for (payer, c) in s.covers.iter() {
+        let what = game.describe_service(game.offered_service(c.space));
+        let terms = match game.cover_terms(s, payer) {
+            Some((_, price, part)) => format!(
+                "; at ${price} now, {} {} ${part} and {} ${}",
+                who(payer, viewer),
+                verb(payer, viewer, "pay"),
+                who(s.current, viewer),
+                price - part
+            ),
+            None => String::new(),
+        };
+        lines.push(format!(
+            "  {} {} up to ${} of {} price for {what}{terms}",
+            who(payer, viewer),
+            verb(payer, viewer, "pay"),
+            c.sum,
+            whose(s.current, viewer).0
         ));
     }
     lines.push(options_line(game, s, None, viewer));

@@ -157,7 +157,8 @@ pub(crate) fn draw_table(
     }
 }
 
-/// Marks on the board the spaces `choice` is about: the property to build on or lodge in,
+/// Marks on the board the spaces `choice` is about: the property to build on or lodge in (or
+/// pay for, as a third party),
 /// the deed to buy, trade, pledge or take an option on (a package's clause included), the property, company or utility of
 /// a lodging right or price cap, the city to go to, the space a move lands on, or the Jail
 /// corner.
@@ -188,6 +189,7 @@ pub(crate) fn choice_spaces(game: &LaissezFaire, s: &State, choice: Action) -> V
         Action::Build(i)
         | Action::Lodge(i)
         | Action::Post(i, _)
+        | Action::Cover(i, _)
         | Action::Ask(i)
         | Action::Offer(_, i, _)
         | Action::Deed(i)
@@ -208,6 +210,7 @@ pub(crate) fn choice_spaces(game: &LaissezFaire, s: &State, choice: Action) -> V
             Some(t) => t.contract.map_or_else(|| vec![t.deed], term),
             None => Vec::new(),
         },
+        Action::Covered(payer) => s.covers.get(payer).map(|c| c.space).into_iter().collect(),
         Action::City(c) => city(c),
         Action::Ride => city(game.other_city(s.city)),
         Action::Bench | Action::PayFee | Action::Wait => vec![board.jail],
