@@ -198,18 +198,20 @@ fn records_with_landing_payments_replay_exactly() {
     let mut game = Recorded::new(&g);
     // Seat 1 buys Coastline Rail, then seat 2 offers to pay him at each landing on it.
     game.play_all([Action::First(0), Action::Go]);
-    while game.state.phase == Phase::Floor {
-        game.play(Action::Pass);
-    }
-    game.play_all([Action::Roll(DicePair::new(2, 3)), Action::Buy]);
-    game.play_all([Action::City(0), Action::Lodge(TRAM)]);
+    game.pass_others();
+    game.play_all([
+        Action::Roll(DicePair::new(2, 3)),
+        Action::Buy,
+        Action::City(0),
+    ]);
+    game.pass_others();
+    game.play(Action::Lodge(TRAM));
+    game.pass_others();
     assert_eq!(game.state.lots.0[RAIL as usize].owner, 0);
     let on_my_rail = Action::Pay(Side::Mine, When::LandsOn(Spot::new(RAIL, 2).unwrap()), 30);
     game.play_all([Action::Draft(0), on_my_rail]);
     game.play_all([Action::Send, Action::Accept, Action::Go]);
-    while game.state.phase == Phase::Floor {
-        game.play(Action::Pass);
-    }
+    game.pass_others();
     game.play(Action::Roll(DicePair::new(2, 3)));
     assert_eq!(game.state.players[1].pos, RAIL);
     assert_eq!(game.state.players[1].cash, 1470);

@@ -182,11 +182,15 @@ fn records_with_rights_by_uses_replay_exactly() {
     // A game that makes one replays to the same state.
     let mut game = Recorded::new(&g);
     game.play_all([Action::First(0), Action::Go]);
-    while game.state.phase == Phase::Floor {
-        game.play(Action::Pass);
-    }
-    game.play_all([Action::Roll(DicePair::new(2, 3)), Action::Buy]);
-    game.play_all([Action::City(0), Action::Lodge(TRAM)]);
+    game.pass_others();
+    game.play_all([
+        Action::Roll(DicePair::new(2, 3)),
+        Action::Buy,
+        Action::City(0),
+    ]);
+    game.pass_others();
+    game.play(Action::Lodge(TRAM));
+    game.pass_others();
     assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
     game.play_all([
         Action::Draft(0),

@@ -206,6 +206,30 @@ async fn click_a_place(pages: &[&Browser<'_>]) {
     panic!("no page offered a place on its pictures");
 }
 
+/// Clicks the page's first choice (the harmless one: passing, refusing, going on) until
+/// `done`, a script's expression, is true. Each click is waited for in the log, so that the
+/// page checked next is drawn after the move.
+async fn click_first_until(page: &Browser<'_>, done: &str) {
+    for _ in 0..2_000 {
+        let seen = page
+            .script(&format!(
+                "return ({done}) || document.querySelectorAll('#log li').length"
+            ))
+            .await;
+        if seen == true {
+            return;
+        }
+        if page.click("#choices button").await {
+            page.until(&format!(
+                "return document.querySelectorAll('#log li').length > {seen}"
+            ))
+            .await;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the page never came to {done}");
+}
+
 /// Clicks the first choice of every page whose seat is to move until every page shows the
 /// result; returns the clicks made per page.
 async fn click_to_the_end(pages: &[&Browser<'_>]) -> Vec<usize> {
@@ -388,18 +412,11 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
             // When the bot moves first, Alice's first decisions are on its open floor (or
             // its offers): she takes the highlighted choice, passing or refusing, until her
             // own window comes.
-            let first = "return document.querySelector('#choices button')?.textContent ?? ''";
-            for _ in 0..200 {
-                alice
-                    .until("return document.querySelectorAll('#choices button').length > 0")
-                    .await;
-                let text = alice.script(first).await;
-                if text == "1. go" {
-                    break;
-                }
-                alice.click("#choices button").await;
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
+            click_first_until(
+                &alice,
+                "document.querySelector('#choices button')?.textContent === '1. go'",
+            )
+            .await;
             // The window before the roll: going on first, then the offer builder's entry,
             // the ready-made proposals folded after it.
             alice
@@ -465,27 +482,9 @@ async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
     // Until the window before the roll offers to make an offer (the bot may play first).
     let heading = "make an offer (a package)";
     let offers = format!(
-        "return [...document.querySelectorAll('#choices summary')].find(s => s.textContent.startsWith('{heading}'))"
+        "[...document.querySelectorAll('#choices summary')].find(s => s.textContent.startsWith('{heading}'))"
     );
-    // Each other move is clicked and waited for in the log, so that the page checked next
-    // is drawn after it.
-    for _ in 0..2_000 {
-        let seen = page
-            .script(&format!(
-                "{offers} !== undefined || document.querySelectorAll('#log li').length"
-            ))
-            .await;
-        if seen == true {
-            break;
-        }
-        if page.click("#choices button").await {
-            page.until(&format!(
-                "return document.querySelectorAll('#log li').length > {seen}"
-            ))
-            .await;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    click_first_until(&page, &format!("{offers} !== undefined")).await;
     // Open the group and pick the other party.
     page.script(&format!("{offers}.click()")).await;
     let draft = "return [...document.querySelectorAll('#choices button')].find(b => b.textContent.includes('draft a package of clauses for seat 2'))";

@@ -109,6 +109,17 @@ impl<'g> Recorded<'g> {
         actions.into_iter().for_each(|a| self.play(a));
     }
 
+    /// Passes for the players who are not moving: the open floor, and the owners' and
+    /// payers' posting step before a lodger chooses.
+    pub fn pass_others(&mut self) {
+        while matches!(
+            self.state.phase,
+            gameshelf_laissez_faire::Phase::Floor | gameshelf_laissez_faire::Phase::Posting
+        ) {
+            self.play(Action::Pass);
+        }
+    }
+
     /// Writes the record as JSON, reads it back, checks that it replays to the state
     /// reached with the same texts, and gives the JSON.
     pub fn replays(&self) -> String {
