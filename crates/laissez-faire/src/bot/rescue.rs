@@ -38,8 +38,9 @@ const MAX_SOLD: usize = MAX_CLAUSES - 1;
 
 impl Trader {
     /// The first move of a trader going under, if it has one: opening its rescue package
-    /// ([`Trader::rescue_plan`]) as the turn's first thread, else a single deed to the
-    /// next buyer ([`Trader::rescue_offer`]).
+    /// ([`Trader::rescue_plan`]) as the turn's first thread, else asking for a loan of the
+    /// gap (`bot/credit.rs`), else a single deed to the next buyer
+    /// ([`Trader::rescue_offer`]).
     pub(super) fn rescue(
         &self,
         game: &LaissezFaire,
@@ -52,7 +53,16 @@ impl Trader {
             .filter(|_| s.offers == 0)
             .map(|plan| Action::Draft(plan.to))
             .filter(|&a| game.is_legal(s, a));
-        package.or_else(|| self.rescue_offer(game, s, seat, mine))
+        // A loan that covers the gap before a single sale that may not: a deed sold for
+        // less than the gap can no longer be pledged for the rest.
+        let loan = || {
+            (Trader::gap(game, s, seat) > 0)
+                .then(|| self.borrow_plan(game, s, seat)?.open(game, s))
+                .flatten()
+        };
+        package
+            .or_else(loan)
+            .or_else(|| self.rescue_offer(game, s, seat, mine))
     }
 
     /// The offer a trader short of the cash it must find now (a jail fee it cannot pay, or a
