@@ -68,16 +68,17 @@ impl Terms {
     }
 }
 
-impl Trader {
-    /// The borrower's other means (see the module docs): his net worth, less the pledged
-    /// deed's worth and what he must pay now, never below nothing.
-    fn other_means(game: &LaissezFaire, s: &State, borrower: u8, collateral: u8) -> i64 {
+/// What a lender reckons of a borrower: his net worth less what he must pay now (the jail
+/// fee while jailed, or the tax of his shortfall window), worked out once for all the
+/// prices and pledges it tries.
+#[derive(Clone, Copy)]
+struct Borrower {
+    worth: i64,
+}
+
+impl Borrower {
+    fn of(game: &LaissezFaire, s: &State, borrower: u8) -> Borrower {
         let seat = usize::from(borrower);
-        let pledge = if collateral == NO_DEED {
-            0
-        } else {
-            game.deed_worth(s, collateral)
-        };
         let p = &s.players[seat];
         let owed_now = if s.tax_due > 0 && usize::from(s.current) == seat {
             s.tax_due
@@ -86,52 +87,34 @@ impl Trader {
         } else {
             0
         };
-        (game.net_worth(s, seat) - i64::from(pledge) - i64::from(owed_now)).max(0)
+        Borrower {
+            worth: game.net_worth(s, seat) - i64::from(owed_now),
+        }
     }
 
-    /// What a lender expects to gain by lending `principal` to `borrower` against
-    /// `collateral` for `repayment` in all, beyond the principal and the template's
-    /// interest (see the module docs).
-    pub(super) fn lender_gain(
-        game: &LaissezFaire,
-        s: &State,
-        borrower: u8,
-        principal: u32,
-        repayment: u32,
-        collateral: u8,
-    ) -> i64 {
+    /// What a lender expects to gain by lending `principal` for `repayment` in all against
+    /// a pledge worth `pledge` (0: none), beyond the principal and the template's interest
+    /// (see the module docs).
+    fn gain(self, principal: u32, repayment: u32, pledge: i64) -> i64 {
         let r = i64::from(repayment);
-        let means = Trader::other_means(game, s, borrower, collateral);
-        let recovered = if collateral == NO_DEED {
-            0
-        } else {
-            i64::from(game.deed_worth(s, collateral)).min(r)
-        };
-        // q = r / (2 (r + means)); the expectation (1 - q) r + q recovered, over 2 (r + means).
+        let means = (self.worth - pledge).max(0);
+        // q = r / (2 (r + means)); the expectation (1 - q) r + q min(pledge, r), over
+        // 2 (r + means).
         let whole = 2 * (r + means);
         let expected = if whole == 0 {
             0
         } else {
-            ((whole - r) * r + r * recovered) / whole
+            ((whole - r) * r + r * pledge.min(r)) / whole
         };
-        let due = i64::from((principal * REPAYMENT_PERCENT).div_ceil(100));
-        expected - due
+        expected - i64::from((principal * REPAYMENT_PERCENT).div_ceil(100))
     }
 
-    /// The terms a lender asks for `principal` against `collateral`: the smallest
-    /// instalment whose repayment gains it a dollar (see the module docs), if one within
+    /// The terms a lender asks for `principal` against `collateral`, worth `pledge`: the
+    /// smallest instalment whose repayment gains it a dollar, if one within
     /// [`MAX_REPAYMENT`] does.
-    pub fn loan_terms(
-        game: &LaissezFaire,
-        s: &State,
-        borrower: u8,
-        principal: u32,
-        collateral: u8,
-    ) -> Option<Terms> {
+    fn terms(self, principal: u32, collateral: u8, pledge: i64) -> Option<Terms> {
         let n = u32::from(INSTALMENTS);
-        let gains = |instalment: u32| {
-            Trader::lender_gain(game, s, borrower, principal, instalment * n, collateral) >= 1
-        };
+        let gains = |instalment: u32| self.gain(principal, instalment * n, pledge) >= 1;
         let (mut low, mut high) = (principal.div_ceil(n), principal * MAX_REPAYMENT / 100 / n);
         if principal == 0 || !gains(high) {
             return None;
@@ -151,23 +134,60 @@ impl Trader {
             collateral,
         })
     }
+}
+
+/// The worth of `collateral` in net worth ([`NO_DEED`]: nothing).
+fn pledge(game: &LaissezFaire, s: &State, collateral: u8) -> i64 {
+    if collateral == NO_DEED {
+        0
+    } else {
+        i64::from(game.deed_worth(s, collateral))
+    }
+}
+
+impl Trader {
+    /// What a lender expects to gain by lending `principal` to `borrower` against
+    /// `collateral` for `repayment` in all, beyond the principal and the template's
+    /// interest (see the module docs).
+    pub(super) fn lender_gain(
+        game: &LaissezFaire,
+        s: &State,
+        borrower: u8,
+        principal: u32,
+        repayment: u32,
+        collateral: u8,
+    ) -> i64 {
+        Borrower::of(game, s, borrower).gain(principal, repayment, pledge(game, s, collateral))
+    }
+
+    /// The terms a lender asks for `principal` against `collateral`: the smallest
+    /// instalment whose repayment gains it a dollar (see the module docs), if one within
+    /// [`MAX_REPAYMENT`] does.
+    pub fn loan_terms(
+        game: &LaissezFaire,
+        s: &State,
+        borrower: u8,
+        principal: u32,
+        collateral: u8,
+    ) -> Option<Terms> {
+        Borrower::of(game, s, borrower).terms(principal, collateral, pledge(game, s, collateral))
+    }
 
     /// The cheapest terms `borrower` can get for `principal`: on each of its unpledged
     /// deeds or none, the one with the smallest instalment (the least worth on a tie).
     fn best_terms(game: &LaissezFaire, s: &State, borrower: u8, principal: u32) -> Option<Terms> {
+        let reckoning = Borrower::of(game, s, borrower);
         let deeds = game.holdings(s, borrower) & game.board().deeds;
         spaces_in(deeds)
             .filter(|&d| !s.contracts.pledged(d))
             .chain([NO_DEED])
-            .filter_map(|d| Trader::loan_terms(game, s, borrower, principal, d))
-            .min_by_key(|t| {
-                let worth = if t.collateral == NO_DEED {
-                    0
-                } else {
-                    game.deed_worth(s, t.collateral)
-                };
-                (t.instalment, worth)
+            .filter_map(|d| {
+                let worth = pledge(game, s, d);
+                let terms = reckoning.terms(principal, d, worth)?;
+                Some((terms.instalment, worth, terms))
             })
+            .min_by_key(|&(instalment, worth, _)| (instalment, worth))
+            .map(|(.., terms)| terms)
     }
 
     /// Whether `seat` has a loan outstanding as borrower.
@@ -184,31 +204,34 @@ impl Trader {
             return None;
         }
         let emergency = Trader::gap(game, s, seat);
-        let (principal, terms) = if emergency > 0 {
-            (
-                emergency,
-                Trader::best_terms(game, s, seat as u8, emergency)?,
-            )
+        let need = if emergency > 0 {
+            emergency
         } else {
-            let need = self.house_need(game, s, seat)?;
+            self.house_need(game, s, seat)?
+        };
+        let lender = |principal: u32| {
+            (0..game.config().players)
+                .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
+                .filter(|&o| {
+                    let reserve =
+                        Trader::reserve_with(game, s, o, seat as u8, self.reserve(game, s, o));
+                    s.players[o].cash >= principal + reserve
+                })
+                .max_by_key(|&o| s.players[o].cash)
+        };
+        // Nobody can lend even the need: no terms to work out.
+        lender(need)?;
+        let terms = if emergency > 0 {
+            Trader::best_terms(game, s, seat as u8, need)?
+        } else {
             // The first instalment joins the reserve: borrow enough to build and pay it.
             let principal = need + Trader::best_terms(game, s, seat as u8, need)?.instalment;
             let terms = Trader::best_terms(game, s, seat as u8, principal)?;
             // A house earns some rent: worth borrowing for at the template's interest only.
             let template = (principal * REPAYMENT_PERCENT).div_ceil(100) + u32::from(INSTALMENTS);
-            (
-                principal,
-                Some(terms).filter(|t| t.repayment() <= template)?,
-            )
+            Some(terms).filter(|t| t.repayment() <= template)?
         };
-        let lender = (0..game.config().players)
-            .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
-            .filter(|&o| {
-                let reserve =
-                    Trader::reserve_with(game, s, o, seat as u8, self.reserve(game, s, o));
-                s.players[o].cash >= principal + reserve
-            })
-            .max_by_key(|&o| s.players[o].cash)?;
+        let lender = lender(terms.principal)?;
         Some(Trader::loan_plan(lender as u8, Side::Yours, terms))
     }
 
@@ -235,7 +258,10 @@ impl Trader {
     /// trader's price, when lending it keeps its reserve.
     pub(super) fn lend_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
         let cash = s.players[seat].cash;
-        (0..game.config().players)
+        let n = game.config().players;
+        // From the player whose turn it is: on the floor, he is the one it may offer to.
+        (0..n)
+            .map(|k| (usize::from(s.current) + k) % n)
             .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
             .filter(|&o| !Trader::borrowing(s, o))
             .find_map(|o| {

@@ -59,26 +59,28 @@ pub const RESERVE: u32 = 200;
 ///   and lets its offer stand when the other side does.
 /// * **Escaping elimination.** Short of the cash for the jail fee or a tax, it first sells
 ///   deeds in a package, a dollar under what they are worth to a player who can pay and
-///   keep half his reserve, then a single deed to the next richest (`bot/rescue.rs`), then
-///   borrows (below). Buying from a player going under, it keeps half its reserve. Out of
+///   keep half his reserve (a deed pledged to that player included), then borrows the gap
+///   (below), then sells a single deed to the next richest (`bot/rescue.rs`). Buying from a player going under, it keeps half its reserve. Out of
 ///   jail with less cash than the dearest jail fee, it sells deeds the same way, while
 ///   the others still have the cash to buy.
 /// * **Lodging rights.** With no other package to offer, an owner of a housed room sells the
 ///   player most likely to land in its city a lodging right there, a dollar under his
 ///   cheapest other room, for nothing (`bot/clauses.rs`).
-/// * **Contracts** (`contracts=on`). Short of cash for a tax, the jail fee, or a house while
-///   keeping its reserve, and with no loan outstanding, it asks the richest other player
-///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
-///   the principal (no pledge, no request). It counts the next round's instalments in its
-///   reserve, so it honours its schedules. Answering, it accepts payments and schedules in
-///   its favour, a loan whose collateral is priced at least the principal when it keeps its
-///   reserve, and a lodging right capped at par; it refuses the rest (rule changes
-///   included).
+/// * **Credit** (`bot/credit.rs`). A lender prices a loan by the chance the borrower
+///   defaults and what his collateral would leave it. Short of cash for a tax, the jail fee,
+///   or a house while keeping its reserve, and with no loan outstanding, a trader asks the
+///   richest other player for a loan of the gap in a package, pledging the deed that gets
+///   the cheapest price, at that price (for a house, only at the template's 10%). It offers
+///   such a loan unasked to a player short of his jail fee. It counts the next round's
+///   instalments in its reserve, so it honours its schedules. Answering a template, it
+///   accepts payments and schedules in its favour, a loan when the template's 10% is at
+///   least its price and it keeps its reserve, and a lodging right capped at par; it
+///   refuses the rest (rule changes included).
 ///
 /// [`Trader::bargainer`] is the same player bargaining as the rules allow: it prices to the
 /// dollar, keeps its cash rather than sink it in deeds and houses, sells deeds at what the
-/// buyer can pay, brokers deeds that complete another player's set, lends only against
-/// collateral that covers the repayment (see the notes in `bot/bargainer.rs`).
+/// buyer can pay, brokers deeds that complete another player's set (see the notes in
+/// `bot/bargainer.rs`).
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,

@@ -11,8 +11,9 @@
 //!   of a set, so the most it pays), and for the one who gives it, it costs its worth plus
 //!   its value (what a trader pays on top of the worth to complete a set). The gap between the
 //!   two is what the parties bargain over;
-//! * **a loan**: the lender gives the principal and gets the repayments, at their total
-//!   when the collateral's worth covers them and at half otherwise (the risk); the borrower
+//! * **a loan**: the lender gives the principal and expects back the repayments less the
+//!   chance of a default, net of the template's interest (the risk and the collateral's
+//!   price, `bot/credit.rs`); the borrower
 //!   gets the principal and owes the repayments, and a trader short of its reserve counts
 //!   the cash it needs twice;
 //! * **payments on landings** in a city at half their total (the payer may never land
