@@ -114,6 +114,10 @@ fn a_trader_short_of_its_jail_fee_borrows_at_the_lender_s_price_rather_than_sell
     );
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.players[0].cash, 130, "the fee is covered");
+    go(&g, &mut s);
+    assert_eq!(s.phase, Phase::JailFee);
+    assert!(legal(&g, &s).contains(&Action::PayFee));
+    assert_eq!(heuristic(&g, &s, 0), Action::PayFee);
 }
 
 #[test]
