@@ -17,14 +17,15 @@
 //! would default more often than that pays is not lent to. The repayment runs over five
 //! rounds, one instalment a round, like the template's.
 //!
-//! **The borrower** needs the cash now: short of a jail fee or a tax (after trying to sell
-//! deeds, `bot/rescue.rs`), or, for the heuristic, for a house while keeping its reserve.
+//! **The borrower** needs the cash now: short of a jail fee or a tax (after a rescue
+//! package, before a single sale that would not cover the gap: `bot/rescue.rs`), or, for
+//! the heuristic, for a house while keeping its reserve.
 //! It asks the richest player who can lend and keep his reserve, pledging the deed that
 //! gets it the cheapest price (the least worth among equals), for the price that player's
 //! reckoning gives, so that he accepts it. In an emergency the cash keeps it in the game,
 //! and it counts that cash twice (`bot/package.rs`), so any price up to
 //! [`MAX_REPAYMENT`] beats going out; for a house, the only gain is some rent, so it
-//! borrows only at the template's interest (a pledge worth the repayment).
+//! borrows only at the template's interest (give or take the instalments' rounding).
 //!
 //! **The lender** offers such a loan unasked to a player short of his jail fee or tax who
 //! has not found one, at its price, in its own window and, for the player whose turn it

@@ -21,6 +21,7 @@ mod package;
 mod protocol;
 mod rescue;
 
+pub use credit::{MAX_REPAYMENT, Terms};
 use package::Plan;
 
 /// Cash the bargainer keeps back when buying, so that it can pay for rooms; the heuristic
