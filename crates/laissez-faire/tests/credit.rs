@@ -178,3 +178,36 @@ fn a_heuristic_borrows_for_a_house_only_at_the_safe_price() {
     );
     assert_eq!(heuristic(&g, &s, 1), Action::Accept);
 }
+
+#[test]
+fn a_lender_counters_a_loan_priced_under_its_risk_and_the_borrower_takes_the_counter() {
+    let (g, mut s) = jailed(1500);
+    s.lots.0[QUAY as usize].owner = BANK;
+    // Seat 0, $110 short, asks for the gap against Market Lane at the template's 10%: too
+    // cheap for a pledge worth $70 from a borrower with nothing else.
+    let asked = Trader::loan_terms(&g, &s, 0, 110, MARKET).unwrap();
+    for a in [
+        Action::Draft(1),
+        Action::Lend(Side::Yours, MARKET, 110),
+        Action::Repay(Cadence::new(1, 5).unwrap(), 25),
+        Action::Send,
+    ] {
+        g.apply(&mut s, a).unwrap();
+    }
+    // The lender asks for a payment now on top: half the way from what the terms are worth
+    // to it to its aim, within what the borrower has.
+    assert_eq!(heuristic(&g, &s, 1), Action::Amend);
+    g.apply(&mut s, Action::Amend).unwrap();
+    let fee = heuristic(&g, &s, 1);
+    let Action::Pay(Side::Yours, _, x) = fee else {
+        panic!("{fee}")
+    };
+    assert!(x > 0 && x <= 20 + 110, "within the borrower's cash: {fee}");
+    g.apply(&mut s, fee).unwrap();
+    g.apply(&mut s, Action::Send).unwrap();
+    // The counter meets the borrower part of the way: in all he pays less than the
+    // lender's own price (cash now carries no risk), and more than he offered; still
+    // better than going out, so he takes it.
+    assert!(125 + x < asked.repayment(), "{x} {asked:?}");
+    assert_eq!(heuristic(&g, &s, 0), Action::Accept);
+}
