@@ -1,6 +1,6 @@
 //! The bargainer (`heuristic:bargainer`) where it parts from the heuristic: it keeps its
-//! cash, sells at what the buyer can pay, brokers set-completing deeds, lends only against
-//! covering collateral and sells a deed rather than be eliminated. Each test builds the
+//! cash, sells at what the buyer can pay, brokers set-completing deeds, lends at the risk's
+//! price and sells a deed rather than be eliminated. Each test builds the
 //! state by hand and checks one decision against the heuristic's.
 
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
@@ -136,7 +136,7 @@ fn a_trader_whose_deeds_each_fall_short_of_the_gap_sells_its_dearest_first() {
 }
 
 #[test]
-fn the_bargainer_refuses_a_loan_whose_collateral_does_not_cover_the_repayment() {
+fn a_trader_refuses_a_template_loan_at_10_percent_whose_collateral_does_not_cover_it() {
     let (g, mut s) = setup(2);
     // Seat 1 borrows from seat 0 (the bargainer).
     s.current = 1;
@@ -148,10 +148,11 @@ fn the_bargainer_refuses_a_loan_whose_collateral_does_not_cover_the_repayment() 
         (bargainer(&g, &t, 0), heuristic(&g, &t, 0))
     };
     // $100 lent is $110 repaid; Quay Street is priced $100 but worth only $50: a borrower
-    // who cannot repay would leave the lender $60 short.
+    // who cannot repay would leave the lender $60 short, and the template's 10% is the
+    // price of a safe loan (`bot/credit.rs`).
     assert_eq!(
         answer(Term::Borrow(Sum::S100, QUAY)),
-        (Action::Refuse, Action::Accept)
+        (Action::Refuse, Action::Refuse)
     );
     // $50 lent is $55 repaid, and Market Lane is worth $70.
     assert_eq!(

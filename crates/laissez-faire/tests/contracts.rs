@@ -597,12 +597,22 @@ fn the_trader_borrows_for_the_jail_fee_against_good_collateral_when_no_one_buys(
         g.apply(&mut s, expected).unwrap();
     }
     g.apply(&mut s, Action::Refuse).unwrap();
-    let a = trader_choice(&g, &s, 0);
-    let Action::Propose(1, Term::Borrow(sum, 39)) = a else {
-        panic!("{a}")
+    // Then it asks for a loan of the gap against the deed, as a package, at the price the
+    // lender's reckoning of the risk gives (`bot/credit.rs`): the deed's $200 worth is less
+    // than the repayment at 10%, and the borrower has little else, so it pays more.
+    assert_eq!(trader_choice(&g, &s, 0), Action::Draft(1));
+    g.apply(&mut s, Action::Draft(1)).unwrap();
+    let gap = g.jail_fee(&s, 0) - 20;
+    let lend = trader_choice(&g, &s, 0);
+    assert_eq!(lend, Action::Lend(Side::Yours, 39, gap));
+    g.apply(&mut s, lend).unwrap();
+    let repay = trader_choice(&g, &s, 0);
+    let Action::Repay(_, instalment) = repay else {
+        panic!("{repay}")
     };
-    assert!(sum.dollars() + 20 >= g.jail_fee(&s, 0));
-    g.apply(&mut s, a).unwrap();
+    assert!(instalment * 5 > (gap * 110).div_ceil(100) && instalment * 5 <= 2 * gap);
+    g.apply(&mut s, repay).unwrap();
+    g.apply(&mut s, Action::Send).unwrap();
     assert_eq!(trader_choice(&g, &s, 1), Action::Accept, "good collateral");
     // Without collateral worth the principal, the lender refuses.
     let (g, mut s) = setup(2);

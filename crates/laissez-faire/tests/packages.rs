@@ -779,25 +779,26 @@ fn traders_accept_packages_worth_their_aim_and_counter_the_rest() {
     assert_eq!(choice(&g, &dear, &mut Trader::default()), Action::Amend);
     let asked = offered(&[Action::Pay(Side::Mine, When::Now, 120), Action::Deed(TRAM)]);
     assert_eq!(choice(&g, &asked, &mut Trader::default()), Action::Accept);
-    // A loan against a collateral that covers its repayment, at interest: the lender gains.
-    let covered = |collateral, side| {
+    // A loan against a collateral that covers its repayment, at a dollar over the
+    // template's 10%: the lender gains (`bot/credit.rs`).
+    let loan = |collateral, side, instalment| {
         offered(&[
             Action::Lend(side, collateral, 20),
-            Action::Repay(Cadence::new(1, 2).unwrap(), 11),
+            Action::Repay(Cadence::new(1, 2).unwrap(), instalment),
         ])
     };
     assert_eq!(
-        choice(&g, &covered(TILE, Side::Yours), &mut Trader::default()),
+        choice(&g, &loan(TILE, Side::Yours, 12), &mut Trader::default()),
         Action::Accept
     );
-    // Without collateral the repayments count half; borrowing at interest with cash to
-    // spare is a loss: both countered.
+    // Without collateral, the template's 10% falls short of the risk of a default; borrowing
+    // at interest with cash to spare is a loss: both countered.
     assert_eq!(
-        choice(&g, &covered(NO_DEED, Side::Yours), &mut Trader::default()),
+        choice(&g, &loan(NO_DEED, Side::Yours, 11), &mut Trader::default()),
         Action::Amend
     );
     assert_eq!(
-        choice(&g, &covered(NO_DEED, Side::Mine), &mut Trader::default()),
+        choice(&g, &loan(NO_DEED, Side::Mine, 11), &mut Trader::default()),
         Action::Amend
     );
     // A schedule owed to it counts three quarters; one it owes counts in full.

@@ -5,7 +5,7 @@
 use gameshelf_engine::{Bot, Game, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::state::{BANK, Status};
-use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Side, State, When};
+use gameshelf_laissez_faire::{Action, Cadence, LaissezFaire, Phase, Side, State, When};
 
 mod common;
 
@@ -129,4 +129,32 @@ fn a_trader_does_not_offer_a_rescue_nobody_can_pay_for() {
     // pay the rest, so no package; the single-deed offer it falls back on asks $49.
     let (g, s) = going_under(150);
     assert_eq!(heuristic(&g, &s, 0), Action::Offer(1, QUAY, 49));
+}
+
+#[test]
+fn a_trader_going_under_sells_its_pledged_deed_to_its_own_lender() {
+    let (g, mut s) = going_under(1500);
+    s.lots.0[TILE as usize].owner = BANK;
+    s.lots.0[QUAY as usize].owner = BANK;
+    // Seat 1 lent seat 0 $50 against Market Lane, its only deed, in a package.
+    s.current = 1;
+    for a in [
+        Action::Draft(0),
+        Action::Lend(Side::Mine, MARKET, 50),
+        Action::Repay(Cadence::new(1, 5).unwrap(), 11),
+        Action::Send,
+    ] {
+        g.apply(&mut s, a).unwrap();
+    }
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert!(s.contracts.pledged(MARKET));
+    s.current = 0;
+    s.offers = 0;
+    // $80 against the $130 fee: Market Lane ($70 worth) covers the gap alone.
+    s.players[0].cash = 80;
+    // Nobody else may take a pledged deed, but its lender may: the pledge binds nothing he
+    // does not hold, and the deed would go to the bank if seat 0 went out.
+    let moves = draft_rescue(&g, &mut s);
+    assert_eq!(moves[0], Action::Deed(MARKET));
+    assert_eq!(heuristic(&g, &s, 1), Action::Accept);
 }

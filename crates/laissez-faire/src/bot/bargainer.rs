@@ -22,9 +22,9 @@
 //! * **Brokering.** It buys from a player, one dollar over its worth (more than that player
 //!   would get from anyone else), a deed that completes a third player's set, and sells it
 //!   to him when he asks.
-//! * **Loans at their risk.** It lends only against collateral whose worth covers the
-//!   repayment (principal and interest): a borrower who cannot repay hands over a deed
-//!   worth the debt.
+//! * **Loans at their risk.** Like the heuristic, it lends at a price set by the chance the
+//!   borrower defaults and what his collateral would leave it (`bot/credit.rs`), and lends
+//!   to a rival short of his jail fee: a loan at its price is no bail-out.
 //! * **No bail-outs.** It does not buy a deed from a player short of the cash for his jail
 //!   fee or a tax, nor from one out of jail with less cash than the dearest jail fee (the
 //!   heuristic sells then, to stay clear of the jail): a rival who goes under is worth more
@@ -46,7 +46,6 @@ use gameshelf_engine::Game;
 
 use super::{RESERVE, Trader};
 use crate::action::Action;
-use crate::contract::{NO_DEED, REPAYMENT_PERCENT, Sum};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::Share;
 use crate::state::{BANK, State, Status};
@@ -145,11 +144,5 @@ impl Trader {
             })
             .max_by_key(|&(pays, _)| pays)
             .map(|(_, offer)| offer)
-    }
-
-    /// Whether a loan of `sum` against `deed` is covered: the collateral's worth (what a
-    /// trader pays for it) is at least the repayment, principal and interest.
-    pub(super) fn collateral_covers(game: &LaissezFaire, s: &State, sum: Sum, deed: u8) -> bool {
-        deed != NO_DEED && game.deed_worth(s, deed) * 100 >= sum.dollars() * REPAYMENT_PERCENT
     }
 }

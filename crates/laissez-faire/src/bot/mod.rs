@@ -8,7 +8,7 @@ use gameshelf_open_oubliette::bot::Heuristic;
 use crate::action::Action;
 use crate::bargain::{Bargain, Price, Service};
 use crate::board::SpaceKind;
-use crate::contract::{Clause, NO_DEED, Sum, Term};
+use crate::contract::{Clause, REPAYMENT_PERCENT, Term};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::price::{MAX_PRICE, Prices, Share};
 use crate::state::{BANK, Phase, State, Status};
@@ -16,9 +16,13 @@ use crate::trade::Thread;
 
 mod bargainer;
 mod clauses;
+mod credit;
 mod package;
 mod protocol;
 mod rescue;
+
+pub use credit::{MAX_REPAYMENT, Terms};
+use package::Plan;
 
 /// Cash the bargainer keeps back when buying, so that it can pay for rooms; the heuristic
 /// keeps at least the dearest jail fee at its last chance instead ($260 on the default
@@ -56,26 +60,28 @@ pub const RESERVE: u32 = 200;
 ///   and lets its offer stand when the other side does.
 /// * **Escaping elimination.** Short of the cash for the jail fee or a tax, it first sells
 ///   deeds in a package, a dollar under what they are worth to a player who can pay and
-///   keep half his reserve, then a single deed to the next richest (`bot/rescue.rs`), then
-///   borrows (below). Buying from a player going under, it keeps half its reserve. Out of
+///   keep half his reserve (a deed pledged to that player included), then borrows the gap
+///   (below), then sells a single deed to the next richest (`bot/rescue.rs`). Buying from a player going under, it keeps half its reserve. Out of
 ///   jail with less cash than the dearest jail fee, it sells deeds the same way, while
 ///   the others still have the cash to buy.
 /// * **Lodging rights.** With no other package to offer, an owner of a housed room sells the
 ///   player most likely to land in its city a lodging right there, a dollar under his
 ///   cheapest other room, for nothing (`bot/clauses.rs`).
-/// * **Contracts** (`contracts=on`). Short of cash for a tax, the jail fee, or a house while
-///   keeping its reserve, and with no loan outstanding, it asks the richest other player
-///   for the smallest loan that covers the gap, pledging its cheapest deed priced at least
-///   the principal (no pledge, no request). It counts the next round's instalments in its
-///   reserve, so it honours its schedules. Answering, it accepts payments and schedules in
-///   its favour, a loan whose collateral is priced at least the principal when it keeps its
-///   reserve, and a lodging right capped at par; it refuses the rest (rule changes
-///   included).
+/// * **Credit** (`bot/credit.rs`). A lender prices a loan by the chance the borrower
+///   defaults and what his collateral would leave it. Short of cash for a tax, the jail fee,
+///   or a house while keeping its reserve, and with no loan outstanding, a trader asks the
+///   richest other player for a loan of the gap in a package, pledging the deed that gets
+///   the cheapest price, at that price (for a house, only at the template's 10%). It offers
+///   such a loan unasked to a player short of his jail fee. It counts the next round's
+///   instalments in its reserve, so it honours its schedules. Answering a template, it
+///   accepts payments and schedules in its favour, a loan when the template's 10% is at
+///   least its price and it keeps its reserve, and a lodging right capped at par; it
+///   refuses the rest (rule changes included).
 ///
 /// [`Trader::bargainer`] is the same player bargaining as the rules allow: it prices to the
 /// dollar, keeps its cash rather than sink it in deeds and houses, sells deeds at what the
-/// buyer can pay, brokers deeds that complete another player's set, lends only against
-/// collateral that covers the repayment (see the notes in `bot/bargainer.rs`).
+/// buyer can pay, brokers deeds that complete another player's set (see the notes in
+/// `bot/bargainer.rs`).
 #[derive(Default)]
 pub struct Trader {
     buf: Vec<Action>,
@@ -281,78 +287,6 @@ impl Trader {
         base + Trader::owes_next(s, seat)
     }
 
-    /// A loan request when cash is short for the jail fee or for a house, if one is worth
-    /// making and legal now.
-    fn loan_request(
-        &self,
-        game: &LaissezFaire,
-        s: &State,
-        seat: usize,
-        mine: u64,
-    ) -> Option<Action> {
-        let me = &s.players[seat];
-        let borrowing = s
-            .contracts
-            .iter()
-            .any(|c| c.payer as usize == seat && matches!(c.clause, Clause::Loan { .. }));
-        // Short of a jail fee or a tax, it may borrow after a sale that fell through.
-        let emergency = me.jailed || s.tax_due > 0;
-        if (s.offers > 0 && !emergency) || borrowing {
-            return None;
-        }
-        let have = me.cash.saturating_add(game.jail_dollars(s, seat));
-        let need = if s.tax_due > 0 {
-            s.tax_due.saturating_sub(me.cash)
-        } else if me.jailed {
-            game.jail_fee(s, seat).saturating_sub(have)
-        } else if self.bargainer {
-            // It builds nothing, so it borrows for nothing but the jail fee and a tax.
-            return None;
-        } else {
-            let cheapest = spaces_in(mine)
-                .filter(|&i| {
-                    s.lots.0[i as usize].level < crate::board::APARTMENT
-                        && matches!(
-                            game.board().spaces[i as usize].kind,
-                            SpaceKind::Property { .. }
-                        )
-                })
-                .map(|i| game.board().house_price(i))
-                .min()?;
-            (cheapest + self.reserve(game, s, seat)).saturating_sub(me.cash)
-        };
-        if need == 0 {
-            return None;
-        }
-        // A house must still be affordable once the first instalment joins the reserve.
-        let instalment = |x: Sum| {
-            x.dollars() * crate::contract::REPAYMENT_PERCENT
-                / 100
-                / u32::from(crate::contract::INSTALMENTS)
-        };
-        let for_house = !me.jailed && s.tax_due == 0;
-        let sum = Sum::ALL
-            .into_iter()
-            .find(|&x| x.dollars() >= need + if for_house { instalment(x) } else { 0 })?;
-        let deed = spaces_in(game.board().deeds)
-            .filter(|&d| {
-                s.lots.0[d as usize].owner as usize == seat
-                    && !s.contracts.pledged(d)
-                    && game.board().spaces[d as usize].price >= sum.dollars()
-            })
-            .min_by_key(|&d| game.board().spaces[d as usize].price)?;
-        let lender = (0..game.config().players)
-            .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
-            .filter(|&o| {
-                let reserve =
-                    Trader::reserve_with(game, s, o, seat as u8, self.reserve(game, s, o));
-                s.players[o].cash >= sum.dollars() + reserve
-            })
-            .max_by_key(|&o| s.players[o].cash)?;
-        Some(Action::Propose(lender as u8, Term::Borrow(sum, deed)))
-            .filter(|&a| game.is_legal(s, a))
-    }
-
     /// The answer to a contract proposal `term` from the thread's author.
     fn answer_contract(
         &self,
@@ -368,11 +302,10 @@ impl Trader {
         let good = match term {
             Term::Pay(_) | Term::Schedule(..) => true,
             Term::Borrow(sum, deed) => {
-                let covered = if self.bargainer {
-                    Trader::collateral_covers(game, s, sum, deed)
-                } else {
-                    deed != NO_DEED && game.board().spaces[deed as usize].price >= sum.dollars()
-                };
+                // The template's interest is the price of a safe loan (`bot/credit.rs`).
+                let repayment = sum.dollars() * REPAYMENT_PERCENT / 100;
+                let covered =
+                    Trader::lender_gain(game, s, t.author, sum.dollars(), repayment, deed) >= 0;
                 let reserve =
                     Trader::reserve_with(game, s, seat, t.author, self.reserve(game, s, seat));
                 covered && s.players[seat].cash >= sum.dollars() + reserve
@@ -430,16 +363,14 @@ impl Trader {
         if let Some(offer) = self.broker_offer(game, s, seat, mine) {
             return offer;
         }
-        let plan = (s.offers == 0).then(|| self.package_plan(game, s, seat));
-        if let Some(plan) = plan.flatten() {
-            if game.is_legal(s, Action::Draft(plan.to)) {
-                return Action::Draft(plan.to);
-            }
+        let draft = |plan: Option<Plan>| plan.and_then(|p| p.open(game, s));
+        if let Some(package) = draft(self.package_plan(game, s, seat, s.offers == 0)) {
+            return package;
         }
         if let Some(offer) = self.trade_offer(game, s, seat, mine) {
             return offer;
         }
-        if let Some(loan) = self.loan_request(game, s, seat, mine) {
+        if let Some(loan) = draft(self.borrow_plan(game, s, seat)) {
             return loan;
         }
         if self.bargainer {
@@ -698,7 +629,7 @@ impl Bot<LaissezFaire> for Trader {
             Phase::Shortfall => {
                 let mine = game.holdings(&s, seat as u8);
                 self.rescue(game, &s, seat, mine)
-                    .or_else(|| self.loan_request(game, &s, seat, mine))
+                    .or_else(|| self.borrow_plan(game, &s, seat)?.open(game, &s))
                     .unwrap_or(Action::Go)
             }
             Phase::Deal => match &s.deal {

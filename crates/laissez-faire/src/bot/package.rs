@@ -11,8 +11,9 @@
 //!   of a set, so the most it pays), and for the one who gives it, it costs its worth plus
 //!   its value (what a trader pays on top of the worth to complete a set). The gap between the
 //!   two is what the parties bargain over;
-//! * **a loan**: the lender gives the principal and gets the repayments, at their total
-//!   when the collateral's worth covers them and at half otherwise (the risk); the borrower
+//! * **a loan**: the lender gives the principal and expects back the repayments less the
+//!   chance of a default, net of the template's interest (the risk and the collateral's
+//!   price, `bot/credit.rs`); the borrower
 //!   gets the principal and owes the repayments, and a trader short of its reserve counts
 //!   the cash it needs twice;
 //! * **payments on landings** in a city at half their total (the payer may never land
@@ -47,9 +48,11 @@
 //! last terms fall inside both parties' floors when there is room for a deal. With no
 //! counter left, it accepts a package worth its floor and refuses the rest.
 
+use gameshelf_engine::Game;
+
 use super::{RESERVE, Trader};
 use crate::action::Action;
-use crate::contract::{LODGING_ROUNDS, NO_DEED};
+use crate::contract::LODGING_ROUNDS;
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Grant, Item, Kind, MAX_CLAUSES, Package, Right, Side, Span, When};
@@ -176,10 +179,9 @@ impl Trader {
                     i64::from(r.amount) * i64::from(c.times())
                 });
                 if sign < 0 {
-                    let covered = collateral != NO_DEED
-                        && i64::from(game.deed_worth(s, collateral)) >= repaid;
-                    let expected = if covered { repaid } else { repaid / 2 };
-                    expected - amount
+                    // The risk and the collateral's price (`bot/credit.rs`).
+                    let repaid = u32::try_from(repaid).unwrap_or(u32::MAX);
+                    Trader::lender_gain(game, s, item.to, item.amount, repaid, collateral)
                 } else {
                     let short = i64::from(self.reserve(game, s, seat.into()))
                         - i64::from(s.players[usize::from(seat)].cash);
@@ -257,8 +259,10 @@ impl Trader {
         let unweighable = |i: &Item| matches!(i.kind, Kind::Text(_) | Kind::Rule(..));
         let me = seat as u8;
         // The bargainer bails no rival out (see `bot/bargainer.rs`).
-        let bail_out =
-            self.bargainer && Trader::shortfall(game, s, deal.other(me).into(), true) > 0;
+        // A loan at its risk's price is no bail-out: a default leaves the lender its price.
+        let bail_out = self.bargainer
+            && deal.package.loan().is_none()
+            && Trader::shortfall(game, s, deal.other(me).into(), true) > 0;
         if game.deal_move(s, Action::Accept).is_err()
             || deal.package.iter().any(unweighable)
             || bail_out
@@ -334,10 +338,7 @@ impl Trader {
     /// The package `seat` opens a deal with `other` with, if it plans one (see
     /// [`Trader::package_plan`]), as the notary drafts it.
     fn opening(&self, game: &LaissezFaire, s: &State, seat: usize, other: u8) -> Option<Package> {
-        let plan = self.package_plan(game, s, seat)?;
-        if plan.to != other {
-            return None;
-        }
+        let plan = self.plan_to(game, s, seat, other)?;
         let mut deal = Deal::new(seat as u8, plan.to);
         for &a in plan.moves() {
             let item = game.draft_clause(s, &deal, a).ok()?;
@@ -364,34 +365,52 @@ impl Trader {
                 }
             }
         } else {
-            match self.package_plan(game, s, seat) {
-                Some(plan) if plan.to == deal.answerer => {
-                    let drafted = |a: Action| {
-                        let mut without = *deal;
-                        without.package = Package::default();
-                        game.draft_clause(s, &without, a)
-                            .is_ok_and(|item| deal.package.iter().any(|&i| i == item))
-                    };
-                    plan.moves()
-                        .iter()
-                        .copied()
-                        .find(|&a| !drafted(a))
-                        .unwrap_or(Action::Send)
-                }
+            match self.plan_to(game, s, seat, deal.answerer) {
+                // Each move adds one clause, in the plan's order.
+                Some(plan) => plan
+                    .moves()
+                    .get(deal.package.iter().count())
+                    .copied()
+                    .unwrap_or(Action::Send),
                 _ => Action::Withdraw,
             }
         };
         if legal(next) { next } else { Action::Withdraw }
     }
 
-    /// The package `seat` means to offer, if any: a rescue when it is going under
-    /// (`bot/rescue.rs`), else one for the last deed of a set of its own
-    /// ([`Trader::set_plan`]), else a lodging right on a housed room (`bot/clauses.rs`).
-    pub(super) fn package_plan(&self, game: &LaissezFaire, s: &State, seat: usize) -> Option<Plan> {
+    /// The package `seat` opens a thread with when it is the `first` of its window (and at
+    /// any of its floor's), if any: a rescue when it is going under (`bot/rescue.rs`), else
+    /// a loan to a player short of his jail fee (`bot/credit.rs`), else one for the last
+    /// deed of a set of its own ([`Trader::set_plan`]), else a lodging right on a housed
+    /// room or a price cap (`bot/clauses.rs`). A refused package would only be refused
+    /// again, so a window's later threads open none of these; a loan request
+    /// ([`Trader::borrow_plan`]) may come after them.
+    pub(super) fn package_plan(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        first: bool,
+    ) -> Option<Plan> {
+        if !first {
+            return None;
+        }
         self.rescue_plan(game, s, seat)
+            .or_else(|| self.lend_plan(game, s, seat))
             .or_else(|| self.set_plan(game, s, seat))
             .or_else(|| Trader::lodging_plan(game, s, seat))
             .or_else(|| self.cap_plan(game, s, seat))
+    }
+
+    /// The plan of the deal `seat` drafts (or drafted) with `other`: its package plan if
+    /// the deal is the first thread of its window or opened on the floor, else its loan
+    /// request ([`Trader::package_plan`]).
+    fn plan_to(&self, game: &LaissezFaire, s: &State, seat: usize, other: u8) -> Option<Plan> {
+        // The deal in hand is counted among the threads opened.
+        let first = s.floor_seat.is_some() || s.offers <= 1;
+        self.package_plan(game, s, seat, first)
+            .filter(|p| p.to == other)
+            .or_else(|| self.borrow_plan(game, s, seat).filter(|p| p.to == other))
     }
 
     /// A trader's package for a deed that completes a set of its own, held by another
@@ -457,6 +476,11 @@ impl Plan {
         self.moves[self.len] = action;
         self.len += 1;
         true
+    }
+
+    /// The move that opens the deal, if it is legal now.
+    pub(super) fn open(&self, game: &LaissezFaire, s: &State) -> Option<Action> {
+        Some(Action::Draft(self.to)).filter(|&a| game.is_legal(s, a))
     }
 
     /// The moves, in drafting order.

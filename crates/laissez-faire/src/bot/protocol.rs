@@ -72,13 +72,15 @@ impl Trader {
         if let Some(broker) = self.broker_offer(game, s, seat, mine) {
             return only_to_current(broker);
         }
+        if let Some(loan) = self.lend_plan(game, s, seat).and_then(|p| p.open(game, s)) {
+            return only_to_current(loan);
+        }
         // Does he hold the last deed of a set of the trader's ([`Trader::set_completers`])?
         if mine == 0 || !spaces_in(theirs).any(|d| Trader::completes(game, mine, d)) {
             return Action::Pass;
         }
-        self.package_plan(game, s, seat)
-            .map(|plan| Action::Draft(plan.to))
-            .filter(|&a| game.is_legal(s, a))
+        self.package_plan(game, s, seat, true)
+            .and_then(|plan| plan.open(game, s))
             .or_else(|| self.trade_offer(game, s, seat, mine))
             .map_or(Action::Pass, only_to_current)
     }

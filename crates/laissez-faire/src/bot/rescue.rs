@@ -29,6 +29,7 @@ use gameshelf_engine::Game;
 use super::package::Plan;
 use super::{RESERVE, Trader};
 use crate::action::Action;
+use crate::contract::Clause;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{MAX_CLAUSES, Side, When};
 use crate::state::{State, Status};
@@ -38,8 +39,9 @@ const MAX_SOLD: usize = MAX_CLAUSES - 1;
 
 impl Trader {
     /// The first move of a trader going under, if it has one: opening its rescue package
-    /// ([`Trader::rescue_plan`]) as the turn's first thread, else a single deed to the
-    /// next buyer ([`Trader::rescue_offer`]).
+    /// ([`Trader::rescue_plan`]) as the turn's first thread, else asking for a loan of the
+    /// gap (`bot/credit.rs`), else a single deed to the next buyer
+    /// ([`Trader::rescue_offer`]).
     pub(super) fn rescue(
         &self,
         game: &LaissezFaire,
@@ -52,7 +54,16 @@ impl Trader {
             .filter(|_| s.offers == 0)
             .map(|plan| Action::Draft(plan.to))
             .filter(|&a| game.is_legal(s, a));
-        package.or_else(|| self.rescue_offer(game, s, seat, mine))
+        // A loan that covers the gap before a single sale that may not: a deed sold for
+        // less than the gap can no longer be pledged for the rest.
+        let loan = || {
+            (Trader::gap(game, s, seat) > 0)
+                .then(|| self.borrow_plan(game, s, seat)?.open(game, s))
+                .flatten()
+        };
+        package
+            .or_else(loan)
+            .or_else(|| self.rescue_offer(game, s, seat, mine))
     }
 
     /// The offer a trader short of the cash it must find now (a jail fee it cannot pay, or a
@@ -133,7 +144,9 @@ impl Trader {
     /// at a dollar under what they are worth to him by a trader's valuation of packages, or
     /// at the cash he can spend on a rescue ([`Trader::reserve_with`]) when that is less.
     /// The deeds are the one worth least to him that covers the gap alone or, when none
-    /// does, the dearest first until the gap is covered; never a pledged deed. One package
+    /// does, the dearest first until the gap is covered; never a deed pledged to another
+    /// player than the buyer (its own lender may buy it: the pledge then binds nothing
+    /// he does not hold, and he would lose it to the bank if the seller went out). One package
     /// sells up to five deeds at once, where a trade thread sells one. A sale that does not
     /// cover the gap is offered only when the other players could pay the rest: one that
     /// cannot save the seller would only hand his deeds over cheaply.
@@ -153,7 +166,7 @@ impl Trader {
             let budget = self.rescue_budget(game, s, buyer, seat);
             let mut deeds = [(0u32, 0u8); 64];
             let mut n = 0;
-            for d in spaces_in(mine).filter(|&d| !s.contracts.pledged(d)) {
+            for d in spaces_in(mine).filter(|&d| !Trader::pledged_elsewhere(s, d, buyer)) {
                 deeds[n] = (Trader::rescue_value(game, s, buyer as u8, d), d);
                 n += 1;
             }
@@ -187,6 +200,14 @@ impl Trader {
             best = Some((rank, plan));
         }
         best.map(|(_, plan)| plan)
+    }
+
+    /// Whether `deed` is pledged under a live loan to someone other than `buyer`.
+    fn pledged_elsewhere(s: &State, deed: u8, buyer: usize) -> bool {
+        s.contracts.iter().any(|c| {
+            matches!(c.clause, Clause::Loan { collateral, .. } if collateral == deed)
+                && usize::from(c.payee) != buyer
+        })
     }
 
     /// The dearest jail fee on the board, at the last chance to pay it: what a careful
