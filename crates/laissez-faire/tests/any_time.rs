@@ -19,25 +19,12 @@ fn visit_jail(g: &LaissezFaire, s: &mut State) {
     g.apply(s, Action::Roll(DicePair::new(4, 6))).unwrap();
 }
 
-/// The seats that get the floor now open, in order, each passing.
-fn speakers(g: &LaissezFaire, s: &mut State) -> Vec<usize> {
-    let mut seen = Vec::new();
-    while s.phase == Phase::Floor {
-        let Actor::Player(p) = g.actor(s) else {
-            panic!("the floor is a player's decision")
-        };
-        seen.push(p);
-        g.apply(s, Action::Pass).unwrap();
-    }
-    seen
-}
-
 #[test]
 fn after_the_landing_the_floor_goes_round_to_the_mover_last_then_the_next_turn() {
     let (g, mut s) = setup(4);
     visit_jail(&g, &mut s);
     assert_eq!((s.phase, s.floor_late, s.current), (Phase::Floor, true, 0));
-    assert_eq!(speakers(&g, &mut s), [1, 2, 3, 0]);
+    assert_eq!(floor_speakers(&g, &mut s), [1, 2, 3, 0]);
     assert_eq!((s.phase, s.current, s.floor_seat), (Phase::Manage, 1, None));
     assert!(!s.floor_late, "the next turn has its own floors");
     // The eliminated get no floor; a mover sent to jail still speaks (he still trades).
@@ -47,7 +34,7 @@ fn after_the_landing_the_floor_goes_round_to_the_mover_last_then_the_next_turn()
     go(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(1, 1))).unwrap(); // Go To Jail
     assert!(s.players[0].jailed);
-    assert_eq!(speakers(&g, &mut s), [1, 3, 0]);
+    assert_eq!(floor_speakers(&g, &mut s), [1, 3, 0]);
     assert_eq!(s.current, 1);
 }
 
@@ -63,7 +50,11 @@ fn doubles_give_the_extra_roll_turn_before_the_floor_after_the_landing() {
     );
     go(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(4, 6))).unwrap(); // Rest Stop
-    assert_eq!(speakers(&g, &mut s), [1, 2, 0], "one floor after the turn");
+    assert_eq!(
+        floor_speakers(&g, &mut s),
+        [1, 2, 0],
+        "one floor after the turn"
+    );
     assert_eq!(s.current, 1);
 }
 
@@ -74,10 +65,10 @@ fn floor_plays_each_moment_alone_or_both() {
         let mut s = g.initial_state();
         g.apply(&mut s, Action::First(0)).unwrap();
         g.apply(&mut s, Action::Go).unwrap();
-        let before = speakers(&g, &mut s);
+        let before = floor_speakers(&g, &mut s);
         assert_eq!(s.phase, Phase::Roll, "{spec}");
         g.apply(&mut s, Action::Roll(DicePair::new(4, 6))).unwrap();
-        let after = speakers(&g, &mut s);
+        let after = floor_speakers(&g, &mut s);
         assert_eq!((s.current, s.phase), (1, Phase::Manage), "{spec}");
         (before, after)
     };
@@ -166,7 +157,7 @@ fn the_traders_pass_the_floor_after_the_landing() {
     };
     g.apply(&mut s, Action::Go).unwrap();
     assert!(matches!(choose(&s, 1), Action::Offer(0, TILE, _)));
-    speakers(&g, &mut s);
+    floor_speakers(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(4, 6))).unwrap();
     assert_eq!((s.phase, g.actor(&s)), (Phase::Floor, Actor::Player(1)));
     assert_eq!(choose(&s, 1), Action::Pass);

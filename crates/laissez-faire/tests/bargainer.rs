@@ -3,8 +3,8 @@
 //! price and sells a deed rather than be eliminated. Each test builds the
 //! state by hand and checks one decision against the heuristic's.
 
-use gameshelf_engine::{Bot, Game, Rng, SeatView};
-use gameshelf_laissez_faire::bot::{RESERVE, Trader};
+use gameshelf_engine::Game;
+use gameshelf_laissez_faire::bot::RESERVE;
 use gameshelf_laissez_faire::state::{BANK, Status};
 use gameshelf_laissez_faire::{
     Action, LaissezFaire, Phase, Right, Share, Side, Span, State, Sum, Term, When,
@@ -13,19 +13,6 @@ use gameshelf_laissez_faire::{
 mod common;
 
 use common::*;
-
-/// Quay Street, Porto: price $100, worth $50 in net worth.
-const QUAY: u8 = 6;
-/// Market Lane, Krakow: price $140, worth $70.
-const MARKET: u8 = 11;
-
-fn bargainer(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
-
-fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
 
 /// The drafting moves of the package `seat` opens with `Draft(to)`, played by the bot
 /// `choose`, up to and including its sending.

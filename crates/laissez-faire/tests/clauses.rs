@@ -2,8 +2,7 @@
 //! lodging right to a player likely to land in its city. Each test builds the state by
 //! hand and plays the bots' own moves.
 
-use gameshelf_engine::{Bot, Game, Rng, SeatView};
-use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_engine::Game;
 use gameshelf_laissez_faire::state::BANK;
 use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, Price, Right, State};
 
@@ -11,16 +10,10 @@ mod common;
 
 use common::*;
 
-/// Quay Street, Porto: reference rent $6 bare, $30 with a house.
-const QUAY: u8 = 6;
 /// Cellar Road, Porto's cheapest bank room ($6 while the bank does not hold all of Porto).
 const CELLAR: u8 = 8;
 /// Porto, the city of spaces 6 to 9.
 const PORTO: u8 = 1;
-
-fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
 
 /// Seat 0 in its management window with a house on Quay Street and nothing else to do
 /// (Tram Lane is the bank's, so no set to complete, and nobody can lend it a house); seat 1

@@ -2,7 +2,7 @@
 //! short of its jail fee and offered unasked to one. Each test builds the state by hand and
 //! plays the bots' own moves.
 
-use gameshelf_engine::{Bot, Game, Rng, SeatView};
+use gameshelf_engine::Game;
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::contract::NO_DEED;
 use gameshelf_laissez_faire::state::BANK;
@@ -11,19 +11,6 @@ use gameshelf_laissez_faire::{Action, Cadence, LaissezFaire, Phase, Side, State}
 mod common;
 
 use common::*;
-
-/// Quay Street, Porto: price $100, worth $50 in net worth.
-const QUAY: u8 = 6;
-/// Market Lane, Krakow: price $140, worth $70.
-const MARKET: u8 = 11;
-
-fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
-
-fn bargainer(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
 
 /// Seat 0 at its last jail chance with $20 against a $130 fee, holding Quay Street and
 /// Market Lane; seat 1 holds `cash`.

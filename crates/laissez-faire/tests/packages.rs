@@ -735,9 +735,6 @@ fn records_with_packages_replay_exactly() {
     game.replays();
 }
 
-/// Quay Street, a Porto deed outside Lisbon.
-const QUAY: u8 = 6;
-
 /// What `bot` plays for the seat to move.
 fn choice(g: &LaissezFaire, s: &State, bot: &mut Trader) -> Action {
     let seat = match g.actor(s) {

@@ -20,15 +20,7 @@ use common::*;
 /// each passing.
 fn speakers(g: &LaissezFaire, s: &mut State) -> Vec<usize> {
     g.apply(s, Action::Go).unwrap();
-    let mut seen = Vec::new();
-    while s.phase == Phase::Floor {
-        let Actor::Player(p) = g.actor(s) else {
-            panic!("the floor is a player's decision")
-        };
-        seen.push(p);
-        g.apply(s, Action::Pass).unwrap();
-    }
-    seen
+    floor_speakers(g, s)
 }
 
 #[test]

@@ -2,27 +2,13 @@
 //! player who can pay, and a buyer refuses a rescue that would ruin him. Each test builds
 //! the state by hand and plays the bots' own moves.
 
-use gameshelf_engine::{Bot, Game, Rng, SeatView};
-use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_engine::Game;
 use gameshelf_laissez_faire::state::{BANK, Status};
 use gameshelf_laissez_faire::{Action, Cadence, LaissezFaire, Phase, Side, State, When};
 
 mod common;
 
 use common::*;
-
-/// Quay Street, Porto: price $100, worth $50 in net worth.
-const QUAY: u8 = 6;
-/// Market Lane, Krakow: price $140, worth $70.
-const MARKET: u8 = 11;
-
-fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
-
-fn bargainer(g: &LaissezFaire, s: &State, seat: usize) -> Action {
-    Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
-}
 
 /// Seat 0 at its last jail chance with $20 against a $130 fee, holding Tile Row ($30),
 /// Quay Street ($50) and Market Lane ($70); seat 1 holds `buyer_cash` and nothing that

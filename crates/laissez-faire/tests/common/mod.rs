@@ -1,13 +1,47 @@
 //! Helpers shared by the trade and contract tests: a small table with Lisbon's two
 //! properties dealt out.
 
-use gameshelf_engine::{Game, Record};
-use gameshelf_laissez_faire::{Action, LaissezFaire, State};
+use gameshelf_engine::{Actor, Bot, Game, Record, Rng, SeatView};
+use gameshelf_laissez_faire::bot::Trader;
+use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, State};
 
 /// Tram Lane ($60, mortgage $30) and Tile Row ($60): the two properties of Lisbon.
 pub const TRAM: u8 = 1;
 /// See [`TRAM`].
 pub const TILE: u8 = 3;
+/// Quay Street, Porto: price $100, worth $50 in net worth; reference rent $6 bare, $30 with
+/// a house.
+#[allow(dead_code)]
+pub const QUAY: u8 = 6;
+/// Market Lane, Krakow: price $140, worth $70.
+#[allow(dead_code)]
+pub const MARKET: u8 = 11;
+
+/// What the heuristic trader plays for `seat`.
+#[allow(dead_code)]
+pub fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::default().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+/// What the bargainer (`heuristic:bargainer`) plays for `seat`.
+#[allow(dead_code)]
+pub fn bargainer(g: &LaissezFaire, s: &State, seat: usize) -> Action {
+    Trader::bargainer().choose(&SeatView::new(g, s, seat), &mut Rng::for_stream(1, 0))
+}
+
+/// The seats that get the open floor now, in order, each passing.
+#[allow(dead_code)]
+pub fn floor_speakers(g: &LaissezFaire, s: &mut State) -> Vec<usize> {
+    let mut seen = Vec::new();
+    while s.phase == Phase::Floor {
+        let Actor::Player(p) = g.actor(s) else {
+            panic!("the floor is a player's decision")
+        };
+        seen.push(p);
+        g.apply(s, Action::Pass).unwrap();
+    }
+    seen
+}
 
 /// The game named by a game string.
 pub fn game(spec: &str) -> LaissezFaire {

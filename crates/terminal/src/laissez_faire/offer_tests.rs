@@ -348,21 +348,29 @@ fn a_typed_schedule_is_drafted_sent_and_accepted_in_line_mode() {
     );
 }
 
-#[test]
-fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
+/// The moves by which Ann (seat 1) buys Tile Row and lodges there, Bob passing on the open
+/// floors and the posting step, up to Bob's window.
+fn ann_bought_tile_row() -> [Action; 9] {
     use gameshelf_engine::dice::DicePair;
-    use gameshelf_laissez_faire::{Right, Span};
-    let game = game();
-    // Ann has bought Tile Row; in Bob's window, Bob asks her for two stays there at $3.
-    let bought = [
+    [
         Action::First(0),
         Action::Go,
         Action::Pass,
         Action::Roll(DicePair::new(1, 2)),
         Action::Buy,
+        Action::Pass,
         Action::Lodge(3),
-    ];
-    let options = resuming(&game, &bought);
+        Action::Pass,
+        Action::Pass,
+    ]
+}
+
+#[test]
+fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
+    use gameshelf_laissez_faire::{Right, Span};
+    let game = game();
+    // Ann has bought Tile Row; in Bob's window, Bob asks her for two stays there at $3.
+    let options = resuming(&game, &ann_bought_tile_row());
     let players = vec![Player::Human, Player::Human];
     let script = [
         "2",              // make an offer (a package)
@@ -378,7 +386,7 @@ fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
     let (record, text) = scripted(&game, players, &options, &script);
     let right = Right::LODGING.lasting(Span::Uses(2)).unwrap();
     assert_eq!(
-        record.actions.get(6..10),
+        record.actions.get(9..13),
         Some(
             &[
                 Action::Draft(0),
@@ -409,20 +417,11 @@ fn a_lodging_right_for_a_number_of_uses_is_drafted_in_line_mode() {
 
 #[test]
 fn a_payment_on_landing_on_one_space_is_drafted_in_line_mode() {
-    use gameshelf_engine::dice::DicePair;
     use gameshelf_laissez_faire::Spot;
     let game = game();
     // Ann has bought Tile Row; in Bob's window, Bob offers her $30 at each of his next
     // three landings on it.
-    let bought = [
-        Action::First(0),
-        Action::Go,
-        Action::Pass,
-        Action::Roll(DicePair::new(1, 2)),
-        Action::Buy,
-        Action::Lodge(3),
-    ];
-    let options = resuming(&game, &bought);
+    let options = resuming(&game, &ann_bought_tile_row());
     let players = vec![Player::Human, Player::Human];
     let script = [
         "2",             // make an offer (a package)
@@ -438,7 +437,7 @@ fn a_payment_on_landing_on_one_space_is_drafted_in_line_mode() {
     let (record, text) = scripted(&game, players, &options, &script);
     let on_tile = When::LandsOn(Spot::new(3, 3).unwrap());
     assert_eq!(
-        record.actions.get(6..10),
+        record.actions.get(9..13),
         Some(
             &[
                 Action::Draft(0),
