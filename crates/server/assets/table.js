@@ -152,7 +152,7 @@ function renderChoices(places) {
     main.map((action, i) => item(action, i)),
     ranked.map(([heading, actions]) => el("li", { class: "group" },
       el("details", { open: unfolded.has(heading), ontoggle: (event) => { if (event.target.open) unfolded.add(heading); else unfolded.delete(heading); } },
-        el("summary", {}, `${heading}: ${actions.length} choices`),
+        el("summary", {}, `${heading}: ${actions.length} ${actions.length === 1 ? "choice" : "choices"}`),
         el("ul", {}, actions.map((action) => item(action, null)))))));
   if (focused !== null) $("choices").querySelector(`button[data-id="${focused}"]`)?.focus();
   if (!mine && view.status !== "finished") {

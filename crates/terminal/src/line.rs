@@ -256,8 +256,8 @@ fn show_list<G: Game, P: Presenter<G>>(
         }
     }
     if group.is_none() {
-        for (number, (heading, items)) in (menu.main.len() + 1..).zip(&menu.groups) {
-            writeln!(out, "  {number}) {heading}: {} choices", items.len())?;
+        for (number, g) in (menu.main.len() + 1..).zip(0..menu.groups.len()) {
+            writeln!(out, "  {number}) {}", menu.heading(g))?;
         }
     }
     Ok(())

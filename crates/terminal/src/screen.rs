@@ -885,10 +885,9 @@ fn choice_lines<G: Game, T: Table<G>>(
                 }
             }
             Row::Group(g) => {
-                let (heading, items) = &menu.groups[g];
                 let fold = if ui.open == Some(g) { "-" } else { "+" };
                 Choice {
-                    text: format!("{fold} {heading}: {} choices", items.len()),
+                    text: format!("{fold} {}", menu.heading(g)),
                     odds: None,
                 }
             }

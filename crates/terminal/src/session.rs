@@ -665,6 +665,16 @@ impl Menu {
             .position(|(_, items)| items.contains(&index))
     }
 
+    /// Group `g`'s heading with the count of its choices, as the folded list shows it:
+    /// "build: 1 choice", "make an offer (a package): 2 choices".
+    pub(crate) fn heading(&self, g: usize) -> String {
+        let (heading, items) = &self.groups[g];
+        match items.len() {
+            1 => format!("{heading}: 1 choice"),
+            n => format!("{heading}: {n} choices"),
+        }
+    }
+
     /// The entries of the top-level list: the main choices, then one per group.
     pub(crate) fn len(&self) -> usize {
         self.main.len() + self.groups.len()
@@ -693,6 +703,12 @@ mod tests {
             main: vec![0, 3],
             groups: vec![("a".to_owned(), vec![1, 4]), ("b".to_owned(), vec![2])],
         }
+    }
+
+    #[test]
+    fn a_heading_counts_its_choices_in_words() {
+        assert_eq!(menu().heading(0), "a: 2 choices");
+        assert_eq!(menu().heading(1), "b: 1 choice");
     }
 
     #[test]
