@@ -118,6 +118,21 @@ pub trait Presenter<G: Game> {
         0
     }
 
+    /// When the decision of `observation`'s seat is only a chance to speak out of turn
+    /// (nothing is asked of it: it may open a negotiation, post an offer, or let the moment
+    /// pass), the index in `legal` of the choice that lets it pass. Front ends let a person
+    /// pass every such chance until something is asked of them, so that a game with
+    /// negotiation at any time does not make them answer each moment of the others' turns.
+    /// `None` (the default) for every decision that asks something.
+    fn out_of_turn_pass(
+        &self,
+        _game: &G,
+        _observation: &G::Observation,
+        _legal: &[G::Action],
+    ) -> Option<usize> {
+        None
+    }
+
     /// The heading `action`, a choice of `observation`'s seat, is listed under when front
     /// ends fold a long list: `None` (the default) for a main choice, which is listed first
     /// and on its own; choices that share a heading (say, every contract one may propose to

@@ -701,6 +701,17 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         "text of the clause".to_owned()
     }
 
+    /// The open floors and the posting step before another player's lodging only offer a
+    /// chance to speak: to open a thread, post an offer or offer to pay. Passing there
+    /// lets the moment go.
+    fn out_of_turn_pass(&self, _game: &LaissezFaire, s: &State, legal: &[Action]) -> Option<usize> {
+        if matches!(s.phase, Phase::Floor | Phase::Posting) {
+            legal.iter().position(|&a| a == Action::Pass)
+        } else {
+            None
+        }
+    }
+
     /// The first of the choices that cost nothing and give nothing away: close the window,
     /// pass the open floor, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
     /// withdraw a draft; when looking for a room, a free one (one's own), else asking an

@@ -18,6 +18,10 @@ const unfolded = new Set();
 // The move number the choices listed now belong to (a choice's id is its place in that
 // move's list).
 let choicesPly = null;
+// Whether the person passes every chance to speak out of turn until a decision asks
+// something of them, and the move number last passed that way (a view may be drawn twice).
+let passing = false;
+let passedPly = null;
 
 function render(next) {
   view = next;
@@ -67,6 +71,16 @@ function render(next) {
     }), p.target)))));
   renderChoices(places);
   $("undo").hidden = !view.can_undo;
+  const pass = passChoice();
+  $("pass-until-asked").hidden = !pass;
+  if (passing && view.actions.length > 0) {
+    if (!pass) passing = false;
+    else if (passedPly !== view.ply) {
+      passedPly = view.ply;
+      const ply = view.ply;
+      setTimeout(() => { if (view.ply === ply) play(pass); }, 0);
+    }
+  }
   // The log only grows while the page is open; append what is new so screen readers
   // announce the new moves only.
   if (view.log.length < logShown) { fill($("log")); logShown = 0; }
@@ -184,8 +198,25 @@ async function play(action, amount, schedule) {
   }
 }
 
+// The choice that lets a chance to speak out of turn pass, when the decision is one.
+function passChoice() {
+  return view && view.pass_until_asked !== null && view.pass_until_asked !== undefined
+    ? view.actions.find((a) => a.id === view.pass_until_asked) || null
+    : null;
+}
+
+function passUntilAsked() {
+  const pass = passChoice();
+  if (!pass || busy) return;
+  passing = true;
+  passedPly = view.ply;
+  play(pass);
+}
+
 async function undo() {
   if (busy || !view || !view.can_undo) return;
+  // Taking a move back means the person wants to choose: stop passing for them.
+  passing = false;
   busy = true;
   $("error").textContent = "";
   try {
@@ -224,6 +255,7 @@ async function rematch() {
 document.addEventListener("keydown", (event) => {
   if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.key === "u" || event.key === "U") { event.preventDefault(); undo(); return; }
+  if (event.key === "p" || event.key === "P") { event.preventDefault(); passUntilAsked(); return; }
   const n = Number(event.key);
   if (event.key === "Escape" && focus) { focus = null; render(view); return; }
   if (n >= 1 && n <= 9 && view && listed[n - 1]) {
@@ -235,6 +267,7 @@ document.addEventListener("keydown", (event) => {
 $("credits").textContent = CREDITS;
 $("rematch").addEventListener("click", rematch);
 $("undo").addEventListener("click", undo);
+$("pass-until-asked").addEventListener("click", passUntilAsked);
 refresh();
 const events = new EventSource(`/api/tables/${encodeURIComponent(id)}/events`);
 events.addEventListener("ply", (event) => {

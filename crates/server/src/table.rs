@@ -591,12 +591,14 @@ impl<G: Shelved> GameTable<G> {
         );
         let mut actions = Vec::new();
         let mut safe_choice = None;
+        let mut pass_until_asked = None;
         if let (Some(seat), Actor::Player(to_move), Some(obs)) = (viewer, actor, &observation)
             && seat == to_move
         {
             let mut legal = Vec::new();
             game.legal_actions(state, &mut legal);
             safe_choice = Some(self.rules.presenter.safe_choice(game, obs, &legal));
+            pass_until_asked = self.rules.presenter.out_of_turn_pass(game, obs, &legal);
             actions = legal
                 .iter()
                 .enumerate()
@@ -661,6 +663,7 @@ impl<G: Shelved> GameTable<G> {
             "terms": terms,
             "actions": actions,
             "safe_choice": safe_choice,
+            "pass_until_asked": pass_until_asked,
             "log": play.log[viewer.unwrap_or(n)],
             "can_undo": viewer.is_some_and(|seat| play.can_undo(game, seat)),
             "result": result,

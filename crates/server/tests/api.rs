@@ -957,6 +957,28 @@ async fn a_price_may_be_any_sum_and_a_refused_one_names_why_and_changes_nothing(
     }
 }
 
+/// A decision that only offers a chance to speak out of turn (the open floor after
+/// another player's window) names the choice that lets it pass, for pages to play until
+/// something is asked; a decision that asks something (one's own window) names none.
+#[tokio::test]
+async fn a_chance_to_speak_out_of_turn_names_its_pass_and_a_window_does_not() {
+    let app = start(20).await;
+    let (table, seat, view) = app.two_people("laissez-faire(players=2)").await;
+    let (id, tokens) = id_and_tokens(&table);
+    assert_eq!(view["pass_until_asked"], Value::Null, "{view}");
+    let go = view["safe_choice"].as_u64().unwrap() as usize;
+    assert_eq!(view["actions"][go]["text"], "go");
+    app.play(id, tokens[seat], &view, go).await;
+    let other = app.wait_turn(id, tokens[1 - seat]).await;
+    let pass = other["pass_until_asked"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no pass on the floor: {other}")) as usize;
+    let text = other["actions"][pass]["text"].as_str().unwrap();
+    assert!(text.starts_with("pass: open no trade thread now"), "{text}");
+    // The pass is the harmless choice too.
+    assert_eq!(other["safe_choice"], pass);
+}
+
 /// The offer under negotiation leaves the server worded for each viewer: the answerer
 /// reads it addressed to him with its effect on both net worths, the spectator the same
 /// facts in the third person; other games' views carry no terms.

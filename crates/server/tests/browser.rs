@@ -543,3 +543,39 @@ async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
     page.close().await;
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// "Pass until I am asked": on a chance to speak in the bot's turn, one click lets every
+/// such chance go by, and the page stops at the next decision that asks something of the
+/// person (her own window, or an offer to answer), with the button hidden there.
+#[tokio::test]
+async fn one_click_passes_the_chances_to_speak_until_the_person_is_asked_in_chromium() {
+    let Some((driver, base, dir)) = chromium_and_server("passing").await else {
+        return;
+    };
+    let table: Value = reqwest::Client::new()
+        .post(format!("{base}/api/tables"))
+        .json(&json!({"game": "laissez-faire(players=2)", "seats": ["human", "bot:heuristic"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let page = driver.browser(1200).await;
+    page.open(table["seats"][0]["url"].as_str().unwrap()).await;
+    let button = "document.getElementById('pass-until-asked')";
+    click_first_until(&page, &format!("!{button}.hidden")).await;
+    let logged = page
+        .script("return document.querySelectorAll('#log li').length")
+        .await;
+    assert!(page.click("#pass-until-asked").await);
+    // The bot's next turn opens the floor to her before its roll: that chance, and any
+    // other, passes by itself; the page stops only where she is asked.
+    page.until(&format!(
+        "return document.querySelectorAll('#log li').length > {logged} + 2 \
+         && document.querySelectorAll('#choices button').length > 0 && {button}.hidden"
+    ))
+    .await;
+    page.close().await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}

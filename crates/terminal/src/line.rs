@@ -44,6 +44,8 @@ enum Answer {
     Hint,
     /// Go back from a group's list to the main list.
     Back,
+    /// Pass this chance to speak out of turn and the later ones until asked.
+    PassUntilAsked,
     /// Leave the match.
     Quit,
     /// Anything else: not a number, out of range, empty.
@@ -57,6 +59,7 @@ fn parse_answer(text: &str, choices: usize) -> Answer {
         "u" | "undo" => Answer::Undo,
         "a" | "hint" => Answer::Hint,
         "b" | "back" => Answer::Back,
+        "p" | "pass" => Answer::PassUntilAsked,
         other => {
             let choice = |word: &str| match word.parse::<usize>() {
                 Ok(n) if (1..=choices).contains(&n) => Some(n - 1),
@@ -76,7 +79,9 @@ const HELP: &str = "Type the number of a choice and press Enter. \
 A choice marked $ names a sum of money: type its number and another sum (3 40) to name that \
 sum instead; one marked with a schedule takes one typed the same way (3 every 2 rounds, 4 times), \
 or a sum and a schedule (3 40 every 2 rounds, 4 times). A line ending in \"choices\" is a group: type its number to list them, and b to go \
-back. h shows this help, u takes back your previous decision (not past a draw or another player's \
+back. When you are only offered a chance to speak during another player's turn (to open a \
+negotiation or make an offer), p passes it and every such chance after it until something is \
+asked of you. h shows this help, u takes back your previous decision (not past a draw or another player's \
 move), a asks for a hint when the game gives them (the move a bot would make in your place, \
 seeing what you see; nothing is played), q (or end of input) leaves the game; the record of the \
 moves so far is kept.";
@@ -170,6 +175,10 @@ fn run<G: Game, P: Presenter<G>>(
                 }
             }
             Turn::Human(seat) => {
+                if let Some(line) = session.pass_if_passing() {
+                    writeln!(out, "{line}")?;
+                    continue;
+                }
                 let menu = session.menu();
                 show_decision(session, seat, &menu, out)?;
                 match ask(session, &menu, input, out)? {
@@ -187,6 +196,11 @@ fn run<G: Game, P: Presenter<G>>(
                         Ok(line) => writeln!(out, "{line}")?,
                         Err(why) => writeln!(out, "{why}")?,
                     },
+                    Reply::PassUntilAsked => {
+                        if let Some(line) = session.pass_until_asked() {
+                            writeln!(out, "{line} (and every such chance until you are asked)")?;
+                        }
+                    }
                     Reply::Undo => match session.undo() {
                         Ok(n) => writeln!(out, "undone: your previous decision ({n} actions)")?,
                         Err(why) => writeln!(out, "{why}")?,
@@ -271,6 +285,8 @@ enum Reply {
     Typed(usize, String),
     /// Take back the previous decision.
     Undo,
+    /// Pass this chance to speak out of turn, and the later ones until asked.
+    PassUntilAsked,
     /// Leave the match.
     Quit,
 }
@@ -295,7 +311,15 @@ fn ask<G: Game, P: Presenter<G>>(
         } else {
             ""
         };
-        write!(out, "choose 1-{n} ({back}h for help{hint}, q to quit): ")?;
+        let pass = if session.out_of_turn_pass().is_some() {
+            ", p to pass until asked"
+        } else {
+            ""
+        };
+        write!(
+            out,
+            "choose 1-{n} ({back}h for help{hint}{pass}, q to quit): "
+        )?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
@@ -329,6 +353,9 @@ fn ask<G: Game, P: Presenter<G>>(
                 show_list(session, menu, group, out)?;
             }
             Answer::Undo => return Ok(Reply::Undo),
+            Answer::PassUntilAsked if session.out_of_turn_pass().is_some() => {
+                return Ok(Reply::PassUntilAsked);
+            }
             Answer::Quit => return Ok(Reply::Quit),
             Answer::Hint => match session.hint() {
                 Ok((index, text)) => match menu.place(index) {
@@ -347,7 +374,7 @@ fn ask<G: Game, P: Presenter<G>>(
                     writeln!(out, "{}", help.trim_end())?;
                 }
             }
-            Answer::Back | Answer::Invalid => writeln!(
+            Answer::Back | Answer::PassUntilAsked | Answer::Invalid => writeln!(
                 out,
                 "{:?} is not a choice: type a number from 1 to {n}, h for help or q to quit",
                 line.trim()

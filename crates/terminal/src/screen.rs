@@ -487,6 +487,8 @@ const HELP: &str = "Keys\n\
   a: a hint, when the game gives them: the move a bot would make in your place, seeing\n\
      what you see, highlighted (nothing is played)\n\
   $: name your own sum for the highlighted choice, when it is marked [$] (a price)\n\
+  p: when you are only offered a chance to speak in another player's turn (to open a\n\
+     negotiation or make an offer), pass it and every such chance until you are asked\n\
   PgUp/PgDn: scroll the log\n\
   s: step mode on/off (bots wait for a key instead of a short pause)\n\
   q twice, Esc twice or Ctrl-C: leave the game (the record of the moves so far is kept)\n\
@@ -505,6 +507,7 @@ enum Command {
     ToggleHelp,
     Undo,
     Hint,
+    PassUntilAsked,
     Quit,
     Interrupt,
     Other,
@@ -525,6 +528,7 @@ fn command(key: KeyEvent) -> Command {
         KeyCode::Char('h' | '?') => Command::ToggleHelp,
         KeyCode::Char('u') => Command::Undo,
         KeyCode::Char('a') => Command::Hint,
+        KeyCode::Char('p') => Command::PassUntilAsked,
         KeyCode::Char('$') => Command::NameSum,
         KeyCode::Char('q') | KeyCode::Esc => Command::Quit,
         _ => Command::Other,
@@ -672,6 +676,10 @@ fn frame_and_input<G: Game, T: Table<G>>(
 ) -> std::io::Result<()> {
     let turn = session.turn();
     if let Turn::Human(seat) = turn {
+        if let Some(line) = session.pass_if_passing() {
+            push_log(session, ui, line);
+            return Ok(());
+        }
         if ui.was_auto {
             // Keys typed while bots and chance moved were meant for them.
             drain_keys()?;
@@ -689,6 +697,10 @@ fn frame_and_input<G: Game, T: Table<G>>(
         (Some(_), _) => TEXT_KEYS.to_owned(),
         (None, true) => with_hint_key(session.presenter().keys()),
         (None, false) => session.presenter().keys().to_owned(),
+    };
+    let keys = match (&ui.writing, session.out_of_turn_pass()) {
+        (None, Some(_)) => format!("{keys} | p: pass until asked"),
+        _ => keys,
     };
     let menu = session.menu();
     let rows = menu.rows(ui.open);
@@ -801,6 +813,12 @@ fn react<G: Game, T: Table<G>>(
         Command::ToggleHelp => ui.help = true,
         Command::ToggleStep => ui.step = !ui.step,
         Command::Undo => undo(session, ui),
+        Command::PassUntilAsked => match session.pass_until_asked() {
+            Some(line) => push_log(session, ui, line),
+            None => {
+                ui.notice = Some("nothing to pass: this decision asks something of you".to_owned())
+            }
+        },
         Command::Hint => {
             ui.notice = Some(match session.hint() {
                 Ok((index, text)) => {
@@ -1177,6 +1195,10 @@ mod tests {
         );
         assert_eq!(with_hint_key("q: quit"), "q: quit | a: hint");
         assert_eq!(command(KeyEvent::from(KeyCode::Char('a'))), Command::Hint);
+        assert_eq!(
+            command(KeyEvent::from(KeyCode::Char('p'))),
+            Command::PassUntilAsked
+        );
     }
 
     #[test]

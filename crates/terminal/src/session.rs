@@ -72,6 +72,9 @@ pub(crate) struct Session<'a, G: Game, P> {
     undo_barrier: UndoRefused,
     autosave: Option<Autosave>,
     save_error: Option<FileError>,
+    /// The seats whose person passes every chance to speak out of turn until a decision
+    /// asks something of them ([`Session::pass_until_asked`]).
+    passing: Vec<bool>,
 }
 
 /// The position at a human decision, to come back to.
@@ -188,6 +191,7 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
             undo_barrier: UndoRefused::Nothing,
             autosave,
             save_error: None,
+            passing: vec![false; seats],
         };
         session.refresh();
         session.save();
@@ -498,6 +502,48 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
         Some(self.apply(Actor::Player(seat), action, text))
     }
 
+    /// The choice that lets the human to move pass when the decision is only a chance to
+    /// speak out of turn ([`Presenter::out_of_turn_pass`]); `None` otherwise.
+    pub(crate) fn out_of_turn_pass(&self) -> Option<usize> {
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        let obs = self.game.observe(&self.state, seat);
+        self.presenter
+            .out_of_turn_pass(self.game, &obs, &self.legal)
+    }
+
+    /// Passes this chance to speak out of turn, and every later one of the same seat
+    /// until a decision asks something of it ([`Session::pass_if_passing`]); the log line
+    /// of the pass, or `None` when the decision is not such a chance.
+    pub(crate) fn pass_until_asked(&mut self) -> Option<String> {
+        let index = self.out_of_turn_pass()?;
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        self.passing[seat] = true;
+        self.play_choice(index, "")
+    }
+
+    /// At a human decision whose seat passes until asked: passes it when it is only a
+    /// chance to speak out of turn, and returns the log line; at a decision that asks
+    /// something, the seat stops passing and `None` comes back, so the decision is shown.
+    pub(crate) fn pass_if_passing(&mut self) -> Option<String> {
+        let Turn::Human(seat) = self.turn() else {
+            return None;
+        };
+        if !self.passing[seat] {
+            return None;
+        }
+        match self.out_of_turn_pass() {
+            Some(index) => self.play_choice(index, ""),
+            None => {
+                self.passing[seat] = false;
+                None
+            }
+        }
+    }
+
     /// Applies `action` of `actor`, with `text` if a human wrote one, and returns its log
     /// line.
     fn apply(&mut self, actor: Actor, action: G::Action, text: &str) -> String {
@@ -578,6 +624,8 @@ impl<'a, G: Game, P: Presenter<G>> Session<'a, G, P> {
             return Err(UndoRefused::OtherPlayer);
         }
         self.snapshots.pop();
+        // Taking a pass back means the person wants to speak: stop passing for him.
+        self.passing[seat] = false;
         let back = self.snapshots.last().expect("two snapshots");
         let dropped = self.record.actions.len() - back.record_len;
         self.state = back.state.clone();

@@ -80,6 +80,9 @@ mod frame_tests;
 mod offer_tests;
 
 #[cfg(test)]
+mod pass_tests;
+
+#[cfg(test)]
 mod tests {
     use gameshelf_engine::Game;
     use gameshelf_laissez_faire::present::table_text;
