@@ -181,9 +181,6 @@ fn no_floor_opens_once_the_game_is_over() {
 
 // ---- unasked fare offers -------------------------------------------------------------------
 
-/// Coastline Rail, Lisbon's and Porto's transit company.
-const RAIL: u8 = 5;
-
 /// Seat 0 rolls from Start onto Tile Row (the bank's; he declines it), in Lisbon, where seat
 /// 1 holds Tram Lane and seat 2 Coastline Rail: seat 1 may offer a room, seat 2 the fare to
 /// Porto, before seat 0 chooses.

@@ -206,7 +206,6 @@ fn a_pledged_deed_is_sold_with_its_pledge() {
 
 #[test]
 fn a_price_cap_lists_the_fare_and_follows_the_company() {
-    const RAIL: u8 = 5;
     let (g, mut s) = setup(3);
     s.lots.0[RAIL as usize].owner = 1;
     assert!(matches!(

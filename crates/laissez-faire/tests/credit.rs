@@ -12,20 +12,11 @@ mod common;
 
 use common::*;
 
-/// Seat 0 at its last jail chance with $20 against a $130 fee, holding Quay Street and
-/// Market Lane; seat 1 holds `cash`.
+/// [`at_last_jail_chance`] with Tile Row the bank's: seat 0 holds Quay Street and
+/// Market Lane only.
 fn jailed(cash: u32) -> (LaissezFaire, State) {
-    let (g, mut s) = setup(2);
-    s.lots.0[TRAM as usize].owner = BANK;
+    let (g, mut s) = at_last_jail_chance(cash);
     s.lots.0[TILE as usize].owner = BANK;
-    s.lots.0[QUAY as usize].owner = 0;
-    s.lots.0[MARKET as usize].owner = 0;
-    s.players[0].jailed = true;
-    s.players[0].jail_turns = 3;
-    s.players[0].jail_side = 1;
-    s.players[0].cash = 20;
-    s.players[1].cash = cash;
-    assert_eq!(g.jail_fee(&s, 0), 130);
     (g, s)
 }
 

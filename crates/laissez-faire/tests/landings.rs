@@ -14,10 +14,6 @@ mod common;
 
 use common::*;
 
-/// Coastline Rail, the transit company of Lisbon's side: 2+3 from Start lands on it. Seat
-/// 1 (seat 2 in words) holds it in these tests.
-const RAIL: u8 = 5;
-
 /// [`setup`] with Coastline Rail seat 1's.
 fn table(players: usize) -> (LaissezFaire, State) {
     let (g, mut s) = setup(players);
@@ -195,19 +191,8 @@ fn landings_on_a_space_are_bounded_worded_and_typed() {
 #[test]
 fn records_with_landing_payments_replay_exactly() {
     let (g, _) = setup(2);
-    let mut game = Recorded::new(&g);
     // Seat 1 buys Coastline Rail, then seat 2 offers to pay him at each landing on it.
-    game.play_all([Action::First(0), Action::Go]);
-    game.pass_others();
-    game.play_all([
-        Action::Roll(DicePair::new(2, 3)),
-        Action::Buy,
-        Action::City(0),
-    ]);
-    game.pass_others();
-    game.play(Action::Lodge(TRAM));
-    game.pass_others();
-    assert_eq!(game.state.lots.0[RAIL as usize].owner, 0);
+    let mut game = Recorded::rail_bought(&g);
     let on_my_rail = Action::Pay(Side::Mine, When::LandsOn(Spot::new(RAIL, 2).unwrap()), 30);
     game.play_all([Action::Draft(0), on_my_rail]);
     game.play_all([Action::Send, Action::Accept, Action::Go]);

@@ -14,9 +14,6 @@ mod common;
 
 use common::*;
 
-/// Coastline Rail, a transit company's deed: seat 3 (index 3) holds it here.
-const RAIL: u8 = 5;
-
 /// "You give me Tram Lane for $100, which seat 3 pays; seat 4 gives me Coastline Rail and I
 /// pay him $50": two third parties, a payer and a payee who gives a deed.
 const CROWDED: [Action; 6] = [

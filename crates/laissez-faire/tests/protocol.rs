@@ -225,9 +225,6 @@ fn records_with_the_new_messages_replay_exactly() {
 
 // ---- owners' unasked offers --------------------------------------------------------------
 
-/// Coastline Rail, Lisbon's and Porto's transit company.
-const RAIL: u8 = 5;
-
 /// Seat 0 rolls from Start onto Tile Row, in Lisbon, where seat 1 holds Tram Lane and seat 2
 /// Tile Row: both may post an offer before seat 0 chooses.
 fn lodging_in_lisbon() -> (LaissezFaire, State) {

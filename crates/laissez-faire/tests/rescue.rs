@@ -10,23 +10,6 @@ mod common;
 
 use common::*;
 
-/// Seat 0 at its last jail chance with $20 against a $130 fee, holding Tile Row ($30),
-/// Quay Street ($50) and Market Lane ($70); seat 1 holds `buyer_cash` and nothing that
-/// these deeds would complete (Tram Lane is the bank's).
-fn going_under(buyer_cash: u32) -> (LaissezFaire, State) {
-    let (g, mut s) = setup(2);
-    s.lots.0[TRAM as usize].owner = BANK;
-    s.lots.0[QUAY as usize].owner = 0;
-    s.lots.0[MARKET as usize].owner = 0;
-    s.players[0].jailed = true;
-    s.players[0].jail_turns = 3;
-    s.players[0].jail_side = 1;
-    s.players[0].cash = 20;
-    s.players[1].cash = buyer_cash;
-    assert_eq!(g.jail_fee(&s, 0), 130);
-    (g, s)
-}
-
 /// Seat 0 drafts and sends the package of its rescue plan; the moves it made.
 fn draft_rescue(g: &LaissezFaire, s: &mut State) -> Vec<Action> {
     let open = heuristic(g, s, 0);
@@ -43,7 +26,7 @@ fn draft_rescue(g: &LaissezFaire, s: &mut State) -> Vec<Action> {
 
 #[test]
 fn a_trader_short_of_its_last_jail_fee_sells_two_deeds_in_one_package_and_walks_out() {
-    let (g, mut s) = going_under(1500);
+    let (g, mut s) = at_last_jail_chance(1500);
     // A $110 gap: no deed covers it alone, Market Lane and Quay Street together do (their
     // $120 worth to the buyer, less a dollar).
     let moves = draft_rescue(&g, &mut s);
@@ -93,7 +76,7 @@ fn a_buyer_refuses_a_rescue_that_would_leave_him_under_half_his_reserve() {
     // The same package offered to a buyer with $200 ($81 left) and with $219 ($100 left,
     // half the $200 reserve).
     let answer = |buyer_cash: u32| {
-        let (g, mut s) = going_under(buyer_cash);
+        let (g, mut s) = at_last_jail_chance(buyer_cash);
         g.apply(&mut s, Action::Draft(1)).unwrap();
         for a in [
             Action::Deed(MARKET),
@@ -113,13 +96,13 @@ fn a_buyer_refuses_a_rescue_that_would_leave_him_under_half_his_reserve() {
 fn a_trader_does_not_offer_a_rescue_nobody_can_pay_for() {
     // Seat 1 can spend $50 above half his reserve: not the $110 gap, and nobody else can
     // pay the rest, so no package; the single-deed offer it falls back on asks $49.
-    let (g, s) = going_under(150);
+    let (g, s) = at_last_jail_chance(150);
     assert_eq!(heuristic(&g, &s, 0), Action::Offer(1, QUAY, 49));
 }
 
 #[test]
 fn a_trader_going_under_sells_its_pledged_deed_to_its_own_lender() {
-    let (g, mut s) = going_under(1500);
+    let (g, mut s) = at_last_jail_chance(1500);
     s.lots.0[TILE as usize].owner = BANK;
     s.lots.0[QUAY as usize].owner = BANK;
     // Seat 1 lent seat 0 $50 against Market Lane, its only deed, in a package.

@@ -12,9 +12,6 @@ mod common;
 
 use common::*;
 
-/// Coastline Rail, the transit company of Lisbon's side (fares $25, $50, ...).
-const RAIL: u8 = 5;
-
 /// Seat 0 opens a deal with seat 1, drafts `clauses` and sends them; seat 1 accepts.
 fn agree(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
     g.apply(s, Action::Draft(1)).unwrap();
@@ -180,17 +177,7 @@ fn records_with_rights_by_uses_replay_exactly() {
     }
 
     // A game that makes one replays to the same state.
-    let mut game = Recorded::new(&g);
-    game.play_all([Action::First(0), Action::Go]);
-    game.pass_others();
-    game.play_all([
-        Action::Roll(DicePair::new(2, 3)),
-        Action::Buy,
-        Action::City(0),
-    ]);
-    game.pass_others();
-    game.play(Action::Lodge(TRAM));
-    game.pass_others();
+    let mut game = Recorded::rail_bought(&g);
     assert_eq!((game.state.current, game.state.phase), (1, Phase::Manage));
     game.play_all([
         Action::Draft(0),

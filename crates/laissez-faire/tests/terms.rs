@@ -19,8 +19,6 @@ mod common;
 
 use common::*;
 
-/// Coastline Rail, the transit company of Lisbon's side (fares $25, $50, ...).
-const RAIL: u8 = 5;
 /// The utility of Porto (multipliers 4 and 10).
 const WORKS: u8 = 12;
 /// Lisbon, the city of Tram Lane and Tile Row.

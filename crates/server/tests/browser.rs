@@ -459,14 +459,9 @@ async fn every_game_is_played_to_the_end_by_clicking_in_chromium() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Laissez-faire's offer builder: a person picks the other party, adds a clause with a sum
-/// typed in, sees the whole package and its effect on both net worths beside the choices
-/// with the harmless choice focused, sends it to a bot and reads the bot's answer.
-#[tokio::test]
-async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
-    let Some((driver, base, dir)) = chromium_and_server("offer").await else {
-        return;
-    };
+/// A new two-player Laissez-faire table, a person against the heuristic bot, and her page
+/// open in Chromium.
+async fn against_a_bot<'d>(driver: &'d Driver, base: &str) -> Browser<'d> {
     let table: Value = reqwest::Client::new()
         .post(format!("{base}/api/tables"))
         .json(&json!({"game": "laissez-faire(players=2)", "seats": ["human", "bot:heuristic"]}))
@@ -478,6 +473,18 @@ async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
         .unwrap();
     let page = driver.browser(1200).await;
     page.open(table["seats"][0]["url"].as_str().unwrap()).await;
+    page
+}
+
+/// Laissez-faire's offer builder: a person picks the other party, adds a clause with a sum
+/// typed in, sees the whole package and its effect on both net worths beside the choices
+/// with the harmless choice focused, sends it to a bot and reads the bot's answer.
+#[tokio::test]
+async fn a_package_is_drafted_and_sent_to_a_bot_in_chromium() {
+    let Some((driver, base, dir)) = chromium_and_server("offer").await else {
+        return;
+    };
+    let page = against_a_bot(&driver, &base).await;
 
     // Until the window before the roll offers to make an offer (the bot may play first).
     let heading = "make an offer (a package)";
@@ -552,17 +559,7 @@ async fn one_click_passes_the_chances_to_speak_until_the_person_is_asked_in_chro
     let Some((driver, base, dir)) = chromium_and_server("passing").await else {
         return;
     };
-    let table: Value = reqwest::Client::new()
-        .post(format!("{base}/api/tables"))
-        .json(&json!({"game": "laissez-faire(players=2)", "seats": ["human", "bot:heuristic"]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let page = driver.browser(1200).await;
-    page.open(table["seats"][0]["url"].as_str().unwrap()).await;
+    let page = against_a_bot(&driver, &base).await;
     let button = "document.getElementById('pass-until-asked')";
     click_first_until(&page, &format!("!{button}.hidden")).await;
     let logged = page

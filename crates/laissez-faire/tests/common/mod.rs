@@ -9,6 +9,10 @@ use gameshelf_laissez_faire::{Action, LaissezFaire, Phase, State};
 pub const TRAM: u8 = 1;
 /// See [`TRAM`].
 pub const TILE: u8 = 3;
+/// Coastline Rail, the transit company of Lisbon's side (fares $25, $50, ...): 2+3 from
+/// Start lands on it.
+#[allow(dead_code)]
+pub const RAIL: u8 = 5;
 /// Quay Street, Porto: price $100, worth $50 in net worth; reference rent $6 bare, $30 with
 /// a house.
 #[allow(dead_code)]
@@ -16,6 +20,24 @@ pub const QUAY: u8 = 6;
 /// Market Lane, Krakow: price $140, worth $70.
 #[allow(dead_code)]
 pub const MARKET: u8 = 11;
+
+/// Two players; seat 0 at its last jail chance with $20 against a $130 fee, holding Tile
+/// Row, Quay Street and Market Lane; seat 1 holds `cash` and no deed (Tram Lane is the
+/// bank's).
+#[allow(dead_code)]
+pub fn at_last_jail_chance(cash: u32) -> (LaissezFaire, State) {
+    let (g, mut s) = setup(2);
+    s.lots.0[usize::from(TRAM)].owner = gameshelf_laissez_faire::BANK;
+    s.lots.0[usize::from(QUAY)].owner = 0;
+    s.lots.0[usize::from(MARKET)].owner = 0;
+    s.players[0].jailed = true;
+    s.players[0].jail_turns = 3;
+    s.players[0].jail_side = 1;
+    s.players[0].cash = 20;
+    s.players[1].cash = cash;
+    assert_eq!(g.jail_fee(&s, 0), 130);
+    (g, s)
+}
 
 /// What the heuristic trader plays for `seat`.
 #[allow(dead_code)]
@@ -141,6 +163,25 @@ impl<'g> Recorded<'g> {
     /// Plays each of `actions` in turn.
     pub fn play_all(&mut self, actions: impl IntoIterator<Item = Action>) {
         actions.into_iter().for_each(|a| self.play(a));
+    }
+
+    /// A two-player game in which seat 0 rolls 2+3 from Start, buys Coastline Rail and
+    /// lodges at Tram Lane, every other moment passed: seat 1 is in its window.
+    pub fn rail_bought(g: &'g LaissezFaire) -> Self {
+        use gameshelf_engine::dice::DicePair;
+        let mut game = Recorded::new(g);
+        game.play_all([Action::First(0), Action::Go]);
+        game.pass_others();
+        game.play_all([
+            Action::Roll(DicePair::new(2, 3)),
+            Action::Buy,
+            Action::City(0),
+        ]);
+        game.pass_others();
+        game.play(Action::Lodge(TRAM));
+        game.pass_others();
+        assert_eq!(game.state.lots.0[usize::from(RAIL)].owner, 0);
+        game
     }
 
     /// Passes for the players who are not moving: the open floor, and the owners' and
