@@ -302,3 +302,50 @@ fn the_auction_variant_plays_out_with_bots() {
     }
     assert!(auctions > 0);
 }
+
+/// The tally counts auctions held, deeds sold and the price paid as a share of the deed's
+/// price, only when the variant is on.
+#[test]
+fn the_tally_counts_auctions_only_with_the_variant() {
+    use gameshelf_engine::Tally;
+    use gameshelf_laissez_faire::tally::LaissezFaireTally;
+    let play = |g: &LaissezFaire, actions: &[Action]| {
+        let mut r = landed(g);
+        let mut tally = LaissezFaireTally::default();
+        for &a in actions {
+            tally.record(g, &r.state, a);
+            r.play(a);
+        }
+        tally.finish(g, &r.state);
+        tally
+    };
+    let g = on(3);
+    let sold = play(
+        &g,
+        &[
+            Action::Decline,
+            Action::Bid(30),
+            Action::Bid(45),
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    let a = sold.auctions.expect("counted with the variant on");
+    assert_eq!((a.held, a.sold, a.price_percent), (1, 1, 75));
+    assert!(
+        sold.report()
+            .contains("auctions of declined deeds per game: 1.00 held, 1.00 deeds sold"),
+        "{}",
+        sold.report()
+    );
+    let unsold = play(
+        &g,
+        &[Action::Decline, Action::Pass, Action::Pass, Action::Pass],
+    );
+    let a = unsold.auctions.unwrap();
+    assert_eq!((a.held, a.sold), (1, 0));
+    let off = play(&game("laissez-faire(players=3)"), &[Action::Decline]);
+    assert!(off.auctions.is_none());
+    assert!(!off.report().contains("auctions"));
+    assert!(!serde_json::to_string(&off).unwrap().contains("auctions"));
+}
