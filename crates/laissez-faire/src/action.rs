@@ -132,8 +132,11 @@ pub enum Action {
     Move,
     /// Buy the deed landed on.
     Buy,
-    /// Leave the deed with the bank.
+    /// Leave the deed with the bank (`auction_on_decline`: the bank auctions it).
     Decline,
+    /// In an auction of a declined deed (`auction_on_decline`): bid this many dollars, more
+    /// than the standing bid and at most one's cash. [`Action::Pass`] drops out.
+    Bid(u32),
     /// After landing on a transit company: lodge in this city.
     City(u8),
     /// Rent a room in this property at its listed price (the bank's, one's own, a lodging
@@ -257,6 +260,7 @@ impl fmt::Display for Action {
             Action::Move => f.write_str("move"),
             Action::Buy => f.write_str("buy"),
             Action::Decline => f.write_str("decline"),
+            Action::Bid(x) => write!(f, "bid ${x}"),
             Action::City(c) => write!(f, "go to city {c}"),
             Action::Lodge(s) => write!(f, "lodge at {s}"),
             Action::Ask(s) => write!(f, "ask the owner of {s}"),

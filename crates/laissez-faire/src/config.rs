@@ -152,7 +152,8 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::flag(
         "auction_on_decline",
         "false",
-        "a deed the lander declines is auctioned (only false is implemented)",
+        "a deed the lander declines is auctioned to every player left, the lander first, in \
+         turn order (a house rule, not in the rules)",
     ),
     ParamSpec::flag(
         "contracts_public",
@@ -183,7 +184,7 @@ pub const MAX_LATER_CASH: u32 = 10_000;
 
 /// Readings the rulings name of which gameshelf plays only the default: any other value is
 /// refused by name ([`SpecError::Unimplemented`]), rather than played as the default.
-const UNIMPLEMENTED: &[&str] = &["monopoly_rule", "auction_on_decline", "contracts_public"];
+const UNIMPLEMENTED: &[&str] = &["monopoly_rule", "contracts_public"];
 
 /// A limited supply of buildings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,6 +301,8 @@ pub struct Config {
     pub transit_space_free_stay: bool,
     /// A jailed player may not give a deed away (`no_gifts_while_jailed`).
     pub no_gifts_while_jailed: bool,
+    /// A deed the lander declines is auctioned (`auction_on_decline`).
+    pub auction_on_decline: bool,
     canonical: GameSpec,
 }
 
@@ -364,6 +367,7 @@ impl Config {
             stalemate_min_players: p.int("stalemate_min_players") as usize,
             transit_space_free_stay: p.bool("transit_space_free_stay"),
             no_gifts_while_jailed: p.bool("no_gifts_while_jailed"),
+            auction_on_decline: p.bool("auction_on_decline"),
             canonical: p.canonical(),
         })
     }

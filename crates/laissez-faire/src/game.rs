@@ -26,6 +26,7 @@ use crate::price::{Prices, Share, percent_of};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
 use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
 
+mod auction;
 mod building;
 mod contracts;
 mod disputes;
@@ -200,7 +201,8 @@ impl Game for LaissezFaire {
     /// threads and the Go) and its open floor, the owners' and payers' offers and the
     /// bargains of a lodging (each room of the two cities and the transit company asked for
     /// once) or of a stay (two), and a dozen steps, then the open floor after the landing,
-    /// plus the Oubliette's own bound.
+    /// plus the Oubliette's own bound (and, with `auction_on_decline`, an auction per
+    /// roll-turn).
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
@@ -237,8 +239,17 @@ impl Game for LaissezFaire {
         let postings = 2 * 2 * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
-        let turn =
-            2 * (window + floor + tax_window + bargains + postings + 12) + late_floor + jail + 4;
+        // `auction_on_decline`: an auction after each roll-turn's landing, where every
+        // player raises at most `MAX_RAISES` times and passes once.
+        let auction = if self.cfg.auction_on_decline {
+            self.cfg.players * (usize::from(crate::state::MAX_RAISES) + 1)
+        } else {
+            0
+        };
+        let turn = 2 * (window + floor + tax_window + bargains + postings + auction + 12)
+            + late_floor
+            + jail
+            + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
     }
 
@@ -271,6 +282,7 @@ impl Game for LaissezFaire {
             floor_opened: 0,
             floor_late: false,
             deal: None,
+            auction: None,
             contracts: Default::default(),
             notes: 0,
             ruling: None,
@@ -318,6 +330,10 @@ impl Game for LaissezFaire {
             },
             Phase::Ruling => match &s.ruling {
                 Some(r) => Actor::Player(r.voters.trailing_zeros() as usize),
+                None => Actor::Terminal,
+            },
+            Phase::Auction => match &s.auction {
+                Some(a) => Actor::Player(usize::from(a.next)),
                 None => Actor::Terminal,
             },
             Phase::Stalemate if s.stalemate != 0 => {
@@ -474,6 +490,10 @@ impl Game for LaissezFaire {
                 out.push(Action::Move);
             }
             Phase::Buy => out.extend([Action::Buy, Action::Decline]),
+            Phase::Auction => {
+                out.push(Action::Pass);
+                self.auction_bids(s, out);
+            }
             Phase::TransitChoice => {
                 let side = Board::side(me.pos) as usize;
                 let t = self.board.transit_of_side[side];
@@ -582,6 +602,10 @@ impl Game for LaissezFaire {
                     && self.actor(s) == Actor::Player(usize::from(t.floor))
                     && self.counter(s, t, amount).is_some()
             }),
+            // Bids are any whole number of dollars in range, not only the listed ones.
+            (Phase::Auction, Action::Bid(amount)) => self.bid_refusal(s, amount).is_none(),
+            (Phase::Auction, Action::Pass) => s.auction.is_some(),
+            (Phase::Auction, _) => false,
             (Phase::Shortfall, Action::Go) => true,
             (Phase::Shortfall, _) => false,
             (Phase::Manage, Action::Build(i)) => {
@@ -622,6 +646,15 @@ impl Game for LaissezFaire {
                 actor: self.actor(s),
                 reason: self.declaration_refusal(s),
             };
+        }
+        if let (Phase::Auction, Action::Bid(amount)) = (s.phase, action) {
+            if let Some(reason) = self.bid_refusal(s, amount) {
+                return IllegalAction {
+                    action: action.to_string(),
+                    actor: self.actor(s),
+                    reason,
+                };
+            }
         }
         let notary = match (s.phase, action) {
             (Phase::Deal, _) => self.deal_move(s, action).err(),
@@ -701,6 +734,9 @@ impl Game for LaissezFaire {
         }
         if s.phase == Phase::Deal {
             return self.apply_deal(s, action);
+        }
+        if s.phase == Phase::Auction {
+            return self.apply_auction(s, action);
         }
         match action {
             Action::First(f) => {
@@ -908,7 +944,9 @@ impl Game for LaissezFaire {
                 };
                 self.after_landing(s);
             }
-            Action::Decline => self.after_landing(s),
+            Action::Decline => self.declined(s),
+            // Bids belong to auctions, handled above.
+            Action::Bid(_) => {}
             Action::City(c) => self.lodge_in(s, c, false),
             Action::Lodge(i) => {
                 let price = self.room_price(s, seat, i).and_then(Price::listed);
@@ -1000,7 +1038,8 @@ impl Game for LaissezFaire {
             | Action::Repay(_, p)
             | Action::Right(_, _, p)
             | Action::Promise(_, p)
-            | Action::Guarantee(_, _, p) => Some(p),
+            | Action::Guarantee(_, _, p)
+            | Action::Bid(p) => Some(p),
             _ => None,
         }
     }
@@ -1018,6 +1057,7 @@ impl Game for LaissezFaire {
             Action::Right(right, deed, _) => Some(Action::Right(right, deed, amount)),
             Action::Promise(side, _) => Some(Action::Promise(side, amount)),
             Action::Guarantee(place, seat, _) => Some(Action::Guarantee(place, seat, amount)),
+            Action::Bid(_) => Some(Action::Bid(amount)),
             _ => None,
         }
     }
@@ -1069,6 +1109,17 @@ impl Game for LaissezFaire {
         }
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
+        }
+        if let (Phase::Auction, Some(a)) = (s.phase, &s.auction) {
+            let deed = name(a.deed);
+            return match action {
+                Action::Bid(x) => format!(
+                    "bid ${x} for {deed} ({}% of its price)",
+                    percent_of(x, self.board.spaces[usize::from(a.deed)].price)
+                ),
+                Action::Pass => format!("pass: drop out of the auction of {deed}"),
+                _ => action.to_string(),
+            };
         }
         if let (Phase::Deal, Some(d)) = (s.phase, &s.deal) {
             // A choice of the seat with the floor, worded for him.

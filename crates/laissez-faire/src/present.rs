@@ -284,6 +284,22 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             let space = &board.spaces[s.me().pos as usize];
             format!("{who} may buy {} for ${}", space.name, space.price)
         }
+        Phase::Auction => match &s.auction {
+            Some(a) => {
+                let space = &board.spaces[usize::from(a.deed)];
+                let standing = if a.bidder == crate::BANK {
+                    format!("no bid yet (its price ${})", space.price)
+                } else {
+                    format!("standing bid ${} by seat {}", a.bid, a.bidder + 1)
+                };
+                format!(
+                    "{who} declined it. Auction of {}: {standing}; seat {} may bid more or pass",
+                    space.name,
+                    a.next + 1
+                )
+            }
+            None => who,
+        },
         Phase::StayChoice => format!("{who} may stay or move"),
         Phase::Floor if s.floor_late => match s.floor_seat {
             Some(f) => format!(
@@ -630,6 +646,30 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
         action: Action,
         viewer: Option<Seat>,
     ) -> String {
+        if let (Phase::Auction, Some(a), Actor::Player(seat)) =
+            (before.phase, &before.auction, game.actor(before))
+        {
+            let deed = &game.board().spaces[usize::from(a.deed)].name;
+            let seat = seat as u8;
+            match action {
+                Action::Bid(x) => {
+                    return format!(
+                        "{} {} ${x} for {deed}",
+                        who(seat, viewer),
+                        verb(seat, viewer, "bid")
+                    );
+                }
+                Action::Pass => {
+                    let passes = if viewer == Some(usize::from(seat)) {
+                        "pass"
+                    } else {
+                        "passes"
+                    };
+                    return format!("{} {passes} in the auction of {deed}", who(seat, viewer));
+                }
+                _ => {}
+            }
+        }
         let text = match (&before.deal, before.phase) {
             (Some(d), Phase::Deal) => deal_move_text(game, before, d, action, viewer),
             _ => game.describe_action(before, action),
@@ -713,7 +753,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
-    /// pass the open floor, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
+    /// pass the open floor or an auction, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
     /// withdraw a draft; when looking for a room, a free one (one's own), else asking an
     /// owner his price, else picking a city after a ride. Only when every choice pays or
     /// gives something (the bank's rooms, the fare and the bench) is the first one
@@ -771,6 +811,15 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 s.current + 1,
                 game.describe_service(game.offered_service(i))
             ),
+            (Action::Bid(_), ..) => match &s.auction {
+                Some(a) => format!(
+                    "your bid for {} (more than the standing ${}, at most your cash ${})",
+                    name(a.deed),
+                    a.bid,
+                    s.players[usize::from(a.next)].cash
+                ),
+                None => "your bid".to_owned(),
+            },
             (Action::Counter(_), None, Some(t)) => {
                 format!("your counter-offer for {}", name(t.deed))
             }

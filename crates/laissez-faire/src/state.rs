@@ -124,6 +124,9 @@ pub enum Phase {
     StayChoice,
     /// The player landed on a bank deed and may buy it.
     Buy,
+    /// `auction_on_decline`: the deed the current player declined is auctioned
+    /// ([`State::auction`]); the seat to speak bids or passes.
+    Auction,
     /// After landing on a transit company: pick one of its two cities.
     TransitChoice,
     /// Before the player chooses a room: the owners of rooms with a place for him (or of the
@@ -136,6 +139,27 @@ pub enum Phase {
     Bargain,
     /// The game is over.
     Over,
+}
+
+/// The most raises each player may make in one auction: keeps an auction finite whatever
+/// the cash (our reading).
+pub const MAX_RAISES: u8 = 8;
+
+/// An auction of a declined deed (`auction_on_decline`), in [`Phase::Auction`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Auction {
+    /// The deed auctioned.
+    pub deed: u8,
+    /// The standing bid in dollars (0: none yet).
+    pub bid: u32,
+    /// The seat of the standing bid, or [`BANK`] when there is none yet.
+    pub bidder: u8,
+    /// The players still in the auction (bit per seat).
+    pub live: u8,
+    /// The seat to speak next.
+    pub next: u8,
+    /// Raises made so far by each seat (at most [`MAX_RAISES`]).
+    pub raises: [u8; MAX_PLAYERS],
 }
 
 /// A claimed breach of a free-text clause before the arbiters (B-18).
@@ -258,6 +282,9 @@ pub struct State {
     /// Free-text clauses proposed so far: the number the next one gets (the record's
     /// texts are numbered the same way).
     pub notes: u8,
+    /// The open auction, in [`Phase::Auction`].
+    #[serde(default)]
+    pub auction: Option<Auction>,
     /// The claim being judged, in [`Phase::Ruling`].
     pub ruling: Option<Ruling>,
     /// In [`Phase::Stalemate`], the players still to answer the proposal (bit per seat);

@@ -156,9 +156,32 @@ pub struct LaissezFaireTally {
     /// Net worth at the end by position in the turn order: players counted, the sum and the
     /// sum of squares of their worths (a negative worth counts as nothing).
     pub worth_by_position: [[u64; 3]; MAX_PLAYERS],
+    /// `auction_on_decline`: the auctions of declined deeds (absent when the variant is
+    /// off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auctions: Option<Auctions>,
     /// The game being counted: what has been seen of it so far.
     #[serde(skip)]
     current: Progress,
+}
+
+/// Auctions of declined deeds (`auction_on_decline`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Auctions {
+    /// Auctions held.
+    pub held: u64,
+    /// Deeds sold at auction.
+    pub sold: u64,
+    /// The winning bids as percentages of the deeds' prices, summed over sales.
+    pub price_percent: u64,
+}
+
+impl Auctions {
+    fn merge(&mut self, o: &Auctions) {
+        self.held += o.held;
+        self.sold += o.sold;
+        self.price_percent += o.price_percent;
+    }
 }
 
 /// Contracts made, by the kind of their terms.
@@ -323,6 +346,32 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
             self.current.turn = s.turns;
             self.look(game, s);
         }
+        if game.config().auction_on_decline {
+            let auctions = self.auctions.get_or_insert_with(Auctions::default);
+            match (s.phase, action) {
+                (Phase::Buy, Action::Decline) => auctions.held += 1,
+                (Phase::Auction, Action::Bid(_) | Action::Pass) => {
+                    let mut after = s.clone();
+                    game.apply_unchecked(&mut after, action);
+                    if let (None, Some(a)) = (&after.auction, &s.auction) {
+                        let bid = match action {
+                            Action::Bid(x) => x,
+                            _ => a.bid,
+                        };
+                        let bidder = match action {
+                            Action::Bid(_) => a.next,
+                            _ => a.bidder,
+                        };
+                        if bidder != BANK {
+                            auctions.sold += 1;
+                            let price = game.board().spaces[usize::from(a.deed)].price;
+                            auctions.price_percent += u64::from(percent_of(bid, price));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
         let seat = s.current as usize;
         for (charge, to, amount) in game.charges(s, action).into_iter().flatten() {
             let flow = match charge {
@@ -436,6 +485,9 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
 
     fn finish(&mut self, game: &LaissezFaire, end: &State) {
         self.look(game, end);
+        if game.config().auction_on_decline {
+            self.auctions.get_or_insert_with(Auctions::default);
+        }
         self.reached_threshold += u64::from(self.current.reached);
         self.known_stalemates += u64::from(game.known_stalemate(end));
         self.current = Progress::default();
@@ -521,6 +573,11 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
         add(&mut self.deeds_held, &o.deeds_held);
         add(&mut self.deeds_total, &o.deeds_total);
         self.reached_threshold += o.reached_threshold;
+        match (&mut self.auctions, &o.auctions) {
+            (Some(mine), Some(theirs)) => mine.merge(theirs),
+            (None, Some(theirs)) => self.auctions = Some(*theirs),
+            _ => {}
+        }
         self.known_stalemates += o.known_stalemates;
         for (mine, theirs) in self.worth_by_position.iter_mut().zip(&o.worth_by_position) {
             add(mine, theirs);
@@ -652,6 +709,17 @@ impl Tally<LaissezFaire> for LaissezFaireTally {
                  their third parties' consent, {:.2} executed with it",
                 per(self.consents_asked),
                 per(self.consents_given)
+            );
+        }
+        if let Some(a) = &self.auctions {
+            let _ = writeln!(
+                out,
+                "auctions of declined deeds per game: {:.2} held, {:.2} deeds sold ({:.1}% of \
+                 them) at {:.0}% of the deed's price on average",
+                per(a.held),
+                per(a.sold),
+                100.0 * a.sold as f64 / a.held.max(1) as f64,
+                a.price_percent as f64 / a.sold.max(1) as f64
             );
         }
         let kinds = |by: &ByKind| -> String {

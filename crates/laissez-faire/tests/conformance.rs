@@ -46,6 +46,19 @@ fn variants_conform() {
     }
 }
 
+/// `auction_on_decline=true`: declined deeds are auctioned (bids at any sum in range).
+#[test]
+fn the_auction_variant_conforms() {
+    conform(
+        "laissez-faire(players=4,auction_on_decline=true,max_rounds=30)",
+        6,
+    );
+    conform(
+        "laissez-faire(players=2,auction_on_decline=true,max_rounds=40)",
+        4,
+    );
+}
+
 /// The open floor with two threads each (so that threads set aside on the floor are played
 /// too), without a floor (the earlier protocol), and at each of its moments alone.
 #[test]

@@ -34,7 +34,6 @@ fn properties(g: &LaissezFaire) -> Vec<u8> {
 fn readings_gameshelf_does_not_play_are_refused_by_name() {
     for (name, value, implemented) in [
         ("monopoly_rule", "looser", "all_of_city"),
-        ("auction_on_decline", "true", "false"),
         ("contracts_public", "false", "true"),
     ] {
         let spec: GameSpec = format!("laissez-faire({name}={value})").parse().unwrap();

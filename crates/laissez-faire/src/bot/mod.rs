@@ -580,6 +580,39 @@ impl Trader {
     }
 }
 
+impl Trader {
+    /// What the deed auctioned is worth to `seat` (`auction_on_decline`): its value, twice
+    /// that when it completes one of his sets (what a seller asks of a buyer completing a
+    /// set).
+    pub fn auction_worth(game: &LaissezFaire, s: &State, seat: usize, deed: u8) -> u32 {
+        let value = game.deed_value(s, deed);
+        if Trader::completes(game, game.holdings(s, seat as u8), deed) {
+            Share::Double.of(value)
+        } else {
+            value
+        }
+    }
+
+    /// A bid in an auction: up to what the deed is worth to it, keeping its reserve in
+    /// cash (so a trader that declined for its reserve never bids into it), by small
+    /// raises (a tenth of the deed's price, at least $10); otherwise a pass.
+    fn bid(&self, game: &LaissezFaire, s: &State, seat: usize) -> Action {
+        let Some(a) = &s.auction else {
+            return Action::Pass;
+        };
+        let worth = Trader::auction_worth(game, s, seat, a.deed);
+        let cash = s.players[seat].cash;
+        let most = worth.min(cash.saturating_sub(self.reserve(game, s, seat)));
+        let step = (game.board().spaces[usize::from(a.deed)].price / 10).max(10);
+        let bid = most.min(a.bid.saturating_add(step));
+        if bid > a.bid && game.bid_refusal(s, bid).is_none() {
+            Action::Bid(bid)
+        } else {
+            Action::Pass
+        }
+    }
+}
+
 impl Bot<LaissezFaire> for Trader {
     fn name(&self) -> String {
         if self.bargainer {
@@ -676,6 +709,7 @@ impl Bot<LaissezFaire> for Trader {
                 };
                 if buys { Action::Buy } else { Action::Decline }
             }
+            Phase::Auction => self.bid(game, &s, seat),
             Phase::TransitChoice => {
                 let cost = |a: &Action| match *a {
                     Action::City(c) => Trader::cheapest_room(game, &s, seat, c).unwrap_or(u32::MAX),

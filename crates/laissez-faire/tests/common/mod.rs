@@ -71,6 +71,8 @@ pub fn game(spec: &str) -> LaissezFaire {
 }
 
 /// `players` players; seat 0 in its management window holding Tile Row, seat 1 Tram Lane.
+/// (Not every test file deals them out, hence the allowance.)
+#[allow(dead_code)]
 pub fn setup(players: usize) -> (LaissezFaire, State) {
     let g = game(&format!("laissez-faire(players={players})"));
     let mut s = g.initial_state();
