@@ -30,21 +30,6 @@ fn on_rail(times: u8) -> Action {
     )
 }
 
-/// Seat 0 opens a deal with seat 1, drafts `clauses` and sends them; seat 1 accepts, and
-/// any third party named consents.
-fn agree(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
-    g.apply(s, Action::Draft(1)).unwrap();
-    for &c in clauses {
-        g.apply(s, c).unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
-    g.apply(s, Action::Send).unwrap();
-    g.apply(s, Action::Accept).unwrap();
-    if s.phase == Phase::Deal {
-        g.apply(s, Action::Accept).unwrap();
-    }
-    assert_eq!(s.phase, Phase::Manage);
-}
-
 /// Seat 0 ends its window and rolls 2+3: it lands on Coastline Rail.
 fn land_on_rail(g: &LaissezFaire, s: &mut State) {
     go(g, s);

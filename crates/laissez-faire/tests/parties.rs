@@ -32,16 +32,6 @@ fn table() -> (LaissezFaire, State) {
     (g, s)
 }
 
-/// Seat 0 drafts `clauses` for seat 1 and sends them; seat 1 accepts.
-fn agreed(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
-    g.apply(s, Action::Draft(1)).unwrap();
-    for &c in clauses {
-        g.apply(s, c).unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
-    g.apply(s, Action::Send).unwrap();
-    g.apply(s, Action::Accept).unwrap();
-}
-
 fn cash(s: &State) -> [u32; 4] {
     [0, 1, 2, 3].map(|i| s.players[i].cash)
 }
@@ -49,7 +39,7 @@ fn cash(s: &State) -> [u32; 4] {
 #[test]
 fn third_parties_consent_in_seat_order_and_the_last_consent_executes() {
     let (g, mut s) = table();
-    agreed(&g, &mut s, &CROWDED);
+    answered(&g, &mut s, &CROWDED);
     let deal = s.deal.unwrap();
     assert_eq!(deal.thirds(), 0b1100);
     // Seat 3 first, then seat 4; nothing moves until the last.
@@ -96,7 +86,7 @@ fn third_parties_consent_in_seat_order_and_the_last_consent_executes() {
 fn any_third_partys_refusal_lapses_the_package_with_nothing_changed() {
     let (g, mut s) = table();
     let before = s.clone();
-    agreed(&g, &mut s, &CROWDED);
+    answered(&g, &mut s, &CROWDED);
     g.apply(&mut s, Action::Accept).unwrap();
     g.apply(&mut s, Action::Refuse).unwrap();
     assert_eq!(s.phase, Phase::Manage);
@@ -126,7 +116,7 @@ fn every_third_partys_cash_and_deeds_are_checked_at_sending_and_at_each_consent(
     );
     // At a consent: seat 4 no longer holds his deed, then seat 3 no longer has the cash.
     let mut s = s.clone();
-    agreed(&g, &mut s, &CROWDED);
+    answered(&g, &mut s, &CROWDED);
     s.lots.0[RAIL as usize].owner = BANK;
     assert_eq!(g.deal_move(&s, Action::Accept), Err(Refusal::NotHeld(RAIL)));
     let kept = s.clone();

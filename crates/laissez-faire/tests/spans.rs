@@ -12,17 +12,6 @@ mod common;
 
 use common::*;
 
-/// Seat 0 opens a deal with seat 1, drafts `clauses` and sends them; seat 1 accepts.
-fn agree(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
-    g.apply(s, Action::Draft(1)).unwrap();
-    for &c in clauses {
-        g.apply(s, c).unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
-    g.apply(s, Action::Send).unwrap();
-    g.apply(s, Action::Accept).unwrap();
-    assert_eq!(s.phase, Phase::Manage);
-}
-
 /// The only live contract.
 fn only(s: &State) -> Contract {
     let all: Vec<Contract> = s.contracts.iter().copied().collect();

@@ -24,17 +24,6 @@ const WORKS: u8 = 12;
 /// Lisbon, the city of Tram Lane and Tile Row.
 const LISBON: u8 = 0;
 
-/// Seat 0 opens a deal with seat 1, drafts `clauses` and sends them; seat 1 accepts.
-fn agree(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
-    g.apply(s, Action::Draft(1)).unwrap();
-    for &c in clauses {
-        g.apply(s, c).unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
-    g.apply(s, Action::Send).unwrap();
-    g.apply(s, Action::Accept).unwrap();
-    assert_eq!(s.phase, Phase::Manage);
-}
-
 /// The notary's reason for refusing to draft `action` in a fresh deal from seat 0 to seat 1
 /// (after `before`); the refusal changes nothing.
 fn refusal(g: &LaissezFaire, s: &State, before: &[Action], action: Action) -> Refusal {

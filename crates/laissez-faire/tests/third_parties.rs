@@ -18,17 +18,6 @@ fn rounds(times: u8) -> When {
     When::Rounds(Cadence::new(1, times).unwrap())
 }
 
-/// Seat 0 (seat 1 in words) opens a deal with seat 1, drafts `clauses`, sends them, and
-/// seat 1 accepts: the terms then wait for the third party's consent.
-fn agreed(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
-    g.apply(s, Action::Draft(1)).unwrap();
-    for &c in clauses {
-        g.apply(s, c).unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
-    g.apply(s, Action::Send).unwrap();
-    g.apply(s, Action::Accept).unwrap();
-}
-
 /// "I buy your Tram Lane for $100, which seat 3 pays": seat 2 (index 2) pays the payment.
 const SPONSORED: [Action; 3] = [
     Action::Deed(TRAM),
@@ -39,7 +28,7 @@ const SPONSORED: [Action; 3] = [
 #[test]
 fn a_third_party_payer_pays_at_his_consent_and_not_before() {
     let (g, mut s) = setup(3);
-    agreed(&g, &mut s, &SPONSORED);
+    answered(&g, &mut s, &SPONSORED);
     // The answerer's acceptance moves nothing: the payer has the floor.
     assert_eq!(s.phase, Phase::Deal);
     assert!(s.deal.unwrap().consent);
@@ -58,7 +47,7 @@ fn a_third_party_payer_pays_at_his_consent_and_not_before() {
 fn a_payer_may_pay_a_stated_part_of_the_price() {
     // Seat 1 pays $60 of the $100 and seat 3 the other $40: two payments, one of them his.
     let (g, mut s) = setup(3);
-    agreed(
+    answered(
         &g,
         &mut s,
         &[
@@ -76,7 +65,7 @@ fn a_payer_may_pay_a_stated_part_of_the_price() {
 fn a_third_partys_refusal_changes_nothing() {
     let (g, mut s) = setup(3);
     let before = s.clone();
-    agreed(&g, &mut s, &SPONSORED);
+    answered(&g, &mut s, &SPONSORED);
     g.apply(&mut s, Action::Refuse).unwrap();
     assert_eq!(s.phase, Phase::Manage);
     assert!(s.deal.is_none());
@@ -89,7 +78,7 @@ fn a_third_partys_refusal_changes_nothing() {
 #[test]
 fn the_notary_refuses_a_third_party_who_cannot_pay_when_it_executes() {
     let (g, mut s) = setup(3);
-    agreed(&g, &mut s, &SPONSORED);
+    answered(&g, &mut s, &SPONSORED);
     // Between the answer and the consent his cash is gone (a test's shortcut for a payment
     // made elsewhere): consenting is no longer legal, and executing moves nothing.
     s.players[2].cash = 99;
@@ -118,7 +107,7 @@ fn the_notary_refuses_a_third_party_who_cannot_pay_when_it_executes() {
 fn a_guarantor_pays_a_missed_instalment_then_the_default_rules_apply() {
     let (g, mut s) = setup(3);
     // Seat 2 pays seat 1 $100 a round three times, guaranteed by seat 3 for a $30 fee.
-    agreed(
+    answered(
         &g,
         &mut s,
         &[
@@ -154,7 +143,7 @@ fn a_guaranteed_loan_falls_on_the_guarantor_before_the_collateral() {
     let (g, mut s) = setup(3);
     // Seat 1 lends seat 2 $300 against Tram Lane, repaid $110 a round three times,
     // guaranteed by seat 3 for nothing.
-    agreed(
+    answered(
         &g,
         &mut s,
         &[
@@ -240,7 +229,7 @@ fn the_notary_names_what_a_third_party_may_not_do() {
 #[test]
 fn every_party_reads_the_third_party_and_his_effect_in_his_own_words() {
     let (g, mut s) = setup(3);
-    agreed(
+    answered(
         &g,
         &mut s,
         &[
@@ -322,7 +311,7 @@ fn a_trader_consents_only_when_it_gains() {
     let (g, s) = setup(3);
     let asked = |clauses: &[Action]| {
         let mut s = s.clone();
-        agreed(&g, &mut s, clauses);
+        answered(&g, &mut s, clauses);
         choice(&g, &s)
     };
     // Paying for another gains it nothing.

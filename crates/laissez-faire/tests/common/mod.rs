@@ -39,6 +39,28 @@ pub fn at_last_jail_chance(cash: u32) -> (LaissezFaire, State) {
     (g, s)
 }
 
+/// Seat 0 opens a deal with seat 1, drafts `clauses` and sends them; seat 1 accepts. Terms
+/// naming third parties then wait for their consent.
+#[allow(dead_code)]
+pub fn answered(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
+    g.apply(s, Action::Draft(1)).unwrap();
+    for &c in clauses {
+        g.apply(s, c).unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+    g.apply(s, Action::Send).unwrap();
+    g.apply(s, Action::Accept).unwrap();
+}
+
+/// [`answered`], then every third party named consents: the package is made.
+#[allow(dead_code)]
+pub fn agree(g: &LaissezFaire, s: &mut State, clauses: &[Action]) {
+    answered(g, s, clauses);
+    while s.phase == Phase::Deal {
+        g.apply(s, Action::Accept).unwrap();
+    }
+    assert_eq!(s.phase, Phase::Manage);
+}
+
 /// What the heuristic trader plays for `seat`.
 #[allow(dead_code)]
 pub fn heuristic(g: &LaissezFaire, s: &State, seat: usize) -> Action {
