@@ -87,9 +87,10 @@ impl From<PlayError> for ApiError {
 impl From<LobbyError> for ApiError {
     fn from(e: LobbyError) -> Self {
         let status = match &e {
-            LobbyError::Game(_) | LobbyError::SeatCount { .. } | LobbyError::Seat { .. } => {
-                StatusCode::BAD_REQUEST
-            }
+            LobbyError::Game(_)
+            | LobbyError::SeatCount { .. }
+            | LobbyError::Seat { .. }
+            | LobbyError::Clock(_) => StatusCode::BAD_REQUEST,
             LobbyError::TooManyTables(_) => StatusCode::TOO_MANY_REQUESTS,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
@@ -259,6 +260,7 @@ async fn create_table(
         Json(json!({
             "id": created.id,
             "seats": seats,
+            "clock": created.clock,
             "watch_url": format!("{base}/t/{}", created.id),
         })),
     ))

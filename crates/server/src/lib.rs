@@ -8,8 +8,9 @@
 //! spectators need no token and see only what no seat hides.
 //!
 //! The pieces: [`store`] (the storage interface, on SQLite or PostgreSQL), [`table`]
-//! (one game: views, moves, bots), [`lobby`] (every table, creation and restore), [`api`]
-//! (the HTTP routes and the JSON API) and the pages served with them.
+//! (one game: views, moves, bots), [`clock`] (the move clock a table may have), [`lobby`]
+//! (every table, creation and restore), [`api`] (the HTTP routes and the JSON API) and the
+//! pages served with them.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), gameshelf_server::ServerError> {
@@ -21,6 +22,7 @@
 //! ```
 
 pub mod api;
+pub mod clock;
 pub mod flood;
 pub mod lobby;
 mod pages;

@@ -10,6 +10,7 @@ use gameshelf_ai::mcts::Budget;
 use gameshelf_engine::GameSpec;
 use gameshelf_shelf::{Shelf, ShelfError, Shelved, Visitor};
 
+use crate::clock::{Clock, ClockError};
 use crate::store::{Change, Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{GameTable, RestoreError, Summary, Table};
 use crate::token::new_token;
@@ -22,6 +23,11 @@ pub struct NewTable {
     pub game: String,
     /// One entry per seat: `human`, or `bot:SPEC` with a bot spec of the command line.
     pub seats: Vec<String>,
+    /// The move clock: the seconds a person has for each decision, from
+    /// [`crate::clock::MIN_SECONDS`] to [`crate::clock::MAX_SECONDS`]. By default (`None`)
+    /// there is no clock.
+    #[serde(default)]
+    pub clock: Option<i64>,
 }
 
 /// A table just created: its id and each seat's credential.
@@ -33,6 +39,8 @@ pub struct Created {
     pub tokens: Vec<Option<String>>,
     /// Each seat's bot spec, `None` for a person.
     pub bots: Vec<Option<String>>,
+    /// The seconds a person has for each decision, if the table has a move clock.
+    pub clock: Option<u32>,
 }
 
 /// Why a table was not created.
@@ -60,6 +68,9 @@ pub enum LobbyError {
         /// Why.
         reason: String,
     },
+    /// The move clock is out of bounds.
+    #[error(transparent)]
+    Clock(#[from] ClockError),
     /// The client already has as many games in progress as it may.
     #[error("too many tables in progress from this client (at most {0}); finish one first")]
     TooManyTables(usize),
@@ -149,6 +160,7 @@ impl Lobby {
         tables.order.push(Arc::clone(&table));
         tables.by_id.insert(id.to_owned(), Arc::clone(&table));
         Arc::clone(&table).start();
+        Arc::clone(&table).keep_time();
         table
     }
 
@@ -231,6 +243,11 @@ impl Lobby {
             .enumerate()
             .map(|(seat, word)| parse_seat(seat, word))
             .collect::<Result<Vec<_>, _>>()?;
+        let clock = request
+            .clock
+            .map(Clock::from_seconds)
+            .transpose()?
+            .map(Clock::seconds);
         {
             let mut clients = self.clients.lock().expect("lobby lock");
             let mine = clients.entry(client).or_default();
@@ -247,6 +264,7 @@ impl Lobby {
                 seats: seats.clone(),
                 actions: Vec::new(),
                 undos: 0,
+                clock,
             })
             .map_err(|e| match e {
                 // Another game's bot: the request's fault, like any other bad seat.
@@ -256,7 +274,7 @@ impl Lobby {
                 },
                 e => e,
             })?;
-        self.store.create_table(&id, &game, &seats).await?;
+        self.store.create_table(&id, &game, &seats, clock).await?;
         tracing::info!(table = %id, %game, seats = seats.len(), "table created");
         self.clients
             .lock()
@@ -281,6 +299,7 @@ impl Lobby {
                     StoredSeat::Bot { spec } => Some(spec.clone()),
                 })
                 .collect(),
+            clock,
         })
     }
 

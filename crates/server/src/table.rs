@@ -14,9 +14,13 @@
 //! Bots and chance move on their own, on a driver task per table, one action at a time
 //! after a short pause so people can follow; a bot thinks on a blocking thread, never on
 //! the async runtime's, and the table stays readable while it thinks.
+//!
+//! A table with a move clock ([`crate::clock`]) has a clock task too, which waits for the
+//! deadline of the person to move and then plays that seat's safe choice the way a person's
+//! move goes, marked as the clock's.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -29,6 +33,7 @@ use gameshelf_terminal::{clean_text, with_text};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
+use crate::clock::{Clock, ClockError, Deadline};
 use crate::store::{Stamp, Store, StoreError, StoredAction, StoredSeat, StoredTable};
 use crate::token::{os_seed, same_token};
 
@@ -115,6 +120,8 @@ pub struct Summary {
     pub ply: usize,
     /// Each seat: `human` or the bot spec.
     pub seats: Vec<String>,
+    /// The seconds a person has for each decision, if the table has a move clock.
+    pub clock: Option<u32>,
 }
 
 /// A table of any game, as the rest of the server meets it.
@@ -145,6 +152,9 @@ pub trait Table: Send + Sync {
     /// stands at `stamp` (`None`: read it again anyway), tells the open pages, and lets
     /// bots and chance move if it is their turn.
     fn refresh(self: Arc<Self>, stamp: Option<Stamp>) -> BoxFuture<'static, ()>;
+    /// Runs the table's move clock, if it has one, until the game is over or the table is
+    /// dropped; called once, when the table joins the lobby.
+    fn keep_time(self: Arc<Self>);
 }
 
 /// Who sits in a seat.
@@ -183,8 +193,16 @@ struct Checked<G: Game> {
     next: G::State,
     action: G::Action,
     text: Option<String>,
+    /// Whether the move clock plays it.
+    timed: bool,
     lines: Vec<String>,
 }
+
+/// What a log line adds when the move clock played the move.
+const TIMED: &str = " (time ran out: the clock played it)";
+
+/// How long the clock waits before it tries again to play a move the store did not take.
+const CLOCK_RETRY: Duration = Duration::from_secs(1);
 
 /// The game, its words and the seats' names: what checks and describes actions.
 struct Rules<G: Shelved> {
@@ -204,8 +222,12 @@ pub struct GameTable<G: Shelved> {
     joined: Vec<AtomicBool>,
     store: Arc<dyn Store>,
     pause: Duration,
+    clock: Option<Clock>,
     play: Mutex<Play<G>>,
     ply: watch::Sender<usize>,
+    /// The deadline of the person to move, if the table has a clock; changed only with
+    /// the play's lock held, so a view reads it in step with the state.
+    deadline: watch::Sender<Option<Deadline>>,
     over: AtomicBool,
 }
 
@@ -249,6 +271,9 @@ pub enum RestoreError {
         /// Why.
         source: gameshelf_engine::IllegalAction,
     },
+    /// The stored clock is out of bounds.
+    #[error(transparent)]
+    Clock(#[from] ClockError),
 }
 
 impl<G: Shelved> GameTable<G> {
@@ -306,19 +331,30 @@ impl<G: Shelved> GameTable<G> {
             kinds,
             labels,
         };
+        let clock = stored
+            .clock
+            .map(|seconds| Clock::from_seconds(seconds.into()))
+            .transpose()?;
         let play = rules.replay(stored, bots)?;
         let over = rules.game.actor(&play.state) == Actor::Terminal;
-        Ok(GameTable {
+        let table = GameTable {
             id: stored.id.clone(),
             rules,
             sitters,
             joined: (0..n).map(|_| AtomicBool::new(false)).collect(),
             store,
             pause,
+            clock,
             ply: watch::Sender::new(play.record.actions.len()),
+            deadline: watch::Sender::new(None),
             play: Mutex::new(play),
             over: AtomicBool::new(over),
-        })
+        };
+        // A restored table's clock starts again with the full time: nobody loses a move to
+        // the server's downtime.
+        let due = table.due(&table.play.try_lock().expect("a new table is not shared"));
+        table.deadline.send_replace(due);
+        Ok(table)
     }
 }
 
@@ -350,19 +386,21 @@ impl<G: Shelved> Rules<G> {
             let action: G::Action = serde_json::from_str(&stored.action)
                 .map_err(|source| RestoreError::Unreadable { index, source })?;
             let checked = self
-                .check(&play.state, action, stored.text.as_deref())
+                .check(&play.state, action, stored.text.as_deref(), stored.timed)
                 .map_err(|source| RestoreError::Illegal { index, source })?;
             play.install(checked);
         }
         Ok(play)
     }
 
-    /// Checks `action` in state `before` and writes its log lines; changes nothing.
+    /// Checks `action` in state `before` and writes its log lines (saying so when the move
+    /// clock, `timed`, plays it); changes nothing.
     fn check(
         &self,
         before: &G::State,
         action: G::Action,
         text: Option<&str>,
+        timed: bool,
     ) -> Result<Checked<G>, gameshelf_engine::IllegalAction> {
         let mut next = before.clone();
         self.game.apply(&mut next, action)?;
@@ -379,6 +417,7 @@ impl<G: Shelved> Rules<G> {
                     .presenter
                     .describe_move(&self.game, before, action, viewer);
                 let line = match actor {
+                    Actor::Player(seat) if timed => format!("{}: {said}{TIMED}", self.labels[seat]),
                     Actor::Player(seat) => format!("{}: {said}", self.labels[seat]),
                     Actor::Chance | Actor::Terminal => said,
                 };
@@ -393,6 +432,7 @@ impl<G: Shelved> Rules<G> {
             next,
             action,
             text,
+            timed,
             lines,
         })
     }
@@ -449,15 +489,17 @@ impl<G: Game> Play<G> {
 }
 
 impl<G: Shelved> GameTable<G> {
-    /// Checks, stores, then applies `action` and tells the open pages. With `roll`, the
-    /// chance moves that follow (a roll, a draw) are made at once and stored in the same
-    /// transaction: one write, and the mover's answer already shows the roll.
+    /// Checks, stores, then applies `action` (played by the move clock if `timed`) and
+    /// tells the open pages. With `roll`, the chance moves that follow (a roll, a draw) are
+    /// made at once and stored in the same transaction: one write, and the mover's answer
+    /// already shows the roll.
     async fn commit(
         &self,
         play: &mut Play<G>,
         action: G::Action,
         text: Option<&str>,
         roll: bool,
+        timed: bool,
     ) -> Result<(), PlayError> {
         // Only listed actions reach here (a person's by its id, a bot's and chance's from
         // the rules), so a refusal is a bug in a bot or a game: report it as such.
@@ -467,7 +509,7 @@ impl<G: Shelved> GameTable<G> {
         };
         let mut chain = vec![
             self.rules
-                .check(&play.state, action, text)
+                .check(&play.state, action, text, timed)
                 .map_err(corrupt)?,
         ];
         while roll
@@ -478,7 +520,10 @@ impl<G: Shelved> GameTable<G> {
                 .rules
                 .game
                 .sample_chance(after, &mut play.chance, &mut play.outcomes);
-            let checked = self.rules.check(after, rolled, None).map_err(corrupt)?;
+            let checked = self
+                .rules
+                .check(after, rolled, None, false)
+                .map_err(corrupt)?;
             chain.push(checked);
         }
         let ply = play.record.actions.len();
@@ -487,6 +532,7 @@ impl<G: Shelved> GameTable<G> {
             .map(|checked| StoredAction {
                 action: serde_json::to_string(&checked.action).expect("actions serialise"),
                 text: checked.text.clone(),
+                timed: checked.timed,
             })
             .collect();
         let appended = self
@@ -522,9 +568,15 @@ impl<G: Shelved> GameTable<G> {
         }
     }
 
-    /// Tells the open pages the table changed; at the end of the game, gives up moving
-    /// its bots.
+    /// Tells the open pages the table changed and starts the clock of the person to move;
+    /// at the end of the game, gives up moving its bots.
     async fn announce(&self, play: &mut Play<G>) {
+        let due = self.due(play);
+        self.deadline.send_if_modified(|running| {
+            let changed = *running != due;
+            *running = due;
+            changed
+        });
         if self.rules.game.actor(&play.state) == Actor::Terminal {
             self.over.store(true, Ordering::Release);
             tracing::info!(table = %self.id, plies = play.record.actions.len(), "game over");
@@ -533,6 +585,144 @@ impl<G: Shelved> GameTable<G> {
             }
         }
         self.ply.send_replace(play.record.actions.len());
+    }
+
+    /// The deadline of the decision at hand: `None` without a clock, or when no person is
+    /// to move; the one running if it is still for this decision (a table read again after
+    /// another server's move to another decision), else a new one with the full time.
+    fn due(&self, play: &Play<G>) -> Option<Deadline> {
+        let clock = self.clock?;
+        let Actor::Player(seat) = self.rules.game.actor(&play.state) else {
+            return None;
+        };
+        if !matches!(self.sitters[seat], Sitter::Human { .. }) {
+            return None;
+        }
+        let stamp = play.stamp();
+        match *self.deadline.borrow() {
+            Some(running) if running.seat == seat && running.stamp == stamp => Some(running),
+            _ => Some(clock.start(seat, stamp)),
+        }
+    }
+
+    /// Plays the safe choice of the seat whose time ran out at `due`, unless a move came
+    /// first, and lets bots and chance go on after it.
+    async fn time_out(self: &Arc<Self>, due: Deadline) -> Result<(), PlayError> {
+        let mut play = self.play.lock().await;
+        let game = &self.rules.game;
+        if play.stamp() != due.stamp || game.actor(&play.state) != Actor::Player(due.seat) {
+            return Ok(());
+        }
+        let mut legal = Vec::new();
+        game.legal_actions(&play.state, &mut legal);
+        let observation = game.observe(&play.state, due.seat);
+        let safe = self.rules.presenter.safe_choice(game, &observation, &legal);
+        tracing::info!(table = %self.id, seat = due.seat, "time ran out; the clock plays the safe choice");
+        let request = Move {
+            action: safe,
+            ply: Some(play.record.actions.len()),
+            text: None,
+            amount: None,
+            schedule: None,
+        };
+        self.play_move(&mut play, due.seat, request, true).await?;
+        drop(play);
+        Arc::clone(self).start();
+        Ok(())
+    }
+
+    /// Waits for each deadline of the table and plays the move of a seat whose time runs
+    /// out, until the game is over or the table is dropped.
+    async fn run_clock(table: Weak<Self>, mut deadlines: watch::Receiver<Option<Deadline>>) {
+        loop {
+            let running = *deadlines.borrow_and_update();
+            let Some(due) = running else {
+                if table.upgrade().is_none_or(|t| t.finished()) {
+                    return;
+                }
+                if deadlines.changed().await.is_err() {
+                    return;
+                }
+                continue;
+            };
+            tokio::select! {
+                changed = deadlines.changed() => if changed.is_err() { return },
+                () = tokio::time::sleep_until(due.at) => {
+                    let Some(table) = table.upgrade() else { return };
+                    match table.time_out(due).await {
+                        // Another server played first: the table was read again.
+                        Ok(()) | Err(PlayError::Stale { .. }) => {}
+                        Err(e) => {
+                            tracing::error!(table = %table.id, error = %e, "the clock cannot play; trying again");
+                            drop(table);
+                            tokio::time::sleep(CLOCK_RETRY).await;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks a move of `seat` (by the move clock if `timed`) against the rules and the
+    /// table's ply, then commits it.
+    async fn play_move(
+        &self,
+        play: &mut Play<G>,
+        seat: Seat,
+        request: Move,
+        timed: bool,
+    ) -> Result<(), PlayError> {
+        let now = play.record.actions.len();
+        let actor = self.rules.game.actor(&play.state);
+        if actor == Actor::Terminal {
+            return Err(PlayError::GameOver);
+        }
+        if let Some(given) = request.ply
+            && given != now
+        {
+            return Err(PlayError::Stale { given, now });
+        }
+        if actor != Actor::Player(seat) {
+            return Err(PlayError::NotYourTurn);
+        }
+        let mut legal = Vec::new();
+        self.rules.game.legal_actions(&play.state, &mut legal);
+        let Some(&listed) = legal.get(request.action) else {
+            return Err(PlayError::NoSuchAction {
+                given: request.action,
+                last: legal.len().saturating_sub(1),
+            });
+        };
+        let action = match (request.amount, request.schedule.as_deref()) {
+            (None, None) => listed,
+            (sum, schedule) => {
+                let game = &self.rules.game;
+                let observation = game.observe(&play.state, seat);
+                let presenter = &self.rules.presenter;
+                typed_move(
+                    game,
+                    presenter,
+                    &play.state,
+                    &observation,
+                    listed,
+                    sum,
+                    schedule,
+                )
+                .map_err(PlayError::Refused)?
+            }
+        };
+        // Without a pause to follow, the roll a move leads to is made with it, by the
+        // server that moves the table's dice.
+        let roll = self.pause.is_zero() && matches!(self.store.claim(&self.id).await, Ok(true));
+        self.commit(play, action, request.text.as_deref(), roll, timed)
+            .await
+    }
+
+    /// The view of `viewer` as served: the kept view with the clock as it stands now.
+    fn served(&self, play: &mut Play<G>, viewer: Option<Seat>) -> View {
+        let view = self.view_cached(play, viewer);
+        let clock = crate::clock::shown(self.clock, self.deadline.borrow().as_ref());
+        crate::clock::with_clock(&view, &clock)
     }
 
     /// Reads the table again from the store, keeping the bots, and tells the open pages.
@@ -739,7 +929,7 @@ impl<G: Shelved> GameTable<G> {
                 play.driving = false;
                 return;
             }
-            match self.commit(&mut play, action, None, false).await {
+            match self.commit(&mut play, action, None, false, false).await {
                 // Another server moved first: the table is read again; go on from there.
                 Ok(()) | Err(PlayError::Stale { .. }) => {}
                 Err(e) => {
@@ -822,58 +1012,15 @@ impl<G: Shelved> Table for GameTable<G> {
     fn view(&self, viewer: Option<Seat>) -> BoxFuture<'_, View> {
         Box::pin(async move {
             let mut play = self.play.lock().await;
-            self.view_cached(&mut play, viewer)
+            self.served(&mut play, viewer)
         })
     }
 
     fn play(&self, seat: Seat, request: Move) -> BoxFuture<'_, Result<View, PlayError>> {
         Box::pin(async move {
             let mut play = self.play.lock().await;
-            let now = play.record.actions.len();
-            let actor = self.rules.game.actor(&play.state);
-            if actor == Actor::Terminal {
-                return Err(PlayError::GameOver);
-            }
-            if let Some(given) = request.ply
-                && given != now
-            {
-                return Err(PlayError::Stale { given, now });
-            }
-            if actor != Actor::Player(seat) {
-                return Err(PlayError::NotYourTurn);
-            }
-            let mut legal = Vec::new();
-            self.rules.game.legal_actions(&play.state, &mut legal);
-            let Some(&listed) = legal.get(request.action) else {
-                return Err(PlayError::NoSuchAction {
-                    given: request.action,
-                    last: legal.len().saturating_sub(1),
-                });
-            };
-            let action = match (request.amount, request.schedule.as_deref()) {
-                (None, None) => listed,
-                (sum, schedule) => {
-                    let game = &self.rules.game;
-                    let observation = game.observe(&play.state, seat);
-                    let presenter = &self.rules.presenter;
-                    typed_move(
-                        game,
-                        presenter,
-                        &play.state,
-                        &observation,
-                        listed,
-                        sum,
-                        schedule,
-                    )
-                    .map_err(PlayError::Refused)?
-                }
-            };
-            // Without a pause to follow, the roll a move leads to is made with it, by the
-            // server that moves the table's dice.
-            let roll = self.pause.is_zero() && matches!(self.store.claim(&self.id).await, Ok(true));
-            self.commit(&mut play, action, request.text.as_deref(), roll)
-                .await?;
-            Ok(self.view_cached(&mut play, Some(seat)))
+            self.play_move(&mut play, seat, request, false).await?;
+            Ok(self.served(&mut play, Some(seat)))
         })
     }
 
@@ -888,8 +1035,8 @@ impl<G: Shelved> Table for GameTable<G> {
             self.settle(&mut play, undone, ply).await?;
             play.take_back(&self.rules.game);
             play.undos += 1;
-            self.ply.send_replace(ply - 1);
-            Ok(self.view_cached(&mut play, Some(seat)))
+            self.announce(&mut play).await;
+            Ok(self.served(&mut play, Some(seat)))
         })
     }
 
@@ -946,6 +1093,7 @@ impl<G: Shelved> Table for GameTable<G> {
                     Sitter::Bot { spec } => spec.to_string(),
                 })
                 .collect(),
+            clock: self.clock.map(Clock::seconds),
         }
     }
 
@@ -999,5 +1147,12 @@ impl<G: Shelved> Table for GameTable<G> {
             // Whoever moves this table's bots may have to go on now.
             self.start();
         })
+    }
+
+    fn keep_time(self: Arc<Self>) {
+        if self.clock.is_some() {
+            let deadlines = self.deadline.subscribe();
+            tokio::spawn(GameTable::run_clock(Arc::downgrade(&self), deadlines));
+        }
     }
 }

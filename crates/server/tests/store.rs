@@ -69,6 +69,7 @@ fn act(i: u64) -> StoredAction {
     StoredAction {
         action: format!("{i}"),
         text: (i == 1).then(|| "hi".to_owned()),
+        timed: i == 2,
     }
 }
 
@@ -91,7 +92,14 @@ async fn tables_and_actions_survive_a_reopen() {
         let url = backing.url();
         {
             let store = store::open(&url).await.unwrap();
-            store.create_table("t1", "osbo", &seats()).await.unwrap();
+            store
+                .create_table("t1", "osbo", &seats(), Some(30))
+                .await
+                .unwrap();
+            store
+                .create_table("t2", "osbo", &seats(), None)
+                .await
+                .unwrap();
             for ply in 0..3 {
                 store
                     .append_action("t1", at(ply, 0), act(ply))
@@ -101,12 +109,19 @@ async fn tables_and_actions_survive_a_reopen() {
         }
         let store = store::open(&url).await.unwrap();
         let tables = store.load_tables().await.unwrap();
-        assert_eq!(tables.len(), 1, "{url}");
+        assert_eq!(tables.len(), 2, "{url}");
         let t = &tables[0];
         assert_eq!((t.game.as_str(), &t.seats), ("osbo", &seats()), "{url}");
         let actions: Vec<&str> = t.actions.iter().map(|a| a.action.as_str()).collect();
         assert_eq!(actions, ["0", "1", "2"], "{url}");
         assert_eq!(t.actions[1].text.as_deref(), Some("hi"), "{url}");
+        let timed: Vec<bool> = t.actions.iter().map(|a| a.timed).collect();
+        assert_eq!(
+            timed,
+            [false, false, true],
+            "{url}: the clock's move is marked"
+        );
+        assert_eq!((t.clock, tables[1].clock), (Some(30), None), "{url}");
         assert_eq!(t.stamp(), at(3, 0), "{url}");
         assert_eq!(store.load_table("t1").await.unwrap().as_ref(), Some(t));
         assert_eq!(store.load_table("nope").await.unwrap(), None, "{url}");
@@ -118,7 +133,7 @@ async fn a_stale_write_is_refused_and_changes_nothing() {
     for backing in backends("stale").await {
         let url = backing.url();
         let store = store::open(&url).await.unwrap();
-        store.create_table("t", "osbo", &[]).await.unwrap();
+        store.create_table("t", "osbo", &[], None).await.unwrap();
         store.append_action("t", at(0, 0), act(0)).await.unwrap();
         // A second writer that saw the empty table loses, and is told where it stands.
         let e = store
@@ -147,7 +162,7 @@ async fn an_undo_then_a_new_move_refuses_a_move_chosen_before_the_undo() {
     for backing in backends("undo").await {
         let url = backing.url();
         let store = store::open(&url).await.unwrap();
-        store.create_table("t", "osbo", &[]).await.unwrap();
+        store.create_table("t", "osbo", &[], None).await.unwrap();
         store.append_action("t", at(0, 0), act(0)).await.unwrap();
         store.append_action("t", at(1, 0), act(1)).await.unwrap();
         store.undo_action("t", at(2, 0)).await.unwrap();
@@ -174,7 +189,7 @@ async fn many_tables_written_at_once_keep_every_action_in_order() {
         let store = store::open(&url).await.unwrap();
         let tables: Vec<String> = (0..8).map(|i| format!("t{i}")).collect();
         for t in &tables {
-            store.create_table(t, "osbo", &[]).await.unwrap();
+            store.create_table(t, "osbo", &[], None).await.unwrap();
         }
         let mut tasks = Vec::new();
         for t in tables.clone() {
@@ -229,7 +244,7 @@ async fn two_servers_racing_for_each_ply_store_exactly_one_action_each() {
         store::open(&backing.url()).await.unwrap(),
         store::open(&backing.url()).await.unwrap(),
     );
-    a.create_table("t", "osbo", &[]).await.unwrap();
+    a.create_table("t", "osbo", &[], None).await.unwrap();
     let mut won = [0u32; 2];
     for ply in 0..30 {
         let (ra, rb) = tokio::join!(
@@ -255,7 +270,7 @@ async fn one_servers_writes_reach_the_other_as_changes() {
     let a = store::open(&backing.url()).await.unwrap();
     let b = store::open(&backing.url()).await.unwrap();
     let mut heard = b.changes().expect("a shared store reports changes");
-    a.create_table("t", "osbo", &[]).await.unwrap();
+    a.create_table("t", "osbo", &[], None).await.unwrap();
     a.append_action("t", at(0, 0), act(0)).await.unwrap();
     a.undo_action("t", at(1, 0)).await.unwrap();
     let next = async {
@@ -352,7 +367,7 @@ async fn a_move_and_its_roll_are_stored_together_or_not_at_all() {
     for backing in backends("chain").await {
         let url = backing.url();
         let store = store::open(&url).await.unwrap();
-        store.create_table("t", "osbo", &[]).await.unwrap();
+        store.create_table("t", "osbo", &[], None).await.unwrap();
         store
             .append_actions("t", at(0, 0), vec![act(0), act(1), act(2)])
             .await
@@ -374,5 +389,76 @@ async fn a_move_and_its_roll_are_stored_together_or_not_at_all() {
         let t = store.load_table("t").await.unwrap().unwrap();
         assert_eq!(t.actions, [act(0), act(1), act(2), act(3)], "{url}");
         assert_eq!(t.stamp(), at(4, 0), "{url}");
+    }
+}
+
+/// The schema as it stood before tables had a move clock, with one table and its move.
+const BEFORE_CLOCKS: &str = "CREATE TABLE tables (
+        id TEXT PRIMARY KEY NOT NULL,
+        game TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        plies BIGINT NOT NULL DEFAULT 0,
+        undos BIGINT NOT NULL DEFAULT 0
+    );
+    CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        ply BIGINT NOT NULL,
+        action TEXT NOT NULL,
+        text TEXT,
+        PRIMARY KEY (table_id, ply)
+    );
+    INSERT INTO tables (id, game, seats, plies) VALUES ('old', 'osbo', '[]', 1);
+    INSERT INTO actions (table_id, ply, action) VALUES ('old', 0, '0');";
+
+#[tokio::test]
+async fn a_table_stored_before_clocks_loads_without_one() {
+    use sqlx::Connection;
+    for backing in backends("before-clocks").await {
+        let url = backing.url();
+        match &backing {
+            Backing::File(_) => {
+                let mut db = sqlx::SqliteConnection::connect(&format!("{url}?mode=rwc"))
+                    .await
+                    .unwrap();
+                // SQLite's schema had a `created` column with a default and counts its
+                // migrations in `user_version`.
+                let schema = BEFORE_CLOCKS.replace(
+                    "seats TEXT NOT NULL,",
+                    "seats TEXT NOT NULL, created INTEGER NOT NULL DEFAULT 0,",
+                );
+                sqlx::raw_sql(&format!("{schema}; PRAGMA user_version = 2;"))
+                    .execute(&mut db)
+                    .await
+                    .unwrap();
+            }
+            Backing::Pg(_) => {
+                let mut db = sqlx::PgConnection::connect(&url).await.unwrap();
+                let schema = BEFORE_CLOCKS.replace(
+                    "seats TEXT NOT NULL,",
+                    "seats TEXT NOT NULL, created TIMESTAMPTZ NOT NULL DEFAULT now(),",
+                );
+                sqlx::raw_sql(&format!(
+                    "{schema}; CREATE TABLE gameshelf_schema (version INTEGER NOT NULL);
+                     INSERT INTO gameshelf_schema (version) VALUES (1);"
+                ))
+                .execute(&mut db)
+                .await
+                .unwrap();
+            }
+        }
+        let store = store::open(&url).await.unwrap();
+        let old = store.load_table("old").await.unwrap().unwrap();
+        assert_eq!(old.clock, None, "{url}");
+        assert_eq!(old.actions.len(), 1, "{url}");
+        assert!(!old.actions[0].timed, "{url}");
+        // The old table goes on, and a new one keeps its clock.
+        store.append_action("old", at(1, 0), act(2)).await.unwrap();
+        store
+            .create_table("new", "osbo", &[], Some(5))
+            .await
+            .unwrap();
+        let new = store.load_table("new").await.unwrap().unwrap();
+        assert_eq!(new.clock, Some(5), "{url}");
+        assert!(store.load_table("old").await.unwrap().unwrap().actions[1].timed);
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! A table is stored as what the engine needs to rebuild it: its game string, its seats and
 //! its action list (the engine's record, chance outcomes included, with the free texts some
-//! actions carry).
+//! actions carry), with its move clock, if it has one, and which actions the clock played
+//! (for the log's words; the record itself does not say).
 //!
 //! # Several writers, one history
 //!
@@ -127,6 +128,8 @@ pub struct StoredAction {
     pub action: String,
     /// The free text written with it, if the action carries one.
     pub text: Option<String>,
+    /// Whether the move clock played it for a person whose time ran out.
+    pub timed: bool,
 }
 
 /// A table as stored.
@@ -142,6 +145,9 @@ pub struct StoredTable {
     pub actions: Vec<StoredAction>,
     /// The undos made so far.
     pub undos: u64,
+    /// The seconds a person has for each decision, if the table has a move clock (tables
+    /// stored before clocks existed have none).
+    pub clock: Option<u32>,
 }
 
 impl StoredTable {
@@ -156,12 +162,14 @@ impl StoredTable {
 
 /// Where tables are kept. Every write returns once it is durable.
 pub trait Store: Send + Sync + 'static {
-    /// Stores a new table with no actions.
+    /// Stores a new table with no actions and, with `clock`, the seconds a person has for
+    /// each decision.
     fn create_table<'a>(
         &'a self,
         id: &'a str,
         game: &'a str,
         seats: &'a [StoredSeat],
+        clock: Option<u32>,
     ) -> StoreFuture<'a, ()>;
 
     /// Appends the next actions of a table whose history stands at `at`, all or none, in
@@ -265,6 +273,18 @@ fn check_plies(table: &str, plies: impl Iterator<Item = i64>) -> Result<(), Stor
         }
     }
     Ok(())
+}
+
+/// A stored clock as the seconds it stands for (`None`: no clock).
+fn clock_of(table: &str, value: Option<i64>) -> Result<Option<u32>, StoreError> {
+    value
+        .map(|seconds| {
+            u32::try_from(seconds).map_err(|_| StoreError::Corrupt {
+                table: table.to_owned(),
+                reason: format!("clock of {seconds} s"),
+            })
+        })
+        .transpose()
 }
 
 /// A stored count as the `u64` it stands for.

@@ -24,20 +24,21 @@ use std::str::FromStr;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions, PgRow};
 use sqlx::{Connection, PgConnection, PgPool, Row};
 use tokio::sync::{Mutex, broadcast};
 
 use super::{
     Change, Stamp, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
-    check_plies, count, parse_seats,
+    check_plies, clock_of, count, parse_seats,
 };
 
 /// The notification channel that carries changed tables.
 pub const CHANNEL: &str = "gameshelf_tables";
 
 /// The schema, one step per migration; the table `gameshelf_schema` counts the steps applied.
-const MIGRATIONS: &[&str] = &["CREATE TABLE tables (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE tables (
         id TEXT PRIMARY KEY NOT NULL,
         game TEXT NOT NULL,
         seats TEXT NOT NULL,
@@ -51,7 +52,12 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE tables (
         action TEXT NOT NULL,
         text TEXT,
         PRIMARY KEY (table_id, ply)
-    );"];
+    );",
+    // The move clock: a table's seconds a decision (NULL: none, as for every table stored
+    // before), and which actions it played.
+    "ALTER TABLE tables ADD COLUMN clock BIGINT;
+    ALTER TABLE actions ADD COLUMN timed BOOLEAN NOT NULL DEFAULT false;",
+];
 
 /// A key for PostgreSQL's advisory locks that no other program is likely to use: it
 /// serialises migrations between servers starting at once.
@@ -157,7 +163,10 @@ impl PgStore {
         })
     }
 
-    async fn read(&self, id: &str, game: String, seats: String) -> Result<StoredTable, StoreError> {
+    /// The table of a row of `tables` (id, game, seats, clock) with its actions.
+    async fn read(&self, row: &PgRow) -> Result<StoredTable, StoreError> {
+        let id: String = row.get(0);
+        let id = id.as_str();
         // One snapshot for the stamp and the actions, so they agree.
         let mut tx = self.pool.begin().await?;
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -168,25 +177,28 @@ impl PgStore {
             .fetch_one(&mut *tx)
             .await?
             .get(0);
-        let rows =
-            sqlx::query("SELECT ply, action, text FROM actions WHERE table_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
+        let rows = sqlx::query(
+            "SELECT ply, action, text, timed FROM actions WHERE table_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
         tx.commit().await?;
         check_plies(id, rows.iter().map(|r| r.get::<i64, _>(0)))?;
         Ok(StoredTable {
             id: id.to_owned(),
-            seats: parse_seats(id, &seats)?,
-            game,
+            seats: parse_seats(id, row.get(2))?,
+            game: row.get(1),
             actions: rows
                 .iter()
                 .map(|row| StoredAction {
                     action: row.get(1),
                     text: row.get(2),
+                    timed: row.get(3),
                 })
                 .collect(),
             undos: count(id, undos)?,
+            clock: clock_of(id, row.get(3))?,
         })
     }
 
@@ -318,13 +330,15 @@ impl Store for PgStore {
         id: &'a str,
         game: &'a str,
         seats: &'a [StoredSeat],
+        clock: Option<u32>,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let seats = serde_json::to_string(seats).expect("seats serialise");
-            sqlx::query("INSERT INTO tables (id, game, seats) VALUES ($1, $2, $3)")
+            sqlx::query("INSERT INTO tables (id, game, seats, clock) VALUES ($1, $2, $3, $4)")
                 .bind(id)
                 .bind(game)
                 .bind(seats)
+                .bind(clock.map(i64::from))
                 .execute(&self.pool)
                 .await?;
             Ok(())
@@ -348,12 +362,14 @@ impl Store for PgStore {
             self.advance(table, at, next, async |tx| {
                 for (ply, action) in (at.plies..).zip(&actions) {
                     sqlx::query(
-                        "INSERT INTO actions (table_id, ply, action, text) VALUES ($1, $2, $3, $4)",
+                        "INSERT INTO actions (table_id, ply, action, text, timed)
+                         VALUES ($1, $2, $3, $4, $5)",
                     )
                     .bind(table)
                     .bind(ply as i64)
                     .bind(&action.action)
                     .bind(&action.text)
+                    .bind(action.timed)
                     .execute(&mut *tx)
                     .await?;
                 }
@@ -389,12 +405,12 @@ impl Store for PgStore {
 
     fn load_table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
         Box::pin(async move {
-            let row = sqlx::query("SELECT game, seats FROM tables WHERE id = $1")
+            let row = sqlx::query("SELECT id, game, seats, clock FROM tables WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
             match row {
-                Some(row) => Ok(Some(self.read(id, row.get(0), row.get(1)).await?)),
+                Some(row) => Ok(Some(self.read(&row).await?)),
                 None => Ok(None),
             }
         })
@@ -402,13 +418,13 @@ impl Store for PgStore {
 
     fn load_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
         Box::pin(async move {
-            let rows = sqlx::query("SELECT id, game, seats FROM tables ORDER BY created, id")
-                .fetch_all(&self.pool)
-                .await?;
+            let rows =
+                sqlx::query("SELECT id, game, seats, clock FROM tables ORDER BY created, id")
+                    .fetch_all(&self.pool)
+                    .await?;
             let mut tables = Vec::with_capacity(rows.len());
-            for row in rows {
-                let id: String = row.get(0);
-                tables.push(self.read(&id, row.get(1), row.get(2)).await?);
+            for row in &rows {
+                tables.push(self.read(row).await?);
             }
             Ok(tables)
         })

@@ -10,13 +10,15 @@
 
 use std::str::FromStr;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
 use sqlx::{Row, SqlitePool};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::{
     Change, Stamp, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
-    check_plies, count, parse_seats,
+    check_plies, clock_of, count, parse_seats,
 };
 
 /// The schema, one step per migration; `PRAGMA user_version` counts the steps applied.
@@ -38,6 +40,10 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE tables ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tables ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET plies = (SELECT count(*) FROM actions WHERE table_id = tables.id);",
+    // The move clock: a table's seconds a decision (NULL: none, as for every table stored
+    // before), and which actions it played.
+    "ALTER TABLE tables ADD COLUMN clock INTEGER;
+    ALTER TABLE actions ADD COLUMN timed INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// A write waiting for the writer task.
@@ -46,6 +52,7 @@ enum Write {
         id: String,
         game: String,
         seats: String,
+        clock: Option<u32>,
     },
     Action {
         table: String,
@@ -64,7 +71,7 @@ type Queued = (Write, oneshot::Sender<Result<(), StoreError>>);
 /// The most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
 
-/// The most actions inserted by one statement (four parameters each, well under SQLite's
+/// The most actions inserted by one statement (five parameters each, well under SQLite's
 /// limit of 32,766).
 const MAX_ROWS: usize = 2_048;
 
@@ -109,12 +116,16 @@ impl SqliteStore {
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
-    async fn read(&self, id: &str, game: String, seats: String) -> Result<StoredTable, StoreError> {
-        let rows =
-            sqlx::query("SELECT ply, action, text FROM actions WHERE table_id = ? ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+    /// The table of a row of `tables` (id, game, seats, clock) with its actions.
+    async fn read(&self, row: &SqliteRow) -> Result<StoredTable, StoreError> {
+        let id: String = row.get(0);
+        let id = id.as_str();
+        let rows = sqlx::query(
+            "SELECT ply, action, text, timed FROM actions WHERE table_id = ? ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         check_plies(id, rows.iter().map(|r| r.get::<i64, _>(0)))?;
         let undos: i64 = sqlx::query("SELECT undos FROM tables WHERE id = ?")
             .bind(id)
@@ -123,16 +134,18 @@ impl SqliteStore {
             .get(0);
         Ok(StoredTable {
             id: id.to_owned(),
-            seats: parse_seats(id, &seats)?,
-            game,
+            seats: parse_seats(id, row.get(2))?,
+            game: row.get(1),
             actions: rows
                 .iter()
                 .map(|row| StoredAction {
                     action: row.get(1),
                     text: row.get(2),
+                    timed: row.get(3),
                 })
                 .collect(),
             undos: count(id, undos)?,
+            clock: clock_of(id, row.get(3))?,
         })
     }
 }
@@ -219,11 +232,17 @@ async fn commit(pool: &SqlitePool, batch: &[Queued]) -> Result<(), StoreError> {
     let mut rest = batch;
     while let Some(((write, _), after)) = rest.split_first() {
         match write {
-            Write::Table { id, game, seats } => {
-                sqlx::query("INSERT INTO tables (id, game, seats) VALUES (?, ?, ?)")
+            Write::Table {
+                id,
+                game,
+                seats,
+                clock,
+            } => {
+                sqlx::query("INSERT INTO tables (id, game, seats, clock) VALUES (?, ?, ?, ?)")
                     .bind(id)
                     .bind(game)
                     .bind(seats)
+                    .bind(clock.map(i64::from))
                     .execute(&mut *tx)
                     .await?;
                 rest = after;
@@ -242,8 +261,9 @@ async fn commit(pool: &SqlitePool, batch: &[Queued]) -> Result<(), StoreError> {
                         _ => false,
                     })
                     .count();
-                let mut sql =
-                    String::from("INSERT INTO actions (table_id, ply, action, text) VALUES ");
+                let mut sql = String::from(
+                    "INSERT INTO actions (table_id, ply, action, text, timed) VALUES ",
+                );
                 let mut values = 0;
                 for (w, _) in &rest[..run] {
                     if let Write::Action { table, at, actions } = w {
@@ -254,9 +274,9 @@ async fn commit(pool: &SqlitePool, batch: &[Queued]) -> Result<(), StoreError> {
                         advance(&mut tx, table, *at, next).await?;
                         for _ in actions {
                             sql.push_str(if values == 0 {
-                                "(?, ?, ?, ?)"
+                                "(?, ?, ?, ?, ?)"
                             } else {
-                                ", (?, ?, ?, ?)"
+                                ", (?, ?, ?, ?, ?)"
                             });
                             values += 1;
                         }
@@ -271,7 +291,8 @@ async fn commit(pool: &SqlitePool, batch: &[Queued]) -> Result<(), StoreError> {
                                     .bind(table)
                                     .bind(ply as i64)
                                     .bind(&action.action)
-                                    .bind(&action.text);
+                                    .bind(&action.text)
+                                    .bind(action.timed);
                             }
                         }
                     }
@@ -310,6 +331,7 @@ impl Store for SqliteStore {
         id: &'a str,
         game: &'a str,
         seats: &'a [StoredSeat],
+        clock: Option<u32>,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let seats = serde_json::to_string(seats).expect("seats serialise");
@@ -317,6 +339,7 @@ impl Store for SqliteStore {
                 id: id.to_owned(),
                 game: game.to_owned(),
                 seats,
+                clock,
             })
             .await
         })
@@ -353,12 +376,12 @@ impl Store for SqliteStore {
 
     fn load_table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
         Box::pin(async move {
-            let row = sqlx::query("SELECT game, seats FROM tables WHERE id = ?")
+            let row = sqlx::query("SELECT id, game, seats, clock FROM tables WHERE id = ?")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
             match row {
-                Some(row) => Ok(Some(self.read(id, row.get(0), row.get(1)).await?)),
+                Some(row) => Ok(Some(self.read(&row).await?)),
                 None => Ok(None),
             }
         })
@@ -366,13 +389,13 @@ impl Store for SqliteStore {
 
     fn load_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
         Box::pin(async move {
-            let rows = sqlx::query("SELECT id, game, seats FROM tables ORDER BY created, id")
-                .fetch_all(&self.pool)
-                .await?;
+            let rows =
+                sqlx::query("SELECT id, game, seats, clock FROM tables ORDER BY created, id")
+                    .fetch_all(&self.pool)
+                    .await?;
             let mut tables = Vec::with_capacity(rows.len());
-            for row in rows {
-                let id: String = row.get(0);
-                tables.push(self.read(&id, row.get(1), row.get(2)).await?);
+            for row in &rows {
+                tables.push(self.read(row).await?);
             }
             Ok(tables)
         })
