@@ -13,26 +13,39 @@ struct App {
     base: String,
     http: Client,
     dir: PathBuf,
+    /// The server's own runtime, for a server that can be crashed.
+    own: Option<OwnRuntime>,
 }
 
 impl Drop for App {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if self.own.is_none() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
-async fn start(tables_per_client: usize) -> App {
-    start_with(tables_per_client, f64::INFINITY).await
+/// A server running on a runtime and a thread of its own.
+struct OwnRuntime {
+    stop: tokio::sync::oneshot::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
 }
 
-/// The app with at most `burst` requests that change something per client (none refilled).
-async fn start_with(tables_per_client: usize, burst: f64) -> App {
+/// A fresh folder for a test's SQLite file.
+fn scratch_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "gameshelf-api-{}-{}",
         std::process::id(),
         gameshelf_server::token::random_hex(6)
     ));
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The test configuration over the SQLite file in `dir`: any free port, no bot pause,
+/// `tables_per_client`, and at most `burst` requests that change something per client
+/// (none refilled) unless `burst` is infinite.
+fn config(dir: &std::path::Path, tables_per_client: usize, burst: f64) -> Config {
     let db = format!("sqlite:{}", dir.join("test.db").display());
     let mut config = Config::new(SocketAddr::from(([127, 0, 0, 1], 0)), db);
     config.bot_pause = Duration::ZERO;
@@ -45,17 +58,75 @@ async fn start_with(tables_per_client: usize, burst: f64) -> App {
     } else {
         gameshelf_server::flood::Rate::UNLIMITED
     };
-    let server = Server::bind(config).await.unwrap();
+    config
+}
+
+async fn start(tables_per_client: usize) -> App {
+    start_with(tables_per_client, f64::INFINITY).await
+}
+
+/// The app with at most `burst` requests that change something per client (none refilled).
+async fn start_with(tables_per_client: usize, burst: f64) -> App {
+    start_in(scratch_dir(), tables_per_client, burst).await
+}
+
+/// The app over the SQLite file in `dir`, which goes with it.
+async fn start_in(dir: PathBuf, tables_per_client: usize, burst: f64) -> App {
+    let server = Server::bind(config(&dir, tables_per_client, burst))
+        .await
+        .unwrap();
     let base = format!("http://{}", server.local_addr());
     tokio::spawn(server.run());
     App {
         base,
         http: Client::new(),
         dir,
+        own: None,
+    }
+}
+
+/// The app over the SQLite file in `dir` (kept when the app goes), on a runtime of its own
+/// that [`App::crash`] drops with every task on it, as a crash would.
+async fn start_crashable(dir: PathBuf) -> App {
+    let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = config(&dir, 20, f64::INFINITY);
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let server = Server::bind(config).await.unwrap();
+            addr_tx.send(server.local_addr()).unwrap();
+            tokio::select! {
+                _ = server.run() => {}
+                _ = stopped => {}
+            }
+        });
+    });
+    let addr = addr_rx.await.unwrap();
+    App {
+        base: format!("http://{addr}"),
+        http: Client::new(),
+        dir,
+        own: Some(OwnRuntime { stop, thread }),
     }
 }
 
 impl App {
+    /// Stops a crashable app at once: its runtime is dropped with every task on it (no
+    /// shutdown), as when the process dies. Returns the folder of its database.
+    async fn crash(mut self) -> PathBuf {
+        let own = self.own.take().expect("a crashable app");
+        drop(own.stop);
+        tokio::task::spawn_blocking(move || own.thread.join().unwrap())
+            .await
+            .unwrap();
+        std::mem::take(&mut self.dir)
+    }
+
     async fn get(&self, path: &str) -> (StatusCode, Value) {
         let r = self
             .http
@@ -1095,5 +1166,221 @@ async fn a_schedule_typed_in_words_is_drafted_and_out_of_bounds_words_are_refuse
     assert_eq!(
         after["terms"][1],
         format!("  1. you pay seat {other} $40 every 2 rounds, 3 times")
+    );
+}
+
+/// What a log line adds when the move clock played the move.
+const TIMED: &str = " (time ran out: the clock played it)";
+
+/// Polls `path` until `done` holds for its answer, for at most 30 s (a generous bound for
+/// a clock of a few seconds, not a speed assertion).
+async fn wait_until(app: &App, path: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = std::time::Instant::now();
+    loop {
+        let (status, view) = app.get(path).await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        if done(&view) {
+            return view;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{path}: still waiting after 30 s: {view}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A table of `game` with a clock of `clock` seconds.
+async fn create_clocked(app: &App, game: &str, seats: &[&str], clock: u32) -> Value {
+    let (status, table) = app
+        .post(
+            "/api/tables",
+            json!({"game": game, "seats": seats, "clock": clock}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{table}");
+    assert_eq!(table["clock"], clock);
+    table
+}
+
+/// The ply of a view.
+fn ply(view: &Value) -> u64 {
+    view["ply"].as_u64().unwrap()
+}
+
+/// Checks a seat's view while its clock runs: the seat, the seconds left (at most the
+/// clock's) and the end, in milliseconds since 1970, as many seconds ahead.
+fn assert_running(view: &Value, seat: usize, clock: u32) {
+    let shown = &view["clock"];
+    assert_eq!(shown["seconds"], clock, "{shown}");
+    assert_eq!(shown["seat"], seat, "{shown}");
+    let left = shown["seconds_left"].as_f64().unwrap();
+    assert!(left > 0.0 && left <= f64::from(clock), "{shown}");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as f64;
+    let ends = shown["ends_at"].as_f64().unwrap();
+    // The view was read a moment ago: its end is the time left from then, give or take.
+    assert!(
+        (ends - now - 1000.0 * left).abs() < 1000.0,
+        "{shown} at {now}"
+    );
+}
+
+#[tokio::test]
+async fn a_person_who_does_nothing_has_the_safe_choice_played_by_the_clock() {
+    let app = start(20).await;
+    let table = create_clocked(&app, "osbo(players=2)", &["human", "bot:random"], 5).await;
+    let (id, token) = (
+        table["id"].as_str().unwrap(),
+        table["seats"][0]["token"].as_str().unwrap(),
+    );
+    let view = app.wait_turn(id, token).await;
+    assert_running(&view, 0, 5);
+    // Spectators see whose clock runs too.
+    let (_, watching) = app.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(watching["clock"]["seat"], 0);
+    let safe = view["safe_choice"].as_u64().unwrap() as usize;
+    let expected = format!(
+        "player 1 (human): {}{TIMED}",
+        view["actions"][safe]["text"].as_str().unwrap()
+    );
+    let at = ply(&view);
+    let after = wait_until(&app, &format!("/api/tables/{id}?token={token}"), |v| {
+        ply(v) > at
+    })
+    .await;
+    assert_eq!(after["log"][at as usize], expected);
+    // The bot's seat is not clocked: when it is to move, no clock runs.
+    let (_, list) = app.get("/api/tables").await;
+    assert_eq!(list["tables"][0]["clock"], 5);
+}
+
+#[tokio::test]
+async fn a_move_in_time_is_kept_and_gives_the_next_seat_its_full_time() {
+    let app = start(20).await;
+    let table = create_clocked(&app, "osbo(players=2)", &["human", "human"], 5).await;
+    let (id, tokens) = id_and_tokens(&table);
+    let (seat, view) = app.wait_person(id, &tokens).await;
+    assert_running(&view, seat, 5);
+    // A few seconds go by: a clock left over from this decision would end early in the next.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let choice = last_action(&view);
+    let text = view["actions"][choice]["text"].as_str().unwrap().to_owned();
+    let answer = app.play(id, tokens[seat], &view, choice).await;
+    let answered = std::time::Instant::now();
+    assert_eq!(
+        answer["log"][ply(&view) as usize],
+        format!("player {} (human): {text}", seat + 1),
+        "the person's own move, not the clock's"
+    );
+    if answer["status"] == "finished" {
+        return;
+    }
+    let next = answer["to_move"].as_u64().unwrap() as usize;
+    assert_running(&answer, next, 5);
+    let left = answer["clock"]["seconds_left"].as_f64().unwrap();
+    assert!(left > 4.0, "the next decision has its full time: {left}");
+    let at = ply(&answer);
+    let timed = wait_until(&app, &format!("/api/tables/{id}"), |v| ply(v) > at).await;
+    assert!(
+        timed["log"][at as usize].as_str().unwrap().ends_with(TIMED),
+        "{timed}"
+    );
+    // Played by the clock of the next decision, not by one left over from the first.
+    assert!(
+        answered.elapsed().as_secs_f64() >= left - 0.25,
+        "the clock played after {:?} of {left} s",
+        answered.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn a_clock_out_of_bounds_is_refused_by_name_and_none_means_no_clock() {
+    let app = start(20).await;
+    for bad in [0, 4, 3601, -5] {
+        let (status, body) = app
+            .post(
+                "/api/tables",
+                json!({"game": "osbo(players=2)", "seats": ["human", "human"], "clock": bad}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(
+            error_of(&body),
+            format!(
+                "clock: {bad} s is out of bounds: a move clock gives each decision 5 to 3600 \
+                 seconds (leave it out for no clock)"
+            )
+        );
+    }
+    let (status, body) = app
+        .post(
+            "/api/tables",
+            json!({"game": "osbo(players=2)", "seats": ["human", "human"], "clock": "ten"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(error_of(&body).starts_with("malformed request"), "{body}");
+    let (_, list) = app.get("/api/tables").await;
+    assert!(list["tables"].as_array().unwrap().is_empty(), "{list}");
+    // Without a clock (left out, or null) views say so.
+    for request in [
+        json!({"game": "osbo(players=2)", "seats": ["human", "human"]}),
+        json!({"game": "osbo(players=2)", "seats": ["human", "human"], "clock": null}),
+    ] {
+        let (status, table) = app.post("/api/tables", request).await;
+        assert_eq!(status, StatusCode::CREATED, "{table}");
+        assert!(table["clock"].is_null());
+        let (id, tokens) = id_and_tokens(&table);
+        let (_, view) = app.wait_person(id, &tokens).await;
+        assert!(view["clock"].is_null(), "{view}");
+    }
+}
+
+#[tokio::test]
+async fn after_a_crash_the_clock_runs_again_with_its_full_time() {
+    let first = start_crashable(scratch_dir()).await;
+    let table = create_clocked(&first, "osbo(players=2)", &["human", "bot:random"], 5).await;
+    let id = table["id"].as_str().unwrap().to_owned();
+    let token = table["seats"][0]["token"].as_str().unwrap().to_owned();
+    let seat_view = format!("/api/tables/{id}?token={token}");
+    // The clock plays one move, then the crash comes while the person has a decision.
+    let view = first.wait_turn(&id, &token).await;
+    let at = ply(&view);
+    let played = wait_until(&first, &seat_view, |v| {
+        ply(v) > at && !v["actions"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let timed_line = played["log"][at as usize].clone();
+    assert!(timed_line.as_str().unwrap().ends_with(TIMED), "{played}");
+    let ends_before = played["clock"]["ends_at"].as_u64().unwrap();
+    let dir = first.crash().await;
+    let second = start_in(dir, 20, f64::INFINITY).await;
+    let restored = second.wait_turn(&id, &token).await;
+    assert_eq!(
+        ply(&restored),
+        ply(&played),
+        "no move was made while the server was down"
+    );
+    assert_eq!(
+        restored["log"][at as usize], timed_line,
+        "the clock's move is stored as the clock's"
+    );
+    assert_running(&restored, 0, 5);
+    let ends_after = restored["clock"]["ends_at"].as_u64().unwrap();
+    assert!(
+        ends_after > ends_before,
+        "the restored clock starts again in full: it ended at {ends_before}, now at {ends_after}"
+    );
+    let again = ply(&restored);
+    let timed = wait_until(&second, &seat_view, |v| ply(v) > again).await;
+    assert!(
+        timed["log"][again as usize]
+            .as_str()
+            .unwrap()
+            .ends_with(TIMED),
+        "{timed}"
     );
 }
