@@ -72,8 +72,12 @@ async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+  const request = { game: gameString(), seats };
+  // An empty box: no clock. Anything else goes to the server, which checks the bounds.
+  const clock = $("clock").value.trim();
+  if (clock !== "") request.clock = Number(clock);
   try {
-    const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: gameString(), seats }) });
+    const table = await api("/api/tables", { method: "POST", body: JSON.stringify(request) });
     const links = table.seats.map((s) => s.url
       ? el("li", {}, `Seat ${s.seat + 1}: `, el("a", { href: s.url }, s.url))
       : el("li", {}, `Seat ${s.seat + 1}: bot ${s.bot}`));
@@ -93,12 +97,12 @@ async function loadTables() {
     if (!tables.length) { fill($("tables"), el("p", { class: "hint" }, "No tables yet.")); return; }
     const rows = tables.slice(0, 100).map((t) => el("tr", {},
       el("td", {}, t.name), el("td", {}, el("code", {}, t.game)), el("td", {}, t.status),
-      el("td", {}, t.seats.join(", ")), el("td", {}, String(t.ply)),
+      el("td", {}, t.seats.join(", ")), el("td", {}, t.clock ? `${t.clock} s` : "none"), el("td", {}, String(t.ply)),
       el("td", {}, t.status === "finished"
         ? el("a", { href: `/replay/${t.id}` }, "replay")
         : el("a", { href: `/t/${t.id}` }, "watch"))));
     fill($("tables"), el("table", { class: "list" },
-      el("thead", {}, el("tr", {}, ["Game", "String", "Status", "Seats", "Moves", ""].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ["Game", "String", "Status", "Seats", "Clock", "Moves", ""].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows)));
   } catch (e) {
     fill($("tables"), el("p", { class: "error" }, e.message));

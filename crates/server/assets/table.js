@@ -22,6 +22,8 @@ let choicesPly = null;
 // something of them, and the move number last passed that way (a view may be drawn twice).
 let passing = false;
 let passedPly = null;
+// The countdown of the seat that must move, ticking between views.
+let ticking = null;
 
 function render(next) {
   view = next;
@@ -30,6 +32,7 @@ function render(next) {
   $("who").textContent = view.viewer === null ? "watching" : `you play ${view.seats[view.viewer]}`;
   $("status").textContent = view.status === "finished" ? "game over" : "playing";
   $("turn").textContent = view.to_move === null ? "" : (view.to_move === view.viewer ? "· your turn" : `· ${view.seats[view.to_move]} to move`);
+  showClock();
   $("board").textContent = view.observation_text;
   // The terms the decision is about (an offer clause by clause, with its effect), beside
   // the choices: a heading, then one item a line.
@@ -94,6 +97,30 @@ function render(next) {
     $("download").href = `/api/tables/${encodeURIComponent(id)}/record`;
     $("replay").href = `/replay/${encodeURIComponent(id)}`;
   }
+}
+
+// The countdown by the seat that must move, when the table has a move clock. It counts from
+// the seconds left when the view was made (not from the end on the server's clock, which
+// this computer's clock may not agree with) until the next view.
+function showClock() {
+  clearInterval(ticking);
+  const clock = view.clock;
+  const box = $("clock");
+  if (!clock || clock.seat === null) {
+    box.textContent = clock ? `· clock: ${clock.seconds} s a decision` : "";
+    box.classList.remove("short");
+    return;
+  }
+  const end = performance.now() + 1000 * clock.seconds_left;
+  const whose = clock.seat === view.viewer ? "you have" : `${view.seats[clock.seat]} has`;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+    const time = left >= 60 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : `${left} s`;
+    box.textContent = left > 0 ? `· ${whose} ${time} left` : "· time is up: the clock plays the safe choice";
+    box.classList.toggle("short", left <= 10);
+  };
+  tick();
+  ticking = setInterval(tick, 250);
 }
 
 // Lays `button` over its target's rectangle. Set through the style object: the page's
@@ -243,7 +270,9 @@ async function rematch() {
     return kind === "human" ? "human" : `bot:${kind}`;
   });
   try {
-    const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: view.game, seats }) });
+    const request = { game: view.game, seats };
+    if (view.clock) request.clock = view.clock.seconds;
+    const table = await api("/api/tables", { method: "POST", body: JSON.stringify(request) });
     fill($("rematch-links"), table.seats.map((s) => s.url
       ? el("li", {}, `Seat ${s.seat + 1}: `, el("a", { href: s.url }, s.url))
       : el("li", {}, `Seat ${s.seat + 1}: bot ${s.bot}`)));
