@@ -576,3 +576,47 @@ async fn one_click_passes_the_chances_to_speak_until_the_person_is_asked_in_chro
     page.close().await;
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The move clock from the home page to the table: a clock typed on the new-table form, a
+/// countdown by the seat that must move on its page, which ticks, and the clock in the list
+/// of tables.
+#[tokio::test]
+async fn a_move_clock_set_on_the_form_counts_down_for_the_seat_to_move_in_chromium() {
+    let Some((driver, base, dir)) = chromium_and_server("clock").await else {
+        return;
+    };
+    let page = driver.browser(1200).await;
+    page.open(&format!("{base}/")).await;
+    page.until("return document.querySelectorAll('#game option').length === 4")
+        .await;
+    // Osbo, a person against the default bot, 45 s a decision.
+    page.script(
+        "const game = document.getElementById('game'); game.value = 'osbo'; \
+         game.dispatchEvent(new Event('change')); \
+         document.getElementById('clock').value = '45';",
+    )
+    .await;
+    assert!(page.click("#new-table button[type=submit]").await);
+    page.until("return document.querySelector('#links a') !== null")
+        .await;
+    page.until(
+        "return [...document.querySelectorAll('#tables td')].some(td => td.textContent === '45 s')",
+    )
+    .await;
+    let link = page
+        .script("return document.querySelector('#links a').href")
+        .await;
+    page.open(link.as_str().unwrap()).await;
+    let shown = "document.getElementById('clock').textContent";
+    page.until(&format!(
+        "return /^· you have ([1-9]|[1-3][0-9]|4[0-5]) s left$/.test({shown})"
+    ))
+    .await;
+    let first = page.text("clock").await;
+    page.until(&format!(
+        "return {shown} !== '{first}' && {shown}.startsWith('· you have')"
+    ))
+    .await;
+    page.close().await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}
