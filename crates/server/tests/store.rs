@@ -462,3 +462,92 @@ async fn a_table_stored_before_clocks_loads_without_one() {
         assert!(store.load_table("old").await.unwrap().unwrap().actions[1].timed);
     }
 }
+
+/// A server over the database at `url` on any free port, its address as a base URL.
+async fn server_over(url: &str) -> String {
+    let mut config = gameshelf_server::Config::new(
+        std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        url.to_owned(),
+    );
+    config.bot_pause = Duration::ZERO;
+    config.posts = gameshelf_server::flood::Rate::UNLIMITED;
+    let server = gameshelf_server::Server::bind(config).await.unwrap();
+    let base = format!("http://{}", server.local_addr());
+    tokio::spawn(server.run());
+    base
+}
+
+async fn get_json(url: &str) -> serde_json::Value {
+    reqwest::get(url).await.unwrap().json().await.unwrap()
+}
+
+/// Two servers over one database both hold a clocked table, so both run its clock and
+/// both try to play each timed move at about the same moment: the store's check on the
+/// number of actions lets one commit and refuses the other's, which reads the table again.
+/// Each decision gets one timed move, and a third server restores the same history.
+#[tokio::test]
+async fn two_servers_running_one_tables_clock_store_each_timed_move_once() {
+    let Some(backing) = postgres().await else {
+        return;
+    };
+    let (a, b) = (
+        server_over(&backing.url()).await,
+        server_over(&backing.url()).await,
+    );
+    let table: serde_json::Value = reqwest::Client::new()
+        .post(format!("{a}/api/tables"))
+        .json(&serde_json::json!({"game": "osbo(players=2)", "seats": ["human", "human"], "clock": 5}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = table["id"].as_str().unwrap();
+    // The second server reads the table (and starts its clock) at once.
+    assert_eq!(get_json(&format!("{b}/api/tables/{id}")).await["id"], id);
+    const TIMED: &str = " (time ran out: the clock played it)";
+    let timed = |view: &serde_json::Value| {
+        view["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|line| line.as_str().unwrap().ends_with(TIMED))
+            .count()
+    };
+    // Three timed moves, as both servers see them (at most 30 s, not a speed limit).
+    let start = std::time::Instant::now();
+    let (seen_a, seen_b) = loop {
+        let (va, vb) = (
+            get_json(&format!("{a}/api/tables/{id}")).await,
+            get_json(&format!("{b}/api/tables/{id}")).await,
+        );
+        if timed(&va) >= 3 && va["ply"] == vb["ply"] {
+            break (va, vb);
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "{va}\n{vb}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(seen_a["log"], seen_b["log"]);
+    assert_eq!(
+        seen_a["log"].as_array().unwrap().len(),
+        seen_a["ply"].as_u64().unwrap() as usize,
+        "one line for each stored action"
+    );
+    // The stored history is whole: it marks each timed move, and a third server restores it.
+    let stored = store::open(&backing.url())
+        .await
+        .unwrap()
+        .load_table(id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(stored.actions.iter().filter(|a| a.timed).count() >= 3);
+    let c = server_over(&backing.url()).await;
+    let restored = get_json(&format!("{c}/api/tables/{id}")).await;
+    let plies = seen_a["ply"].as_u64().unwrap() as usize;
+    assert_eq!(
+        restored["log"].as_array().unwrap()[..plies],
+        seen_a["log"].as_array().unwrap()[..]
+    );
+}
