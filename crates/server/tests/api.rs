@@ -1384,3 +1384,37 @@ async fn after_a_crash_the_clock_runs_again_with_its_full_time() {
         "{timed}"
     );
 }
+
+#[tokio::test]
+async fn an_undo_gives_the_seat_its_full_time_again() {
+    let app = start(20).await;
+    let table = create_clocked(&app, "osbo(players=2)", &["human", "human"], 30).await;
+    let (id, tokens) = id_and_tokens(&table);
+    // Until a move that can be taken back (a placement with the mover's turn still on).
+    let moved = loop {
+        let (seat, view) = app.wait_person(id, &tokens).await;
+        let answer = app.play(id, tokens[seat], &view, 0).await;
+        if answer["can_undo"] == true {
+            break answer;
+        }
+    };
+    let seat = moved["viewer"].as_u64().unwrap() as usize;
+    assert_running(&moved, seat, 30);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, undone) = app
+        .post(
+            &format!("/api/tables/{id}/undo?token={}", tokens[seat]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{undone}");
+    assert_running(&undone, seat, 30);
+    let (before, after) = (
+        moved["clock"]["ends_at"].as_u64().unwrap(),
+        undone["clock"]["ends_at"].as_u64().unwrap(),
+    );
+    assert!(
+        after > before,
+        "the undo restarts the clock: {before} -> {after}"
+    );
+}
