@@ -118,6 +118,13 @@ pub trait Presenter<G: Game> {
         0
     }
 
+    /// Which of `legal` a move clock plays for a seat whose time ran out: what the rules
+    /// make of silence. By default the safe choice; a game whose rules say otherwise (a
+    /// silent lodger goes to the bench rather than to the first room listed) overrides it.
+    fn silence(&self, game: &G, observation: &G::Observation, legal: &[G::Action]) -> usize {
+        self.safe_choice(game, observation, legal)
+    }
+
     /// When the decision of `observation`'s seat is only a chance to speak out of turn
     /// (nothing is asked of it: it may open a negotiation, post an offer, or let the moment
     /// pass), the index in `legal` of the choice that lets it pass. Front ends let a person

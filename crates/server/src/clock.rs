@@ -1,10 +1,11 @@
 //! The move clock: at a table with people, one who walks away must not hold the game up
 //! forever, so a table may give each decision a number of seconds, chosen when it is
 //! created. Only the seat that must move is clocked, and only a person's (bots are not).
-//! When the time runs out, the server plays that seat's safe choice for it
-//! ([`gameshelf_engine::Presenter::safe_choice`]: the choice that pays nothing and gives
-//! nothing away, as silence refuses in a negotiation), exactly as if the person had sent
-//! it: checked, committed, then announced, its log line saying the clock played it.
+//! When the time runs out, the server plays what the game's rules make of silence
+//! ([`gameshelf_engine::Presenter::silence`]: by default the safe choice, the one that pays
+//! nothing and gives nothing away, as silence refuses in a negotiation) exactly as if the
+//! person had sent it: checked, committed, then announced, its log line saying the clock
+//! played it.
 //!
 //! A [`Deadline`] belongs to one decision, named by the table's [`Stamp`]: any move, or an
 //! undo, makes a new decision and so a new deadline with the full time. A restored table

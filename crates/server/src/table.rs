@@ -16,7 +16,7 @@
 //! the async runtime's, and the table stays readable while it thinks.
 //!
 //! A table with a move clock ([`crate::clock`]) has a clock task too, which waits for the
-//! deadline of the person to move and then plays that seat's safe choice the way a person's
+//! deadline of the person to move and then plays what his silence means the way a person's
 //! move goes, marked as the clock's.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -605,8 +605,9 @@ impl<G: Shelved> GameTable<G> {
         }
     }
 
-    /// Plays the safe choice of the seat whose time ran out at `due`, unless a move came
-    /// first, and lets bots and chance go on after it.
+    /// Plays what the rules make of silence ([`gameshelf_engine::Presenter::silence`]) for
+    /// the seat whose time ran out at `due`, unless a move came first, and lets bots and
+    /// chance go on after it.
     async fn time_out(self: &Arc<Self>, due: Deadline) -> Result<(), PlayError> {
         let mut play = self.play.lock().await;
         let game = &self.rules.game;
@@ -616,10 +617,10 @@ impl<G: Shelved> GameTable<G> {
         let mut legal = Vec::new();
         game.legal_actions(&play.state, &mut legal);
         let observation = game.observe(&play.state, due.seat);
-        let safe = self.rules.presenter.safe_choice(game, &observation, &legal);
-        tracing::info!(table = %self.id, seat = due.seat, "time ran out; the clock plays the safe choice");
+        let silent = self.rules.presenter.silence(game, &observation, &legal);
+        tracing::info!(table = %self.id, seat = due.seat, "time ran out; the clock plays for the silent seat");
         let request = Move {
-            action: safe,
+            action: silent,
             ply: Some(play.record.actions.len()),
             text: None,
             amount: None,
