@@ -224,9 +224,25 @@ impl LaissezFaire {
             let from = deal.seat(side);
             Item::new(kind, from, deal.other(from), amount)
         };
+        // A trading third party who holds `d` once the draft's deeds have moved.
+        let third_holder = |d: u8| {
+            let h = deal.package.holder_after(d, s.lots.0[d as usize].owner);
+            (h != BANK && h != deal.author && h != deal.answerer && self.trades(s, h)).then_some(h)
+        };
         let item = match action {
             Action::Pay(side, when, amount) => both(side, Kind::Pay(when), amount),
-            Action::Lend(side, collateral, amount) => both(side, Kind::Lend(collateral), amount),
+            // Against a third party's deed, the loan is made to him: the collateral is the
+            // borrower's.
+            Action::Lend(side, collateral, amount) => {
+                let lender = deal.seat(side);
+                let borrower = match collateral {
+                    NO_DEED => None,
+                    d if (d as usize) < s.lots.0.len() => third_holder(d),
+                    _ => None,
+                };
+                let borrower = borrower.unwrap_or(deal.other(lender));
+                Item::new(Kind::Lend(collateral), lender, borrower, amount)
+            }
             Action::Deed(d) => {
                 if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
                     return Err(Refusal::NotADeed(d));
@@ -247,12 +263,16 @@ impl LaissezFaire {
                     return Err(Refusal::NotADeed(d));
                 }
                 let holder = deal.package.holder_after(d, s.lots.0[d as usize].owner);
-                let side = match holder {
-                    h if h == deal.author => Side::Mine,
-                    h if h == deal.answerer => Side::Yours,
-                    _ => return Err(Refusal::NotHeld(d)),
-                };
-                both(side, Kind::Right(right, d), amount)
+                match holder {
+                    h if h == deal.author => both(Side::Mine, Kind::Right(right, d), amount),
+                    h if h == deal.answerer => both(Side::Yours, Kind::Right(right, d), amount),
+                    // A third party's right goes to the drafter ([`Action::Payee`] may name
+                    // the other party instead).
+                    _ => match third_holder(d) {
+                        Some(h) => Item::new(Kind::Right(right, d), h, deal.author, amount),
+                        None => return Err(Refusal::NotHeld(d)),
+                    },
+                }
             }
             Action::Promise(side, penalty) => {
                 if s.notes == u8::MAX {
@@ -301,19 +321,26 @@ impl LaissezFaire {
             .get(usize::from(place))
             .ok_or(Refusal::NoClause(place))?;
         let party = |x: u8| x == deal.author || x == deal.answerer;
-        // A third party's deed may be sent to the party it does not go to yet.
-        let deed_to_party = matches!((action, item.kind), (Action::Payee(..), Kind::Deed(_)))
-            && !party(item.from)
+        // A third party's deed or right may be sent to the party it does not go to yet.
+        let to_party = matches!(
+            (action, item.kind),
+            (Action::Payee(..), Kind::Deed(_) | Kind::Right(..))
+        ) && !party(item.from)
             && seat != item.to;
-        if (party(seat) && !deed_to_party) || !self.trades(s, seat) {
+        if (party(seat) && !to_party) || !self.trades(s, seat) {
             return Err(Refusal::NotThird(seat));
         }
         match action {
-            Action::Payer(..) if !matches!(item.kind, Kind::Pay(_)) => {
+            Action::Payer(..) if !matches!(item.kind, Kind::Pay(_) | Kind::Lend(_)) => {
                 return Err(Refusal::NotAPayment(place));
             }
             Action::Payer(..) => item.from = seat,
-            Action::Payee(..) if !matches!(item.kind, Kind::Pay(_) | Kind::Deed(_)) => {
+            Action::Payee(..)
+                if !matches!(
+                    item.kind,
+                    Kind::Pay(_) | Kind::Deed(_) | Kind::Lend(_) | Kind::Right(..)
+                ) =>
+            {
                 return Err(Refusal::NotAPayment(place));
             }
             Action::Payee(..) => item.to = seat,
@@ -322,6 +349,7 @@ impl LaissezFaire {
         }
         let mut package = deal.package;
         package.set(usize::from(place), item);
+        package.follow_loan();
         self.check_package(s, deal.author, deal.answerer, &package, false)?;
         Ok(package)
     }
@@ -475,10 +503,13 @@ impl LaissezFaire {
             for side in [Side::Mine, Side::Yours] {
                 candidates.push(Action::Promise(side, PENALTY));
             }
-            // A rule change needs every player still trading: offered only when the two
-            // parties are the last (the notary refuses it otherwise, and checking it in every
-            // list would cost every playout).
-            if self.third_trader(s, deal.author, deal.answerer).is_none() {
+            // A rule change needs every player still trading: offered only when each is a
+            // party or a third party the draft names already (the notary refuses it
+            // otherwise, and checking it for every rule would cost every playout).
+            if self
+                .outsider(s, deal.author, deal.answerer, &deal.package)
+                .is_none()
+            {
                 candidates.extend(Rule::ALL.map(|rule| Action::Rule(rule, !s.rules.get(rule))));
             }
             candidates.extend((0..deal.package.len() as u8).map(Action::Strike));
@@ -503,15 +534,30 @@ impl LaissezFaire {
         let thirds = (0..self.config().players as u8)
             .filter(|&t| t != deal.author && t != deal.answerer && self.trades(s, t));
         for t in thirds {
-            out.extend(spaces_in(self.holdings(s, t) & self.board().deeds).map(Action::Deed));
+            let his = self.holdings(s, t) & self.board().deeds;
+            out.extend(spaces_in(his).map(Action::Deed));
+            // A lodging right or a price cap on each of his deeds, at its reference rent or
+            // price, to the drafter.
+            for d in spaces_in(his) {
+                if let Some(rent) = self.reference_rent(s, d) {
+                    out.push(Action::Right(LODGINGS[0], d, rent));
+                }
+                if let Some(price) = self.reference_service_price(s, d) {
+                    out.push(Action::Right(SERVICES[0], d, price));
+                }
+            }
             for (place, item) in deal.package.iter().enumerate() {
                 let place = place as u8;
                 match item.kind {
-                    Kind::Pay(_) => out.extend([Action::Payer(place, t), Action::Payee(place, t)]),
-                    // His deed, to the party it does not go to yet.
-                    Kind::Deed(_) if item.from == t => {
+                    Kind::Pay(_) | Kind::Lend(_) => {
+                        out.extend([Action::Payer(place, t), Action::Payee(place, t)]);
+                    }
+                    // His deed or right, to the party it does not go to yet.
+                    Kind::Deed(_) | Kind::Right(..) if item.from == t => {
                         out.push(Action::Payee(place, deal.other(item.to)));
                     }
+                    // A party's deed or right, to him.
+                    Kind::Deed(_) | Kind::Right(..) => out.push(Action::Payee(place, t)),
                     _ => {}
                 }
                 if item.guaranteeable() {

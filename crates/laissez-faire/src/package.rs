@@ -743,6 +743,20 @@ impl Package {
         self.iter().find(|i| matches!(i.kind, Kind::Repay(_)))
     }
 
+    /// Keeps the repayment schedule running from the loan's borrower to its lender, after a
+    /// third party has been named as either ([`crate::action::Action::Payer`],
+    /// [`crate::action::Action::Payee`]): the schedule is the loan's, whoever makes it.
+    pub fn follow_loan(&mut self) {
+        let Some((_, &loan)) = self.loan() else {
+            return;
+        };
+        for item in self.items.iter_mut().flatten() {
+            if matches!(item.kind, Kind::Repay(_)) {
+                (item.from, item.to) = (loan.to, loan.from);
+            }
+        }
+    }
+
     /// Whether a clause moves `deed`.
     pub fn moves_deed(&self, deed: u8) -> bool {
         self.iter().any(|i| i.kind == Kind::Deed(deed))
