@@ -16,8 +16,8 @@
 //! [`MAX_COUNTERS`].
 //!
 //! A draft may name third parties, any of the other players still in the game
-//! ([`Action::Payer`], [`Action::Payee`], [`Action::Guarantee`], or [`Action::Deed`] on a
-//! deed one of them holds). Accepted terms that name some are not executed yet: they go to
+//! ([`Action::Payer`], [`Action::Payee`], [`Action::Guarantee`], or [`Action::Deed`],
+//! [`Action::Right`] or [`Action::Lend`]'s collateral on a deed one of them holds). Accepted terms that name some are not executed yet: they go to
 //! each in turn, in seat order ([`Deal::consent`]); each consents ([`Action::Accept`]; the
 //! last consent executes them) or lets them lapse ([`Action::Refuse`]). They are asked
 //! last, once each, about terms that no longer change, so a deal keeps its bounds and
@@ -295,14 +295,15 @@ impl LaissezFaire {
 
     /// The draft `action` makes by naming a third party ([`Action::Payer`],
     /// [`Action::Payee`], [`Action::Guarantee`]) in `deal`, once the notary has checked it.
-    /// A third party's deed goes to the drafter when drafted; [`Action::Payee`] may name the
-    /// other party as its receiver instead.
+    /// A third party's deed or right goes to the drafter when drafted; [`Action::Payee`] may
+    /// name the other party as its receiver instead. Naming the loan's lender or borrower
+    /// turns its repayment schedule round with it ([`Package::follow_loan`]).
     ///
     /// # Errors
     /// Why he cannot be named: the deal is not being drafted or has had its changes, the
-    /// seat is one of the two parties (except as the receiver of a third party's deed), the
-    /// clause is missing or of the wrong kind, or the draft with him is not legal (a payment
-    /// between two third parties, say).
+    /// seat is one of the two parties (except as the receiver of a third party's deed or
+    /// right), the clause is missing or of the wrong kind, or the draft with him is not
+    /// legal (a payment between two third parties, say).
     pub fn draft_party(&self, s: &State, deal: &Deal, action: Action) -> Result<Package, Refusal> {
         if deal.sent {
             return Err(Refusal::NoDeal);
@@ -525,11 +526,12 @@ impl LaissezFaire {
     }
 
     /// The moves that name a third party in `deal`'s draft: each other player still in the
-    /// game as the payer and the payee of each payment, the giver of each of his deeds
-    /// (to the drafter, or, named after, to the other party), and the guarantor of each
-    /// payment on a schedule and of the repayments, for nothing or for a representative
-    /// fee, a tenth of the payments he guarantees (the caller keeps those the notary
-    /// accepts).
+    /// game as the payer and the payee of each payment, the lender and the borrower of the
+    /// loan, the giver of each of his deeds and the grantor of a lodging right and a price
+    /// cap on each (to the drafter, or, named after, to the other party), the receiver of
+    /// each deed and right a party gives, and the guarantor of each payment on a schedule
+    /// and of the repayments, for nothing or for a representative fee, a tenth of the
+    /// payments he guarantees (the caller keeps those the notary accepts).
     fn third_party_moves(&self, s: &State, deal: &Deal, out: &mut Vec<Action>) {
         let thirds = (0..self.config().players as u8)
             .filter(|&t| t != deal.author && t != deal.answerer && self.trades(s, t));

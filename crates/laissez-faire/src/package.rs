@@ -25,14 +25,17 @@
 //!   any sum;
 //! * a free-text promise ([`Kind::Text`]) by either party, with a penalty of any sum, whose
 //!   words the record keeps and which the other players judge on a claim of breach;
-//! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
-//!   player still in the game must agree to one).
+//! * a rule change ([`Kind::Rule`]), when every player still in the game is a party to the
+//!   package: one of the two, or a third party it names (every player still in the game
+//!   must agree to one).
 //!
 //! A package is a deal between two players, but other players may join it (the text's
-//! "any contract"): each as a payer (he pays a payment clause, [`Item::from`]), a payee
-//! (a payment clause pays him, [`Item::to`]), the giver of a deed he holds, or the
-//! guarantor of a payment on a schedule or of the loan's repayments ([`Guarantee`]). They
-//! consent one after another, in seat order, after the answerer accepts
+//! "any contract"): at one end ([`Item::from`] or [`Item::to`]) of a payment, a deed, the
+//! loan (and so its repayments) or a right, whose other end is one of the two parties:
+//! paying or being paid, giving or receiving a deed, lending or borrowing, granting a right
+//! on his own deed or holding one; or as the guarantor of a payment on a schedule or of the
+//! loan's repayments ([`Guarantee`]). A promise and a rule change stay between the two.
+//! The third parties consent one after another, in seat order, after the answerer accepts
 //! ([`crate::deal::Deal::consent`]).
 //!
 //! # Why a draft in the state
@@ -544,10 +547,11 @@ pub struct Guarantee {
 pub struct Item {
     /// What it does.
     pub kind: Kind,
-    /// The party who pays, gives, lends or repays: one of the two parties of the deal, or,
-    /// for a payment, a third party who pays it for one of them.
+    /// The party who pays, gives, lends, repays or grants: one of the two parties of the
+    /// deal, or a third party (except in a promise or a rule change) when `to` is one of
+    /// the two.
     pub from: u8,
-    /// The other party.
+    /// The other party: the one paid, given to, lent to or granted the right.
     pub to: u8,
     /// Dollars (0 for a deed).
     pub amount: u32,
@@ -648,8 +652,8 @@ impl Item {
         cash
     }
 
-    /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
-    /// pays it, is paid by it, gives its deed or guarantees it.
+    /// The seats this clause involves besides `a` and `b`, as a bit set: a third party at
+    /// either end of it, or its guarantor.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         let guarantor = self.guarantee().map(|g| g.seat);
         [Some(self.from), Some(self.to), guarantor]
@@ -715,7 +719,7 @@ impl Package {
     }
 
     /// The seats the package involves besides its two parties `a` and `b` (third parties
-    /// who pay, are paid, give a deed or guarantee), as a bit set: each must consent.
+    /// at either end of a clause, or guarantors), as a bit set: each must consent.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         self.iter().fold(0, |set, i| set | i.others(a, b))
     }

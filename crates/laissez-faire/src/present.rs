@@ -697,7 +697,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// template), which bots and random play use, are one group after the builder: every
     /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
     /// A rule change put to every player is the exception (a package changes a rule only
-    /// between the last two players), so it keeps a group of its own. The moves that end the game
+    /// with every player still in the game a party to it), so it keeps a group of its own. The moves that end the game
     /// (declaring the race or a stalemate, proposing one), exercising options and claiming
     /// breaches are folded too: they can come up at many decisions, and listed first they
     /// would push the turn's own choices down.
@@ -728,7 +728,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Promise(..) | Action::Rule(..) => "add a promise or a rule change".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
             Action::Payer(..) | Action::Payee(..) | Action::Guarantee(..) => {
-                "add a third party (a payer, a payee or a guarantor)".to_owned()
+                "add a third party (to pay or lend, to receive or borrow, or to guarantee)"
+                    .to_owned()
             }
             _ => return None,
         };

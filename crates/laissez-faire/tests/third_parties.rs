@@ -289,7 +289,7 @@ fn drafting_a_third_party_is_worded_and_folded_in_the_builder() {
     assert_eq!(
         p.choice_group(&g, &s, Action::Guarantee(0, 2, 10))
             .as_deref(),
-        Some("add a third party (a payer, a payee or a guarantor)")
+        Some("add a third party (to pay or lend, to receive or borrow, or to guarantee)")
     );
     // The fee is typed like any sum.
     assert_eq!(g.amount(Action::Guarantee(0, 2, 10)), Some(10));
