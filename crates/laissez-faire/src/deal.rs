@@ -38,8 +38,8 @@ use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
-    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Span, Spot,
-    Visits, When, seats_in,
+    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, OtherTurns, Package, Right, Side, Span,
+    Spot, Visits, When, seats_in,
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
@@ -469,6 +469,10 @@ impl LaissezFaire {
                 candidates.push(Action::Pay(side, When::Starts(EVENTS), SCHEDULED[1]));
                 candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
                 candidates.push(Action::Pay(side, When::Turns(EVENTS), SCHEDULED[0]));
+                // "Pay me at the start of each of my turns."
+                if let Some(turns) = OtherTurns::new(payee, EVENTS) {
+                    candidates.push(Action::Pay(side, When::TurnsOf(turns), SCHEDULED[0]));
+                }
             }
             candidates.extend(spaces_in(deeds).map(Action::Deed));
             // Rights at the deed's reference rent, fare or value, granted by its holder.

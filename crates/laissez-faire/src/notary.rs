@@ -13,7 +13,9 @@
 //! deeds have moved, for the rounds or (a lodging right, a price cap) the uses the parties
 //! chose ([`crate::package::Span`]), a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
-//! same holder on the same deed (in the package or live); a payment on landings names a city
+//! same holder on the same deed (in the package or live); a payment at the start of another
+//! player's turns names a player still in the game other than its payer; a payment on
+//! landings names a city
 //! of the board where its payee holds a deed once the package's deeds have moved, or one
 //! deed he holds then; every third party (any number of the other players) is still in the
 //! game, stands at one end of a payment, a deed, a loan (with its repayments) or a right
@@ -118,6 +120,10 @@ pub enum Refusal {
         /// The space.
         space: u8,
     },
+    /// A payment at the start of another player's turns that names its own payer, or a
+    /// seat not in the game.
+    #[error("a payment at the start of another player's turns needs another player still in the game: seat {} is not", u16::from(*.0) + 1)]
+    NotAnother(u8),
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
     NoCity(u8),
@@ -232,6 +238,9 @@ impl LaissezFaire {
                         }
                         When::LandsOn(p) if usize::from(p.space()) >= SPACES => {
                             return Err(Refusal::NoSpace(p.space()));
+                        }
+                        When::TurnsOf(o) if o.seat() == item.from || !self.trades(s, o.seat()) => {
+                            return Err(Refusal::NotAnother(o.seat()));
                         }
                         _ => {}
                     }
@@ -637,6 +646,12 @@ impl LaissezFaire {
             Kind::Pay(When::Turns(n)) => {
                 Some(contract(Clause::Schedule(Due::EachTurn), item.amount, n, 1))
             }
+            Kind::Pay(When::TurnsOf(o)) => Some(contract(
+                Clause::Schedule(Due::EachTurnOf(o.seat())),
+                item.amount,
+                o.times(),
+                1,
+            )),
             Kind::Pay(When::Lands(v)) => Some(contract(
                 Clause::Schedule(Due::EachLanding(v.city())),
                 item.amount,

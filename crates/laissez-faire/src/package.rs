@@ -7,8 +7,8 @@
 //!
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
-//!   the payer's passes of Start, at each of his stays, at the start of each of his turns,
-//!   at each of his landings by the dice in a city ([`Visits`]) or on one space
+//!   the payer's passes of Start, at each of his stays, at the start of each of his turns
+//!   or of another player's ([`OtherTurns`]), at each of his landings by the dice in a city ([`Visits`]) or on one space
 //!   ([`Spot`]), `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
@@ -141,6 +141,10 @@ pub enum When {
     /// Each time the payer's token lands by the dice on one space, a deed of the payee's
     /// ("pay me $30 each time you land on my Tile Row, 5 times").
     LandsOn(Spot),
+    /// At the start of each of another player's turns, this many times ("pay me $20 at the
+    /// start of each of my turns, 5 times"). Last, so that the lists of moves keep their
+    /// order from before it.
+    TurnsOf(OtherTurns),
 }
 
 /// Landings on one space: the space (0 to [`SPACES`] - 1) and how many landings pay (1 to
@@ -172,6 +176,38 @@ impl Spot {
     /// The landings that pay.
     pub const fn times(self) -> u8 {
         self.0 % Spot::MAX_TIMES + 1
+    }
+}
+
+/// Turns of another player: his seat (0 to 15) and how many of his turns pay (1 to
+/// [`Cadence::MAX`]), packed in one byte like a [`Cadence`] so that a payment clause and its
+/// sum fit an action of eight bytes. The seat is absolute: the schedule follows that
+/// player's turns whoever pays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct OtherTurns(u8);
+
+impl OtherTurns {
+    /// Seats a schedule may name (a game has at most [`crate::config::MAX_PLAYERS`]; the
+    /// byte has room for 16).
+    pub const SEATS: u8 = 16;
+
+    /// `seat`'s turns, `times` times; `None` out of range.
+    pub const fn new(seat: u8, times: u8) -> Option<OtherTurns> {
+        if seat >= OtherTurns::SEATS || times == 0 || times > Cadence::MAX {
+            None
+        } else {
+            Some(OtherTurns(seat << 4 | times))
+        }
+    }
+
+    /// The player whose turns bring the payments due.
+    pub const fn seat(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The turns that pay.
+    pub const fn times(self) -> u8 {
+        self.0 & 0xF
     }
 }
 
@@ -215,6 +251,7 @@ impl When {
                 (1..=Cadence::MAX).contains(&n).then_some(n)
             }
             When::Lands(v) => (v.times() > 0).then_some(v.times()),
+            When::TurnsOf(o) => (o.times() > 0).then_some(o.times()),
             When::LandsOn(p) => Some(p.times()),
         }
     }
@@ -227,6 +264,11 @@ impl When {
             When::Starts(n) => format!("at each Start, {n} times"),
             When::Stays(n) => format!("at each stay, {n} times"),
             When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
+            When::TurnsOf(o) => format!(
+                "at the start of each of seat {}'s turns, {} times",
+                u16::from(o.seat()) + 1,
+                o.times()
+            ),
             When::Lands(v) => format!("at each landing in city {}, {} times", v.city(), v.times()),
             When::LandsOn(p) => {
                 format!(

@@ -14,7 +14,7 @@ use gameshelf_engine::Seat;
 
 use gameshelf_engine::Game;
 
-use super::{item_text, package_text, verb, who};
+use super::{item_text, package_text, verb, when_text, who};
 use crate::deal::Deal;
 use crate::notary::Refusal;
 use crate::package::Kind;
@@ -240,7 +240,7 @@ fn part_line(game: &LaissezFaire, deal: &Deal, seat: u8, viewer: Option<Seat>) -
     for (n, item) in (1..).zip(deal.package.iter()) {
         let x = item.amount;
         let what = match item.kind {
-            Kind::Pay(when) => format!("${x} {}", game.describe_when(when)),
+            Kind::Pay(when) => format!("${x} {}", when_text(game, when, viewer)),
             Kind::Deed(d) => game.board().spaces[usize::from(d)].name.clone(),
             Kind::Lend(_) => format!("a loan of ${x} now"),
             Kind::Repay(c) => format!("${x} {}", c.words()),

@@ -512,3 +512,42 @@ fn a_third_party_lender_is_named_by_menu_steps_in_line_mode() {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
 }
+
+#[test]
+fn a_payment_on_the_payees_turns_is_typed_in_line_mode() {
+    let game = game();
+    let options = resuming(&game, &[Action::First(0)]);
+    let players = vec![Player::Human, Player::Bot(Box::new(Trader::default()) as _)];
+    // "Pay me $25 at the start of each of my turns, 6 times": the payments to oneself are
+    // the third entry, the one on one's own turns the tenth. Naming the payer's own turns
+    // is refused with the reason, and the menu comes back.
+    let script = [
+        "2",                     // make an offer (a package)
+        "1",                     // draft a package of clauses for seat 2
+        "3",                     // add a payment to you
+        "10 25 seat 2, 6 times", // on seat 2's own turns: refused
+        "3",                     // add a payment to you
+        "10 25 6 times",         // on my turns, 6 times, $25
+        "2",                     // send
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let mine = gameshelf_laissez_faire::package::OtherTurns::new(0, 6).unwrap();
+    assert_eq!(
+        record.actions.get(1..4),
+        Some(
+            &[
+                Action::Draft(1),
+                Action::Pay(Side::Yours, When::TurnsOf(mine), 25),
+                Action::Send,
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "a schedule: seat S, N times (S from 1 to 16, N from 1 to 15)",
+        "needs another player still in the game: seat 2 is not",
+        "  1. seat 2 pays you $25 at the start of each of your turns, 6 times\n",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}
