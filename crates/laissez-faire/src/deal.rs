@@ -420,9 +420,9 @@ impl LaissezFaire {
     }
 
     /// The moves of the open deal, in action order: when drafting, representative clauses
-    /// (payments either way now and on schedules, each deed either party holds, loans
-    /// either way with or without collateral, the loan's repayment at representative
-    /// rates), strikes, sending and withdrawing; when answering, accepting, refusing and
+    /// (payments either way now and on schedules, each deed a player still in the game
+    /// holds and the rights on it, loans either way with or without collateral, the loan's
+    /// repayment at representative rates), strikes, sending and withdrawing; when answering, accepting, refusing and
     /// countering. Each is checked by [`LaissezFaire::deal_move`].
     pub(crate) fn deal_moves(&self, s: &State, out: &mut Vec<Action>) {
         let Some(deal) = s.deal else { return };
@@ -433,13 +433,12 @@ impl LaissezFaire {
             candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
         } else {
             self.third_party_moves(s, &deal, &mut candidates);
-            // The parties' deeds, and those a third party gives one of them in the draft.
-            let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
-            let given = deal.package.iter().fold(0u64, |set, i| match i.kind {
-                Kind::Deed(d) => set | 1 << d,
-                _ => set,
-            });
-            let deeds = (held | given) & self.board().deeds;
+            // The deeds of every player still in the game: the parties', and the third
+            // parties', which they may give, grant rights on or pledge as borrowers.
+            let held = (0..self.config().players as u8)
+                .filter(|&o| o == deal.author || o == deal.answerer || self.trades(s, o))
+                .fold(0u64, |set, o| set | self.holdings(s, o));
+            let deeds = held & self.board().deeds;
             // Who holds each deed once the draft's deeds have moved.
             let mut owners = [BANK; SPACES];
             for d in spaces_in(deeds) {
@@ -469,10 +468,15 @@ impl LaissezFaire {
                 candidates.push(Action::Pay(side, When::Starts(EVENTS), SCHEDULED[1]));
                 candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
                 candidates.push(Action::Pay(side, When::Turns(EVENTS), SCHEDULED[0]));
-                // "Pay me at the start of each of my turns."
-                if let Some(turns) = OtherTurns::new(payee, EVENTS) {
-                    candidates.push(Action::Pay(side, When::TurnsOf(turns), SCHEDULED[0]));
-                }
+                // At the start of each of another player's turns: "pay me at the start of
+                // each of my turns", or a third party's.
+                let payer = deal.seat(side);
+                let watched = (0..self.config().players as u8).filter(|&o| o != payer);
+                candidates.extend(
+                    watched
+                        .filter_map(|o| OtherTurns::new(o, EVENTS))
+                        .map(|o| Action::Pay(side, When::TurnsOf(o), SCHEDULED[0])),
+                );
             }
             candidates.extend(spaces_in(deeds).map(Action::Deed));
             // Rights at the deed's reference rent, fare or value, granted by its holder.
@@ -529,29 +533,17 @@ impl LaissezFaire {
         );
     }
 
-    /// The moves that name a third party in `deal`'s draft: each other player still in the
-    /// game as the payer and the payee of each payment, the lender and the borrower of the
-    /// loan, the giver of each of his deeds and the grantor of a lodging right and a price
-    /// cap on each (to the drafter, or, named after, to the other party), the receiver of
-    /// each deed and right a party gives, and the guarantor of each payment on a schedule
-    /// and of the repayments, for nothing or for a representative fee, a tenth of the
-    /// payments he guarantees (the caller keeps those the notary accepts).
+    /// The moves that name a third party in `deal`'s draft (his deeds, the rights on them
+    /// and loans against them are listed with every player's, by the caller): each other
+    /// player still in the game as the payer and the payee of each payment, the lender and
+    /// the borrower of the loan, the receiver of each deed and right a party gives, the other
+    /// party as the receiver of a third party's deed or right, and the guarantor of each
+    /// payment on a schedule and of the repayments, for nothing or for a representative fee,
+    /// a tenth of the payments he guarantees (the caller keeps those the notary accepts).
     fn third_party_moves(&self, s: &State, deal: &Deal, out: &mut Vec<Action>) {
         let thirds = (0..self.config().players as u8)
             .filter(|&t| t != deal.author && t != deal.answerer && self.trades(s, t));
         for t in thirds {
-            let his = self.holdings(s, t) & self.board().deeds;
-            out.extend(spaces_in(his).map(Action::Deed));
-            // A lodging right or a price cap on each of his deeds, at its reference rent or
-            // price, to the drafter.
-            for d in spaces_in(his) {
-                if let Some(rent) = self.reference_rent(s, d) {
-                    out.push(Action::Right(LODGINGS[0], d, rent));
-                }
-                if let Some(price) = self.reference_service_price(s, d) {
-                    out.push(Action::Right(SERVICES[0], d, price));
-                }
-            }
             for (place, item) in deal.package.iter().enumerate() {
                 let place = place as u8;
                 match item.kind {

@@ -265,7 +265,14 @@ fn the_notary_checks_the_third_party_in_each_new_role() {
     let mut d = s.clone();
     g.apply(&mut d, Action::Draft(1)).unwrap();
     let listed = legal(&g, &d);
-    assert!(listed.contains(&Action::Right(Right::LODGING, QUAY, 6)));
+    for a in [
+        Action::Right(Right::LODGING, QUAY, 6),
+        Action::Right(Right::OPTION, QUAY, 100),
+        Action::Lend(Side::Mine, QUAY, 200),
+        Action::Deed(RAIL),
+    ] {
+        assert!(listed.contains(&a), "{a}");
+    }
     g.apply(&mut d, Action::Deed(TILE)).unwrap();
     g.apply(&mut d, lend).unwrap();
     let listed = legal(&g, &d);

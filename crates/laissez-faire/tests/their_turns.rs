@@ -119,10 +119,17 @@ fn the_notary_refuses_the_payers_own_turns_and_a_player_out_of_the_game() {
         g.deal_move(&d, Action::Payer(0, 2)),
         Err(Refusal::NotAnother(2))
     );
-    // The list offers the payee's turns, either way.
+    // The list offers every other player's turns, either way.
     let listed = legal(&g, &d);
-    assert!(listed.contains(&Action::Pay(Side::Yours, turns_of(0, 4), 20)));
-    assert!(listed.contains(&Action::Pay(Side::Mine, turns_of(1, 4), 20)));
+    for a in [
+        Action::Pay(Side::Yours, turns_of(0, 4), 20),
+        Action::Pay(Side::Yours, turns_of(2, 4), 20),
+        Action::Pay(Side::Mine, turns_of(1, 4), 20),
+        Action::Pay(Side::Mine, turns_of(2, 4), 20),
+    ] {
+        assert!(listed.contains(&a), "{a}");
+    }
+    assert!(!listed.contains(&own));
 }
 
 #[test]
