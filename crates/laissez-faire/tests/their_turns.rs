@@ -52,6 +52,10 @@ fn the_payment_falls_due_at_the_start_of_each_of_the_named_players_turns_only() 
     let c = *s.contracts.iter().next().unwrap();
     assert_eq!(c.clause, Clause::Schedule(Due::EachTurnOf(0)));
     assert_eq!((c.payer, c.payee), (1, 0));
+    assert_eq!(
+        g.describe_contract(&c),
+        "#1 seat 2 pays seat 1 $20 at the start of each of seat 1's turns (3 left)"
+    );
     assert_eq!(cash(&s), [1500, 1500], "nothing at acceptance");
     // Seat 2's own turn owes nothing.
     to_turn_of(&g, &mut s, 1);
