@@ -17,8 +17,9 @@
 //!
 //! A draft may name third parties, any of the other players still in the game
 //! ([`Action::Payer`], [`Action::Payee`], [`Action::Guarantee`], or [`Action::Deed`],
-//! [`Action::Right`] or [`Action::Lend`]'s collateral on a deed one of them holds). Accepted terms that name some are not executed yet: they go to
-//! each in turn, in seat order ([`Deal::consent`]); each consents ([`Action::Accept`]; the
+//! [`Action::Right`] or [`Action::Lend`]'s collateral on a deed one of them holds).
+//! Accepted terms that name some are not executed yet: they go to each in turn, in seat
+//! order ([`Deal::consent`]); each consents ([`Action::Accept`]; the
 //! last consent executes them) or lets them lapse ([`Action::Refuse`]). They are asked
 //! last, once each, about terms that no longer change, so a deal keeps its bounds and
 //! nothing executes without the consent of everyone it involves.
@@ -422,8 +423,9 @@ impl LaissezFaire {
     /// The moves of the open deal, in action order: when drafting, representative clauses
     /// (payments either way now and on schedules, each deed a player still in the game
     /// holds and the rights on it, loans either way with or without collateral, the loan's
-    /// repayment at representative rates), strikes, sending and withdrawing; when answering, accepting, refusing and
-    /// countering. Each is checked by [`LaissezFaire::deal_move`].
+    /// repayment at representative rates), strikes, sending and withdrawing; when
+    /// answering, accepting, refusing and countering. Each is checked by
+    /// [`LaissezFaire::deal_move`].
     pub(crate) fn deal_moves(&self, s: &State, out: &mut Vec<Action>) {
         let Some(deal) = s.deal else { return };
         let mut candidates = Vec::new();

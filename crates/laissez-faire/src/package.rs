@@ -8,8 +8,8 @@
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
 //!   the payer's passes of Start, at each of his stays, at the start of each of his turns
-//!   or of another player's ([`OtherTurns`]), at each of his landings by the dice in a city ([`Visits`]) or on one space
-//!   ([`Spot`]), `n` times;
+//!   or of another player's ([`OtherTurns`]), at each of his landings by the dice in a city
+//!   ([`Visits`]) or on one space ([`Spot`]), `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of

@@ -710,10 +710,10 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// template), which bots and random play use, are one group after the builder: every
     /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
     /// A rule change put to every player is the exception (a package changes a rule only
-    /// with every player still in the game a party to it), so it keeps a group of its own. The moves that end the game
-    /// (declaring the race or a stalemate, proposing one), exercising options and claiming
-    /// breaches are folded too: they can come up at many decisions, and listed first they
-    /// would push the turn's own choices down.
+    /// with every player still in the game a party to it), so it keeps a group of its own.
+    /// The moves that end the game (declaring the race or a stalemate, proposing one),
+    /// exercising options and claiming breaches are folded too: they can come up at many
+    /// decisions, and listed first they would push the turn's own choices down.
     fn choice_group(&self, game: &LaissezFaire, s: &State, action: Action) -> Option<String> {
         let group = match action {
             Action::Propose(_, Term::Rule(..)) => RULE_CHANGE_GROUP.to_owned(),

@@ -67,8 +67,8 @@ impl LaissezFaire {
     /// The obligations due on `occasion`: at the start of a round, scheduled payments each
     /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start,
     /// stays, begins a turn or lands in a city, that payer's scheduled payments for the
-    /// event, and, when a seat begins a turn, the payments that follow his turns. Each payment is checked and made in full, or defaults (see
-    /// [`crate::contract`]).
+    /// event, and, when a seat begins a turn, the payments that follow his turns. Each
+    /// payment is checked and made in full, or defaults (see [`crate::contract`]).
     pub(crate) fn obligations_due(&self, s: &mut State, occasion: Occasion) {
         for slot in 0..s.contracts.0.len() {
             let Some(mut c) = s.contracts.0[slot] else {
