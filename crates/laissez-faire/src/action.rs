@@ -83,27 +83,32 @@ pub enum Action {
     /// Draft a deed: it goes from whichever party holds it to the other.
     Deed(u8),
     /// Draft a loan of any sum by this side to the other, against this deed of the borrower
-    /// ([`crate::contract::NO_DEED`]: none).
+    /// ([`crate::contract::NO_DEED`]: none); against a third party's deed, the loan is made
+    /// to him.
     Lend(Side, u8, u32),
     /// Draft the loan's repayment: this instalment on this schedule.
     Repay(Cadence, u32),
     /// Draft a right on this deed, granted by its holder (once the package's deeds have
-    /// moved) to the other party for the rounds the right names: a lodging right capped at
-    /// the sum, an option at it, or a price cap of the sum on a transit company or utility.
+    /// moved) to the other party (a third party's, to the drafter) for the rounds the right
+    /// names: a lodging right capped at the sum, an option at it, or a price cap of the sum
+    /// on a transit company or utility.
     Right(Right, u8, u32),
     /// Draft a free-text promise by this side to the other (its words are the text the move
     /// writes), with the penalty for a breach the arbiters uphold.
     Promise(Side, u32),
     /// Draft a change of this rule to this value (every player still in the game must be a
-    /// party to it, so only two players left may make it in a package).
+    /// party to it: one of the two, or a third party the draft names already).
     Rule(Rule, bool),
     /// Name a third party (this seat, neither of the deal's two parties) as the payer of the
-    /// draft's payment at this place: he pays it instead of the party who would (ruling
-    /// B-05: third parties join as payers). He consents after the answerer accepts.
+    /// draft's payment at this place, or the lender of its loan: he pays or lends instead of
+    /// the party who would (and the loan is repaid to him). He consents after the answerer
+    /// accepts.
     Payer(u8, u8),
-    /// Name a third party (this seat, neither of the deal's two parties) as the payee of the
-    /// draft's payment at this place: it is paid to him instead, by one of the two. He
-    /// consents after the answerer accepts.
+    /// Name a third party (this seat, neither of the deal's two parties) as the receiver of
+    /// the draft's clause at this place: a payment is paid to him, a deed or a right goes to
+    /// him, a loan is made to him (and he repays it), instead of to one of the two. He
+    /// consents after the answerer accepts. A third party's deed or right may be sent so
+    /// to the party it does not go to yet.
     Payee(u8, u8),
     /// Name a third party (this seat) as the guarantor of the draft's payment on a schedule
     /// or repayments at this place: he pays what the debtor misses at a due date, for a fee

@@ -119,6 +119,8 @@ pub enum Due {
     /// At the start of each of the payer's turns (a package's schedule; the templates'
     /// menu, [`Due::ALL`], does not list it).
     EachTurn,
+    /// At the start of each of this other player's turns (a package's schedule).
+    EachTurnOf(u8),
     /// Each time the payer's token lands by the dice in this city (a package's schedule,
     /// not in the templates' menu either).
     EachLanding(u8),
@@ -137,6 +139,7 @@ impl Due {
             Due::EachStart => "at each Start",
             Due::EachStay => "at each stay",
             Due::EachTurn => "at each of his turns",
+            Due::EachTurnOf(_) => "at each of another player's turns",
             Due::EachLanding(_) => "at each landing in the city",
             Due::EachLandingOn(_) => "at each landing on the space",
         }

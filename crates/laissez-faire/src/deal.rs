@@ -16,9 +16,10 @@
 //! [`MAX_COUNTERS`].
 //!
 //! A draft may name third parties, any of the other players still in the game
-//! ([`Action::Payer`], [`Action::Payee`], [`Action::Guarantee`], or [`Action::Deed`] on a
-//! deed one of them holds). Accepted terms that name some are not executed yet: they go to
-//! each in turn, in seat order ([`Deal::consent`]); each consents ([`Action::Accept`]; the
+//! ([`Action::Payer`], [`Action::Payee`], [`Action::Guarantee`], or [`Action::Deed`],
+//! [`Action::Right`] or [`Action::Lend`]'s collateral on a deed one of them holds).
+//! Accepted terms that name some are not executed yet: they go to each in turn, in seat
+//! order ([`Deal::consent`]); each consents ([`Action::Accept`]; the
 //! last consent executes them) or lets them lapse ([`Action::Refuse`]). They are asked
 //! last, once each, about terms that no longer change, so a deal keeps its bounds and
 //! nothing executes without the consent of everyone it involves.
@@ -38,8 +39,8 @@ use crate::contract::{LODGING_ROUNDS, NO_DEED, Rule};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::notary::Refusal;
 use crate::package::{
-    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, Package, Right, Side, Span, Spot,
-    Visits, When, seats_in,
+    Cadence, Guarantee, Item, Kind, MAX_CLAUSES, MAX_EDITS, OtherTurns, Package, Right, Side, Span,
+    Spot, Visits, When, seats_in,
 };
 use crate::price::MAX_PRICE;
 use crate::state::{BANK, Phase, State};
@@ -224,9 +225,25 @@ impl LaissezFaire {
             let from = deal.seat(side);
             Item::new(kind, from, deal.other(from), amount)
         };
+        // A trading third party who holds `d` once the draft's deeds have moved.
+        let third_holder = |d: u8| {
+            let h = deal.package.holder_after(d, s.lots.0[d as usize].owner);
+            (h != BANK && h != deal.author && h != deal.answerer && self.trades(s, h)).then_some(h)
+        };
         let item = match action {
             Action::Pay(side, when, amount) => both(side, Kind::Pay(when), amount),
-            Action::Lend(side, collateral, amount) => both(side, Kind::Lend(collateral), amount),
+            // Against a third party's deed, the loan is made to him: the collateral is the
+            // borrower's.
+            Action::Lend(side, collateral, amount) => {
+                let lender = deal.seat(side);
+                let borrower = match collateral {
+                    NO_DEED => None,
+                    d if (d as usize) < s.lots.0.len() => third_holder(d),
+                    _ => None,
+                };
+                let borrower = borrower.unwrap_or(deal.other(lender));
+                Item::new(Kind::Lend(collateral), lender, borrower, amount)
+            }
             Action::Deed(d) => {
                 if d as usize >= s.lots.0.len() || self.board().deeds & (1 << d) == 0 {
                     return Err(Refusal::NotADeed(d));
@@ -247,12 +264,16 @@ impl LaissezFaire {
                     return Err(Refusal::NotADeed(d));
                 }
                 let holder = deal.package.holder_after(d, s.lots.0[d as usize].owner);
-                let side = match holder {
-                    h if h == deal.author => Side::Mine,
-                    h if h == deal.answerer => Side::Yours,
-                    _ => return Err(Refusal::NotHeld(d)),
-                };
-                both(side, Kind::Right(right, d), amount)
+                match holder {
+                    h if h == deal.author => both(Side::Mine, Kind::Right(right, d), amount),
+                    h if h == deal.answerer => both(Side::Yours, Kind::Right(right, d), amount),
+                    // A third party's right goes to the drafter ([`Action::Payee`] may name
+                    // the other party instead).
+                    _ => match third_holder(d) {
+                        Some(h) => Item::new(Kind::Right(right, d), h, deal.author, amount),
+                        None => return Err(Refusal::NotHeld(d)),
+                    },
+                }
             }
             Action::Promise(side, penalty) => {
                 if s.notes == u8::MAX {
@@ -275,14 +296,15 @@ impl LaissezFaire {
 
     /// The draft `action` makes by naming a third party ([`Action::Payer`],
     /// [`Action::Payee`], [`Action::Guarantee`]) in `deal`, once the notary has checked it.
-    /// A third party's deed goes to the drafter when drafted; [`Action::Payee`] may name the
-    /// other party as its receiver instead.
+    /// A third party's deed or right goes to the drafter when drafted; [`Action::Payee`] may
+    /// name the other party as its receiver instead. Naming the loan's lender or borrower
+    /// turns its repayment schedule round with it ([`Package::follow_loan`]).
     ///
     /// # Errors
     /// Why he cannot be named: the deal is not being drafted or has had its changes, the
-    /// seat is one of the two parties (except as the receiver of a third party's deed), the
-    /// clause is missing or of the wrong kind, or the draft with him is not legal (a payment
-    /// between two third parties, say).
+    /// seat is one of the two parties (except as the receiver of a third party's deed or
+    /// right), the clause is missing or of the wrong kind, or the draft with him is not
+    /// legal (a payment between two third parties, say).
     pub fn draft_party(&self, s: &State, deal: &Deal, action: Action) -> Result<Package, Refusal> {
         if deal.sent {
             return Err(Refusal::NoDeal);
@@ -301,19 +323,26 @@ impl LaissezFaire {
             .get(usize::from(place))
             .ok_or(Refusal::NoClause(place))?;
         let party = |x: u8| x == deal.author || x == deal.answerer;
-        // A third party's deed may be sent to the party it does not go to yet.
-        let deed_to_party = matches!((action, item.kind), (Action::Payee(..), Kind::Deed(_)))
-            && !party(item.from)
+        // A third party's deed or right may be sent to the party it does not go to yet.
+        let to_party = matches!(
+            (action, item.kind),
+            (Action::Payee(..), Kind::Deed(_) | Kind::Right(..))
+        ) && !party(item.from)
             && seat != item.to;
-        if (party(seat) && !deed_to_party) || !self.trades(s, seat) {
+        if (party(seat) && !to_party) || !self.trades(s, seat) {
             return Err(Refusal::NotThird(seat));
         }
         match action {
-            Action::Payer(..) if !matches!(item.kind, Kind::Pay(_)) => {
+            Action::Payer(..) if !matches!(item.kind, Kind::Pay(_) | Kind::Lend(_)) => {
                 return Err(Refusal::NotAPayment(place));
             }
             Action::Payer(..) => item.from = seat,
-            Action::Payee(..) if !matches!(item.kind, Kind::Pay(_) | Kind::Deed(_)) => {
+            Action::Payee(..)
+                if !matches!(
+                    item.kind,
+                    Kind::Pay(_) | Kind::Deed(_) | Kind::Lend(_) | Kind::Right(..)
+                ) =>
+            {
                 return Err(Refusal::NotAPayment(place));
             }
             Action::Payee(..) => item.to = seat,
@@ -322,6 +351,7 @@ impl LaissezFaire {
         }
         let mut package = deal.package;
         package.set(usize::from(place), item);
+        package.follow_loan();
         self.check_package(s, deal.author, deal.answerer, &package, false)?;
         Ok(package)
     }
@@ -391,10 +421,11 @@ impl LaissezFaire {
     }
 
     /// The moves of the open deal, in action order: when drafting, representative clauses
-    /// (payments either way now and on schedules, each deed either party holds, loans
-    /// either way with or without collateral, the loan's repayment at representative
-    /// rates), strikes, sending and withdrawing; when answering, accepting, refusing and
-    /// countering. Each is checked by [`LaissezFaire::deal_move`].
+    /// (payments either way now and on schedules, each deed a player still in the game
+    /// holds and the rights on it, loans either way with or without collateral, the loan's
+    /// repayment at representative rates), strikes, sending and withdrawing; when
+    /// answering, accepting, refusing and countering. Each is checked by
+    /// [`LaissezFaire::deal_move`].
     pub(crate) fn deal_moves(&self, s: &State, out: &mut Vec<Action>) {
         let Some(deal) = s.deal else { return };
         let mut candidates = Vec::new();
@@ -404,13 +435,12 @@ impl LaissezFaire {
             candidates.extend([Action::Accept, Action::Refuse, Action::Amend]);
         } else {
             self.third_party_moves(s, &deal, &mut candidates);
-            // The parties' deeds, and those a third party gives one of them in the draft.
-            let held = self.holdings(s, deal.author) | self.holdings(s, deal.answerer);
-            let given = deal.package.iter().fold(0u64, |set, i| match i.kind {
-                Kind::Deed(d) => set | 1 << d,
-                _ => set,
-            });
-            let deeds = (held | given) & self.board().deeds;
+            // The deeds of every player still in the game: the parties', and the third
+            // parties', which they may give, grant rights on or pledge as borrowers.
+            let held = (0..self.config().players as u8)
+                .filter(|&o| o == deal.author || o == deal.answerer || self.trades(s, o))
+                .fold(0u64, |set, o| set | self.holdings(s, o));
+            let deeds = held & self.board().deeds;
             // Who holds each deed once the draft's deeds have moved.
             let mut owners = [BANK; SPACES];
             for d in spaces_in(deeds) {
@@ -440,6 +470,15 @@ impl LaissezFaire {
                 candidates.push(Action::Pay(side, When::Starts(EVENTS), SCHEDULED[1]));
                 candidates.push(Action::Pay(side, When::Stays(EVENTS), SCHEDULED[0]));
                 candidates.push(Action::Pay(side, When::Turns(EVENTS), SCHEDULED[0]));
+                // At the start of each of another player's turns: "pay me at the start of
+                // each of my turns", or a third party's.
+                let payer = deal.seat(side);
+                let watched = (0..self.config().players as u8).filter(|&o| o != payer);
+                candidates.extend(
+                    watched
+                        .filter_map(|o| OtherTurns::new(o, EVENTS))
+                        .map(|o| Action::Pay(side, When::TurnsOf(o), SCHEDULED[0])),
+                );
             }
             candidates.extend(spaces_in(deeds).map(Action::Deed));
             // Rights at the deed's reference rent, fare or value, granted by its holder.
@@ -475,10 +514,13 @@ impl LaissezFaire {
             for side in [Side::Mine, Side::Yours] {
                 candidates.push(Action::Promise(side, PENALTY));
             }
-            // A rule change needs every player still trading: offered only when the two
-            // parties are the last (the notary refuses it otherwise, and checking it in every
-            // list would cost every playout).
-            if self.third_trader(s, deal.author, deal.answerer).is_none() {
+            // A rule change needs every player still trading: offered only when each is a
+            // party or a third party the draft names already (the notary refuses it
+            // otherwise, and checking it for every rule would cost every playout).
+            if self
+                .outsider(s, deal.author, deal.answerer, &deal.package)
+                .is_none()
+            {
                 candidates.extend(Rule::ALL.map(|rule| Action::Rule(rule, !s.rules.get(rule))));
             }
             candidates.extend((0..deal.package.len() as u8).map(Action::Strike));
@@ -493,25 +535,29 @@ impl LaissezFaire {
         );
     }
 
-    /// The moves that name a third party in `deal`'s draft: each other player still in the
-    /// game as the payer and the payee of each payment, the giver of each of his deeds
-    /// (to the drafter, or, named after, to the other party), and the guarantor of each
-    /// payment on a schedule and of the repayments, for nothing or for a representative
-    /// fee, a tenth of the payments he guarantees (the caller keeps those the notary
-    /// accepts).
+    /// The moves that name a third party in `deal`'s draft (his deeds, the rights on them
+    /// and loans against them are listed with every player's, by the caller): each other
+    /// player still in the game as the payer and the payee of each payment, the lender and
+    /// the borrower of the loan, the receiver of each deed and right a party gives, the other
+    /// party as the receiver of a third party's deed or right, and the guarantor of each
+    /// payment on a schedule and of the repayments, for nothing or for a representative fee,
+    /// a tenth of the payments he guarantees (the caller keeps those the notary accepts).
     fn third_party_moves(&self, s: &State, deal: &Deal, out: &mut Vec<Action>) {
         let thirds = (0..self.config().players as u8)
             .filter(|&t| t != deal.author && t != deal.answerer && self.trades(s, t));
         for t in thirds {
-            out.extend(spaces_in(self.holdings(s, t) & self.board().deeds).map(Action::Deed));
             for (place, item) in deal.package.iter().enumerate() {
                 let place = place as u8;
                 match item.kind {
-                    Kind::Pay(_) => out.extend([Action::Payer(place, t), Action::Payee(place, t)]),
-                    // His deed, to the party it does not go to yet.
-                    Kind::Deed(_) if item.from == t => {
+                    Kind::Pay(_) | Kind::Lend(_) => {
+                        out.extend([Action::Payer(place, t), Action::Payee(place, t)]);
+                    }
+                    // His deed or right, to the party it does not go to yet.
+                    Kind::Deed(_) | Kind::Right(..) if item.from == t => {
                         out.push(Action::Payee(place, deal.other(item.to)));
                     }
+                    // A party's deed or right, to him.
+                    Kind::Deed(_) | Kind::Right(..) => out.push(Action::Payee(place, t)),
                     _ => {}
                 }
                 if item.guaranteeable() {

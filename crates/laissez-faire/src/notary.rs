@@ -13,13 +13,17 @@
 //! deeds have moved, for the rounds or (a lodging right, a price cap) the uses the parties
 //! chose ([`crate::package::Span`]), a lodging right only at a property and
 //! a price cap only on a transit company or utility, and never twice the same kind to the
-//! same holder on the same deed (in the package or live); a payment on landings names a city
+//! same holder on the same deed (in the package or live); a payment at the start of another
+//! player's turns names a player still in the game other than its payer; a payment on
+//! landings names a city
 //! of the board where its payee holds a deed once the package's deeds have moved, or one
 //! deed he holds then; every third party (any number of the other players) is still in the
-//! game, pays or is paid a payment (never one between two third parties), gives a deed he
-//! holds, or guarantees a schedule (never his own, nor one made to him), has the cash he
-//! pays at acceptance, and gives nothing away while jailed under `no_gifts_while_jailed`;
-//! and the notary's table has a place for each standing clause.
+//! game, stands at one end of a payment, a deed, a loan (with its repayments) or a right
+//! whose other end is one of the two parties (never between two third parties), or
+//! guarantees a schedule (never his own, nor one made to him), has the cash he pays at
+//! acceptance, and gives nothing away while jailed under `no_gifts_while_jailed`; a rule
+//! change names every player still in the game as a party; and the notary's table has a
+//! place for each standing clause.
 //! A deed pledged under a live loan may change hands: it goes with its pledge (B-20).
 //!
 //! Acceptance is atomic: the whole package is checked first, then everything executes, or
@@ -116,6 +120,10 @@ pub enum Refusal {
         /// The space.
         space: u8,
     },
+    /// A payment at the start of another player's turns that names its own payer, or a
+    /// seat not in the game.
+    #[error("a payment at the start of another player's turns needs another player still in the game: seat {} is not", u16::from(*.0) + 1)]
+    NotAnother(u8),
     /// A payment on landings in a city the board does not have.
     #[error("the board has no city {0}")]
     NoCity(u8),
@@ -160,17 +168,18 @@ pub enum Refusal {
     /// A seat named as a third party that is one of the deal's two parties (or no seat).
     #[error("seat {} is not a third party to this deal", u16::from(*.0) + 1)]
     NotThird(u8),
-    /// A third party named as the payer or payee of a clause that is not a payment (or, as
-    /// payee, not a deed).
-    #[error("clause {} is not a payment: only a payment may have a third party pay it or be paid", u16::from(*.0) + 1)]
+    /// A third party named as the payer of a clause that is neither a payment nor a loan, or
+    /// as the receiver of one that is neither a payment, a deed, a loan nor a right.
+    #[error("clause {} cannot take a third party in that role: a payer pays a payment or lends a loan; a payee is paid a payment, receives a deed or a right, or borrows a loan", u16::from(*.0) + 1)]
     NotAPayment(u8),
     /// A guarantee of a clause whose payments cannot be missed (not a payment on a
     /// schedule nor a loan's repayments).
     #[error("clause {} is neither a payment on a schedule nor a loan's repayments", u16::from(*.0) + 1)]
     NotGuaranteeable(u8),
-    /// A clause whose parties are not the deal's: only a payment's payer or payee, a deed's
-    /// giver or a guarantor may be a third party, a payment is never between two third
-    /// parties, and nobody guarantees his own payments or those made to him.
+    /// A clause whose parties are not the deal's: a payment, a deed, a loan, its repayments
+    /// and a right keep one of the two parties at one end (never between two third
+    /// parties), a promise and a rule change stay between the two, and nobody guarantees
+    /// his own payments or those made to him.
     #[error("clause {} names its parties wrongly", u16::from(*.0) + 1)]
     Parties(u8),
     /// No live contract of this number and place benefits this seat.
@@ -229,6 +238,9 @@ impl LaissezFaire {
                         }
                         When::LandsOn(p) if usize::from(p.space()) >= SPACES => {
                             return Err(Refusal::NoSpace(p.space()));
+                        }
+                        When::TurnsOf(o) if o.seat() == item.from || !self.trades(s, o.seat()) => {
+                            return Err(Refusal::NotAnother(o.seat()));
                         }
                         _ => {}
                     }
@@ -289,19 +301,21 @@ impl LaissezFaire {
     }
 
     /// The third parties' part of [`LaissezFaire::check_package`]: each clause is between
-    /// `a` and `b`, except that other players may join it: a payment may be paid by a third
-    /// party or to one (but not between two of them), a third party may give a deed to
-    /// either party, and he may guarantee a payment on a schedule or a loan's repayments
-    /// (never his own, nor one made to him, for a fee paid by its debtor). Every third party
-    /// is still in the game. Returns them, as a bit set.
+    /// `a` and `b`, except that other players may join it: a third party may stand at one
+    /// end of a payment, a deed, a loan (its repayments run the other way) or a right, as
+    /// long as one of the two parties stands at the other (a clause between two third
+    /// parties would be a contract the two have no part in, made in their deal), and he may
+    /// guarantee a payment on a schedule or a loan's repayments (never his own, nor one
+    /// made to him, for a fee paid by its debtor). A promise and a rule change stay between
+    /// the two (a rule change names the others as parties through their other clauses).
+    /// Every third party is still in the game. Returns them, as a bit set.
     fn check_thirds(&self, s: &State, a: u8, b: u8, package: &Package) -> Result<u16, Refusal> {
         let party = |x: u8| x == a || x == b;
         for (place, item) in package.iter().enumerate() {
             let place = place as u8;
             let joined = match item.kind {
-                Kind::Pay(_) => party(item.from) || party(item.to),
-                Kind::Deed(_) => party(item.to),
-                _ => party(item.from) && party(item.to),
+                Kind::Text(_) | Kind::Rule(..) => party(item.from) && party(item.to),
+                _ => party(item.from) || party(item.to),
             };
             if !joined || item.from == item.to {
                 return Err(Refusal::Parties(place));
@@ -396,8 +410,9 @@ impl LaissezFaire {
     }
 
     /// A rule change's part of [`LaissezFaire::check_package`]: the rule changes (once in
-    /// the package), and no player outside the two parties is still in the
-    /// game (B-19: every living player must be a party).
+    /// the package), and every player still in the game is one of the two parties or a
+    /// third party the package names, who consents to it with the rest (every living
+    /// player must be a party to a rule change).
     fn check_rule(
         &self,
         s: &State,
@@ -414,8 +429,16 @@ impl LaissezFaire {
         if s.rules.get(rule) == value || changes > 1 {
             return Err(Refusal::RuleAlready(rule, value));
         }
-        self.third_trader(s, a, b)
+        self.outsider(s, a, b, package)
             .map_or(Ok(()), |o| Err(Refusal::Unanimity(o)))
+    }
+
+    /// A player still in the game who is neither `a`, `b` nor a third party `package`
+    /// names, if any: a rule change in the package would need him too.
+    pub(crate) fn outsider(&self, s: &State, a: u8, b: u8, package: &Package) -> Option<u8> {
+        let others = package.others(a, b);
+        (0..self.config().players as u8)
+            .find(|&o| o != a && o != b && others & (1 << o) == 0 && self.trades(s, o))
     }
 
     /// The loan's part of [`LaissezFaire::check_package`]: one loan, one repayment schedule
@@ -623,6 +646,12 @@ impl LaissezFaire {
             Kind::Pay(When::Turns(n)) => {
                 Some(contract(Clause::Schedule(Due::EachTurn), item.amount, n, 1))
             }
+            Kind::Pay(When::TurnsOf(o)) => Some(contract(
+                Clause::Schedule(Due::EachTurnOf(o.seat())),
+                item.amount,
+                o.times(),
+                1,
+            )),
             Kind::Pay(When::Lands(v)) => Some(contract(
                 Clause::Schedule(Due::EachLanding(v.city())),
                 item.amount,

@@ -7,9 +7,9 @@
 //!
 //! * a payment ([`Kind::Pay`]) by either party to the other, of any whole number of dollars,
 //!   now or on a schedule ([`When`]): every `k` rounds `n` times ([`Cadence`]), or at each of
-//!   the payer's passes of Start, at each of his stays, at the start of each of his turns,
-//!   at each of his landings by the dice in a city ([`Visits`]) or on one space
-//!   ([`Spot`]), `n` times;
+//!   the payer's passes of Start, at each of his stays, at the start of each of his turns
+//!   or of another player's ([`OtherTurns`]), at each of his landings by the dice in a city
+//!   ([`Visits`]) or on one space ([`Spot`]), `n` times;
 //! * a deed ([`Kind::Deed`]) that goes from whichever party holds it to the other, with its
 //!   buildings and the rights and pledges attached to it (B-20);
 //! * a loan ([`Kind::Lend`]): either party lends the other a principal now, against one of
@@ -25,14 +25,17 @@
 //!   any sum;
 //! * a free-text promise ([`Kind::Text`]) by either party, with a penalty of any sum, whose
 //!   words the record keeps and which the other players judge on a claim of breach;
-//! * a rule change ([`Kind::Rule`]), when the two parties are the only players left (every
-//!   player still in the game must agree to one).
+//! * a rule change ([`Kind::Rule`]), when every player still in the game is a party to the
+//!   package: one of the two, or a third party it names (every player still in the game
+//!   must agree to one).
 //!
 //! A package is a deal between two players, but other players may join it (the text's
-//! "any contract"): each as a payer (he pays a payment clause, [`Item::from`]), a payee
-//! (a payment clause pays him, [`Item::to`]), the giver of a deed he holds, or the
-//! guarantor of a payment on a schedule or of the loan's repayments ([`Guarantee`]). They
-//! consent one after another, in seat order, after the answerer accepts
+//! "any contract"): at one end ([`Item::from`] or [`Item::to`]) of a payment, a deed, the
+//! loan (and so its repayments) or a right, whose other end is one of the two parties:
+//! paying or being paid, giving or receiving a deed, lending or borrowing, granting a right
+//! on his own deed or holding one; or as the guarantor of a payment on a schedule or of the
+//! loan's repayments ([`Guarantee`]). A promise and a rule change stay between the two.
+//! The third parties consent one after another, in seat order, after the answerer accepts
 //! ([`crate::deal::Deal::consent`]).
 //!
 //! # Why a draft in the state
@@ -138,6 +141,10 @@ pub enum When {
     /// Each time the payer's token lands by the dice on one space, a deed of the payee's
     /// ("pay me $30 each time you land on my Tile Row, 5 times").
     LandsOn(Spot),
+    /// At the start of each of another player's turns, this many times ("pay me $20 at the
+    /// start of each of my turns, 5 times"). Last, so that the lists of moves keep their
+    /// order from before it.
+    TurnsOf(OtherTurns),
 }
 
 /// Landings on one space: the space (0 to [`SPACES`] - 1) and how many landings pay (1 to
@@ -169,6 +176,38 @@ impl Spot {
     /// The landings that pay.
     pub const fn times(self) -> u8 {
         self.0 % Spot::MAX_TIMES + 1
+    }
+}
+
+/// Turns of another player: his seat (0 to 15) and how many of his turns pay (1 to
+/// [`Cadence::MAX`]), packed in one byte like a [`Cadence`] so that a payment clause and its
+/// sum fit an action of eight bytes. The seat is absolute: the schedule follows that
+/// player's turns whoever pays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct OtherTurns(u8);
+
+impl OtherTurns {
+    /// Seats a schedule may name (a game has at most [`crate::config::MAX_PLAYERS`]; the
+    /// byte has room for 16).
+    pub const SEATS: u8 = 16;
+
+    /// `seat`'s turns, `times` times; `None` out of range.
+    pub const fn new(seat: u8, times: u8) -> Option<OtherTurns> {
+        if seat >= OtherTurns::SEATS || times == 0 || times > Cadence::MAX {
+            None
+        } else {
+            Some(OtherTurns(seat << 4 | times))
+        }
+    }
+
+    /// The player whose turns bring the payments due.
+    pub const fn seat(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The turns that pay.
+    pub const fn times(self) -> u8 {
+        self.0 & 0xF
     }
 }
 
@@ -212,6 +251,7 @@ impl When {
                 (1..=Cadence::MAX).contains(&n).then_some(n)
             }
             When::Lands(v) => (v.times() > 0).then_some(v.times()),
+            When::TurnsOf(o) => (o.times() > 0).then_some(o.times()),
             When::LandsOn(p) => Some(p.times()),
         }
     }
@@ -224,6 +264,11 @@ impl When {
             When::Starts(n) => format!("at each Start, {n} times"),
             When::Stays(n) => format!("at each stay, {n} times"),
             When::Turns(n) => format!("at the start of each of the payer's turns, {n} times"),
+            When::TurnsOf(o) => format!(
+                "at the start of each of seat {}'s turns, {} times",
+                u16::from(o.seat()) + 1,
+                o.times()
+            ),
             When::Lands(v) => format!("at each landing in city {}, {} times", v.city(), v.times()),
             When::LandsOn(p) => {
                 format!(
@@ -544,10 +589,11 @@ pub struct Guarantee {
 pub struct Item {
     /// What it does.
     pub kind: Kind,
-    /// The party who pays, gives, lends or repays: one of the two parties of the deal, or,
-    /// for a payment, a third party who pays it for one of them.
+    /// The party who pays, gives, lends, repays or grants: one of the two parties of the
+    /// deal, or a third party (except in a promise or a rule change) when `to` is one of
+    /// the two.
     pub from: u8,
-    /// The other party.
+    /// The other party: the one paid, given to, lent to or granted the right.
     pub to: u8,
     /// Dollars (0 for a deed).
     pub amount: u32,
@@ -648,8 +694,8 @@ impl Item {
         cash
     }
 
-    /// The seats this clause involves besides `a` and `b`, as a bit set: a third party who
-    /// pays it, is paid by it, gives its deed or guarantees it.
+    /// The seats this clause involves besides `a` and `b`, as a bit set: a third party at
+    /// either end of it, or its guarantor.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         let guarantor = self.guarantee().map(|g| g.seat);
         [Some(self.from), Some(self.to), guarantor]
@@ -715,7 +761,7 @@ impl Package {
     }
 
     /// The seats the package involves besides its two parties `a` and `b` (third parties
-    /// who pay, are paid, give a deed or guarantee), as a bit set: each must consent.
+    /// at either end of a clause, or guarantors), as a bit set: each must consent.
     pub fn others(&self, a: u8, b: u8) -> u16 {
         self.iter().fold(0, |set, i| set | i.others(a, b))
     }
@@ -741,6 +787,20 @@ impl Package {
     /// The loan's repayment clause, if any.
     pub fn repayment(&self) -> Option<&Item> {
         self.iter().find(|i| matches!(i.kind, Kind::Repay(_)))
+    }
+
+    /// Keeps the repayment schedule running from the loan's borrower to its lender, after a
+    /// third party has been named as either ([`crate::action::Action::Payer`],
+    /// [`crate::action::Action::Payee`]): the schedule is the loan's, whoever makes it.
+    pub fn follow_loan(&mut self) {
+        let Some((_, &loan)) = self.loan() else {
+            return;
+        };
+        for item in self.items.iter_mut().flatten() {
+            if matches!(item.kind, Kind::Repay(_)) {
+                (item.from, item.to) = (loan.to, loan.from);
+            }
+        }
     }
 
     /// Whether a clause moves `deed`.

@@ -11,7 +11,7 @@ use gameshelf_engine::{Actor, Game, Presenter, Seat};
 use crate::board::SpaceKind;
 use crate::contract::{Entry, NO_DEED};
 use crate::deal::Deal;
-use crate::package::{Item, Kind, Package, Side};
+use crate::package::{Item, Kind, Package, Side, When};
 use crate::{Action, BANK, LaissezFaire, Phase, State, Status, Term};
 
 mod offer;
@@ -465,7 +465,7 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
         Kind::Pay(when) => format!(
             "{from} {} {to} ${x} {}",
             verb(item.from, viewer, "pay"),
-            game.describe_when(when)
+            when_text(game, when, viewer)
         ),
         Kind::Deed(d) => {
             let level = s.lots.0[usize::from(d)].level;
@@ -508,6 +508,19 @@ pub fn item_text(game: &LaissezFaire, s: &State, item: &Item, viewer: Option<Sea
         Kind::Rule(rule, value) => format!("the rule {} becomes {value}", rule.name()),
     };
     format!("{clause}{guarantee}")
+}
+
+/// When a payment is made, with the board's names and, for another player's turns, the
+/// player named for `viewer`: "at the start of each of your turns, 4 times".
+pub(crate) fn when_text(game: &LaissezFaire, when: When, viewer: Option<Seat>) -> String {
+    match when {
+        When::TurnsOf(o) => format!(
+            "at the start of each of {} turns, {} times",
+            offer::whose(o.seat(), viewer).0,
+            o.times()
+        ),
+        _ => game.describe_when(when),
+    }
 }
 
 /// A package in words for `viewer`: its clauses, joined by semicolons.
@@ -697,10 +710,10 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// template), which bots and random play use, are one group after the builder: every
     /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
     /// A rule change put to every player is the exception (a package changes a rule only
-    /// between the last two players), so it keeps a group of its own. The moves that end the game
-    /// (declaring the race or a stalemate, proposing one), exercising options and claiming
-    /// breaches are folded too: they can come up at many decisions, and listed first they
-    /// would push the turn's own choices down.
+    /// with every player still in the game a party to it), so it keeps a group of its own.
+    /// The moves that end the game (declaring the race or a stalemate, proposing one),
+    /// exercising options and claiming breaches are folded too: they can come up at many
+    /// decisions, and listed first they would push the turn's own choices down.
     fn choice_group(&self, game: &LaissezFaire, s: &State, action: Action) -> Option<String> {
         let group = match action {
             Action::Propose(_, Term::Rule(..)) => RULE_CHANGE_GROUP.to_owned(),
@@ -728,7 +741,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Promise(..) | Action::Rule(..) => "add a promise or a rule change".to_owned(),
             Action::Strike(_) => "strike a clause".to_owned(),
             Action::Payer(..) | Action::Payee(..) | Action::Guarantee(..) => {
-                "add a third party (a payer, a payee or a guarantor)".to_owned()
+                "add a third party (to pay or lend, to receive or borrow, or to guarantee)"
+                    .to_owned()
             }
             _ => return None,
         };
@@ -834,11 +848,13 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             (Action::Offer(to, deed, _), ..) => {
                 format!("what you offer seat {} for {}", to + 1, name(deed))
             }
-            (Action::Pay(Side::Mine, when, _), ..) => {
-                format!("the sum you pay {}", game.describe_when(when))
-            }
-            (Action::Pay(Side::Yours, when, _), ..) => {
-                format!("the sum you are paid {}", game.describe_when(when))
+            (Action::Pay(side, when, _), ..) => {
+                let drafter = s.deal.map(|d| usize::from(d.author));
+                let when = when_text(game, when, drafter);
+                match side {
+                    Side::Mine => format!("the sum you pay {when}"),
+                    Side::Yours => format!("the sum you are paid {when}"),
+                }
             }
             (Action::Lend(side, collateral, _), ..) => {
                 let lender = if side == Side::Mine {

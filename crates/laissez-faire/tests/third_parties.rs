@@ -166,7 +166,8 @@ fn a_guaranteed_loan_falls_on_the_guarantor_before_the_collateral() {
 
 #[test]
 fn the_notary_names_what_a_third_party_may_not_do() {
-    let (g, s) = setup(4);
+    let (g, mut s) = setup(4);
+    s.lots.0[RAIL as usize].owner = 3;
     let refused = |clauses: &[Action], last: Action| {
         let mut s = s.clone();
         g.apply(&mut s, Action::Draft(1)).unwrap();
@@ -200,9 +201,9 @@ fn the_notary_names_what_a_third_party_may_not_do() {
         "no payment between two third parties"
     );
     assert_eq!(
-        refused(&[Action::Deed(TRAM)], Action::Payee(0, 2)),
+        refused(&[Action::Deed(RAIL)], Action::Payee(0, 2)),
         Refusal::Parties(0),
-        "a deed goes to one of the two parties"
+        "a deed never goes between two third parties"
     );
     assert_eq!(refused(&[pay], Action::Payer(0, 9)), Refusal::NotThird(9));
     // The list offers only moves the notary accepts.
@@ -241,7 +242,7 @@ fn every_party_reads_the_third_party_and_his_effect_in_his_own_words() {
     );
     let mine = offer_lines(&g, &s, Some(2));
     assert_eq!(
-        mine[..4],
+        mine[..5],
         [
             "seat 1 and seat 2 agreed to this offer, which names you: it executes only if you \
              consent"
@@ -251,10 +252,13 @@ fn every_party_reads_the_third_party_and_his_effect_in_his_own_words() {
                 .to_owned(),
             "  2. you pay seat 2 $20 now".to_owned(),
             "  third party: you, who must consent after seat 2 accepts".to_owned(),
+            "  you give: a guarantee of clause 1, $20 now (clause 2); you get: a guarantee's \
+             fee of $30 (clause 1)"
+                .to_owned(),
         ]
     );
     // The effect on all three, the third party's last.
-    assert!(mine[6].starts_with("if accepted: your net worth goes from $1500 to $1510 (+$10)"));
+    assert!(mine[7].starts_with("if accepted: your net worth goes from $1500 to $1510 (+$10)"));
     let theirs = offer_lines(&g, &s, Some(1));
     assert!(theirs[1].contains("guaranteed by seat 3 (seat 3 pays what you miss"));
     // Refusing is the highlighted choice; the moves are worded for the one who makes them.
@@ -285,7 +289,7 @@ fn drafting_a_third_party_is_worded_and_folded_in_the_builder() {
     assert_eq!(
         p.choice_group(&g, &s, Action::Guarantee(0, 2, 10))
             .as_deref(),
-        Some("add a third party (a payer, a payee or a guarantor)")
+        Some("add a third party (to pay or lend, to receive or borrow, or to guarantee)")
     );
     // The fee is typed like any sum.
     assert_eq!(g.amount(Action::Guarantee(0, 2, 10)), Some(10));

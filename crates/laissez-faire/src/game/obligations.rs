@@ -67,8 +67,8 @@ impl LaissezFaire {
     /// The obligations due on `occasion`: at the start of a round, scheduled payments each
     /// round, loan repayments, arrears and rights' countdowns; when a seat passes Start,
     /// stays, begins a turn or lands in a city, that payer's scheduled payments for the
-    /// event. Each payment is checked and made in full, or defaults (see
-    /// [`crate::contract`]).
+    /// event, and, when a seat begins a turn, the payments that follow his turns. Each
+    /// payment is checked and made in full, or defaults (see [`crate::contract`]).
     pub(crate) fn obligations_due(&self, s: &mut State, occasion: Occasion) {
         for slot in 0..s.contracts.0.len() {
             let Some(mut c) = s.contracts.0[slot] else {
@@ -90,6 +90,19 @@ impl LaissezFaire {
                 (Clause::Schedule(Due::EachStart), Occasion::Start(seat))
                 | (Clause::Schedule(Due::EachStay), Occasion::Stay(seat))
                 | (Clause::Schedule(Due::EachTurn), Occasion::Turn(seat)) => c.payer == seat,
+                (Clause::Schedule(Due::EachTurnOf(watched)), Occasion::Turn(seat)) => {
+                    watched == seat
+                }
+                // Payments that follow the turns of a player who has left the game would
+                // never fall due: the schedule ends, arrears included, as the contracts of
+                // a player who leaves do.
+                (Clause::Schedule(Due::EachTurnOf(watched)), Occasion::Round)
+                    if !self.trades(s, watched) =>
+                {
+                    c.left = 0;
+                    c.arrears = 0;
+                    false
+                }
                 (Clause::Schedule(Due::EachLanding(city)), Occasion::Land(seat, landed)) => {
                     c.payer == seat && city == landed
                 }
@@ -101,6 +114,7 @@ impl LaissezFaire {
                         Due::EachStart
                         | Due::EachStay
                         | Due::EachTurn
+                        | Due::EachTurnOf(_)
                         | Due::EachLanding(_)
                         | Due::EachLandingOn(_),
                     ),

@@ -42,12 +42,6 @@ impl LaissezFaire {
         }
     }
 
-    /// A seat other than `a` and `b` that can still trade, if any: a change of the rules
-    /// between `a` and `b` needs his consent too.
-    pub(crate) fn third_trader(&self, s: &State, a: u8, b: u8) -> Option<u8> {
-        (0..self.cfg.players as u8).find(|&o| o != a && o != b && self.trades(s, o))
-    }
-
     /// The thread `seat` would open with `Offer(to, deed, cash)`, if it may: trading is on,
     /// `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this turn in his window,
     /// or `floor_threads` on the open floor), `to` is another player still in the game, the deed is held by one of the two, and if `seat` is the one paying he has the

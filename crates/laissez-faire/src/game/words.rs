@@ -151,6 +151,11 @@ impl LaissezFaire {
                 c.instalment,
                 self.space_name(space)
             ),
+            Clause::Schedule(Due::EachTurnOf(seat)) => format!(
+                "seat {p} pays seat {q} ${} at the start of each of seat {}'s turns",
+                c.instalment,
+                u16::from(seat) + 1
+            ),
             Clause::Schedule(due) => {
                 format!("seat {p} pays seat {q} ${} {}", c.instalment, due.words())
             }

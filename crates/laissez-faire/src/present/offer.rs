@@ -14,9 +14,10 @@ use gameshelf_engine::Seat;
 
 use gameshelf_engine::Game;
 
-use super::{item_text, package_text, verb, who};
+use super::{item_text, package_text, verb, when_text, who};
 use crate::deal::Deal;
 use crate::notary::Refusal;
+use crate::package::Kind;
 use crate::package::{MAX_CLAUSES, MAX_EDITS, seats_in};
 use crate::{Action, LaissezFaire, Phase, State, Term, Thread};
 
@@ -213,6 +214,7 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
             many.join(", ")
         )),
     }
+    lines.extend(seats_in(deal.thirds()).map(|t| part_line(game, &deal, t, viewer)));
     if !deal.before.is_empty() {
         lines.push(format!(
             "  in place of: {}",
@@ -227,6 +229,56 @@ fn open_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<Strin
         Err(why) => lines.push(format!("as it stands the notary would refuse it: {why}")),
     }
     lines
+}
+
+/// What the third party `seat` gives and gets under `deal`'s terms, clause by clause, as
+/// `viewer` sees it: `you give: a loan of $300 now (clause 1); you get: $70 every round, 5
+/// times (clause 2)`. The clauses say it already, but a third party is asked about terms
+/// drafted by others, in which his part may be one clause of six: this line gathers it.
+fn part_line(game: &LaissezFaire, deal: &Deal, seat: u8, viewer: Option<Seat>) -> String {
+    let (mut gives, mut gets) = (Vec::new(), Vec::new());
+    for (n, item) in (1..).zip(deal.package.iter()) {
+        let x = item.amount;
+        let what = match item.kind {
+            Kind::Pay(when) => format!("${x} {}", when_text(game, when, viewer)),
+            Kind::Deed(d) => game.board().spaces[usize::from(d)].name.clone(),
+            Kind::Lend(_) => format!("a loan of ${x} now"),
+            Kind::Repay(c) => format!("${x} {}", c.words()),
+            Kind::Right(right, d) => game.describe_right(right, d, x),
+            Kind::Text(_) => format!("a promise on penalty of ${x}"),
+            Kind::Rule(rule, value) => format!("the rule {} set to {value}", rule.name()),
+        };
+        if item.from == seat {
+            gives.push(format!("{what} (clause {n})"));
+        }
+        if item.to == seat {
+            gets.push(format!("{what} (clause {n})"));
+        }
+        if let Some(g) = item.guarantee() {
+            let fee = format!("a guarantee's fee of ${} (clause {n})", g.fee);
+            if g.seat == seat {
+                gives.push(format!("a guarantee of clause {n}"));
+                gets.extend((g.fee > 0).then_some(fee));
+            } else if item.from == seat && g.fee > 0 {
+                gives.push(fee);
+            }
+        }
+    }
+    let list = |v: Vec<String>| {
+        if v.is_empty() {
+            "nothing".to_owned()
+        } else {
+            v.join(", ")
+        }
+    };
+    let someone = who(seat, viewer);
+    format!(
+        "  {someone} {}: {}; {someone} {}: {}",
+        verb(seat, viewer, "give"),
+        list(gives),
+        verb(seat, viewer, "get"),
+        list(gets)
+    )
 }
 
 /// A trade thread's standing terms as `viewer` sees them: whose they are and who answers,

@@ -1,6 +1,7 @@
 //! Schedules typed in words, for the offer builder: `every 2 rounds, 3 times` for a payment
 //! on a round schedule or a loan's repayment, `4 times` for a payment at each Start, stay,
-//! turn or landing, `for 10 rounds` or `for 5 uses` (`5 times`) for a right.
+//! turn or landing, `seat 3, 4 times` for a payment at the start of another player's turns,
+//! `for 10 rounds` or `for 5 uses` (`5 times`) for a right.
 //!
 //! The list of moves offers one representative schedule per kind of clause (search and
 //! random play need a short list); a person types the schedule he means after the choice,
@@ -11,7 +12,7 @@
 //! as many times), a right's length in one byte ([`MAX_ROUNDS`] rounds, [`MAX_USES`] uses).
 
 use crate::Action;
-use crate::package::{Cadence, Grant, MAX_ROUNDS, MAX_USES, Span, Spot, When};
+use crate::package::{Cadence, Grant, MAX_ROUNDS, MAX_USES, OtherTurns, Span, Spot, When};
 
 /// Why typed words name no schedule the move can take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,6 +36,9 @@ pub enum ScheduleError {
     /// The count of a payment on landings on one space is out of bounds.
     #[error("a payment on landings on one space recurs 1 to {max} times, not {0}", max = Spot::MAX_TIMES)]
     Landings(u64),
+    /// A seat out of bounds.
+    #[error("a seat is 1 to {max}, not {0}", max = OtherTurns::SEATS)]
+    Seat(u64),
     /// A right's length is out of bounds.
     #[error("a right lasts 1 to {MAX_ROUNDS} rounds, not {0}")]
     Rounds(u64),
@@ -53,6 +57,7 @@ pub enum ScheduleError {
 /// The forms typed, for prompts and errors.
 const ROUND_FORM: &str = "every K rounds, N times";
 const COUNT_FORM: &str = "N times";
+const TURNS_FORM: &str = "seat S, N times";
 const LENGTH_FORM: &str = "for N rounds, or for N uses";
 const OPTION_FORM: &str = "for N rounds";
 
@@ -67,6 +72,8 @@ struct Typed {
     rounds: Option<u64>,
     /// `for N uses`, a length in uses.
     uses: Option<u64>,
+    /// `seat S`, the player whose turns a payment follows (as numbered to people, from 1).
+    seat: Option<u64>,
 }
 
 impl Typed {
@@ -90,7 +97,16 @@ impl Typed {
         while i < tokens.len() {
             let t = tokens[i];
             match t {
-                "and" | "for" => i += 1,
+                "and" | "for" | "of" => i += 1,
+                "seat" => {
+                    typed.seat = Some(
+                        tokens
+                            .get(i + 1)
+                            .and_then(|n| number(n))
+                            .ok_or_else(|| wrong(t))?,
+                    );
+                    i += 2;
+                }
                 "once" | "twice" => {
                     typed.times = Some(if t == "once" { 1 } else { 2 });
                     i += 1;
@@ -136,7 +152,7 @@ fn bounded(n: u64, max: u8, error: fn(u64) -> ScheduleError) -> Result<u8, Sched
 
 /// `cadence` with what `typed` changes (every part not typed kept).
 fn cadence(cadence: Cadence, typed: Typed) -> Result<Cadence, ScheduleError> {
-    if typed.rounds.is_some() || typed.uses.is_some() {
+    if typed.rounds.is_some() || typed.uses.is_some() || typed.seat.is_some() {
         return Err(ScheduleError::Shape("a round schedule", ROUND_FORM));
     }
     let every = bounded(
@@ -154,16 +170,40 @@ fn cadence(cadence: Cadence, typed: Typed) -> Result<Cadence, ScheduleError> {
 
 /// The count of a payment at each of some event, from `typed`: 1 to `most`, or `error`.
 fn count(typed: Typed, most: u8, error: fn(u64) -> ScheduleError) -> Result<u8, ScheduleError> {
-    if typed.every.is_some() || typed.rounds.is_some() || typed.uses.is_some() {
+    if typed.every.is_some()
+        || typed.rounds.is_some()
+        || typed.uses.is_some()
+        || typed.seat.is_some()
+    {
         return Err(ScheduleError::Shape("a count of events", COUNT_FORM));
     }
     let times = typed.times.ok_or(ScheduleError::Empty(COUNT_FORM))?;
     bounded(times, most, error)
 }
 
+/// Another player's turns from `typed`: `seat S`, `N times`, or both, what is not typed
+/// kept from `turns`.
+fn turns_of(turns: OtherTurns, typed: Typed) -> Result<OtherTurns, ScheduleError> {
+    if typed.every.is_some() || typed.rounds.is_some() || typed.uses.is_some() {
+        return Err(ScheduleError::Shape("a seat's turns", TURNS_FORM));
+    }
+    let seat = match typed.seat {
+        Some(n) => bounded(n, OtherTurns::SEATS, ScheduleError::Seat)? - 1,
+        None => turns.seat(),
+    };
+    let times = match typed.times {
+        Some(n) => bounded(n, Cadence::MAX, ScheduleError::Times)?,
+        None => turns.times(),
+    };
+    OtherTurns::new(seat, times).ok_or(ScheduleError::Times(times.into()))
+}
+
 /// A right's length from `typed`: `for N rounds`, or `for N uses` (`N times` says the
 /// same: a right used N times).
 fn span(typed: Typed) -> Result<Span, ScheduleError> {
+    if typed.seat.is_some() {
+        return Err(ScheduleError::Shape("its length", LENGTH_FORM));
+    }
     match (typed.every, typed.rounds, typed.uses.or(typed.times)) {
         (None, Some(n), None) => bounded(n, MAX_ROUNDS, ScheduleError::Rounds).map(Span::Rounds),
         (None, None, Some(n)) => bounded(n, MAX_USES, ScheduleError::Uses).map(Span::Uses),
@@ -177,6 +217,14 @@ fn span(typed: Typed) -> Result<Span, ScheduleError> {
 pub fn prompt(action: Action) -> Option<String> {
     let (form, bounds) = match form(action)? {
         ROUND_FORM => (ROUND_FORM, format!("K and N from 1 to {}", Cadence::MAX)),
+        TURNS_FORM => (
+            TURNS_FORM,
+            format!(
+                "S from 1 to {}, N from 1 to {}",
+                OtherTurns::SEATS,
+                Cadence::MAX
+            ),
+        ),
         COUNT_FORM => {
             let most = match action {
                 Action::Pay(_, When::LandsOn(_), _) => Spot::MAX_TIMES,
@@ -198,6 +246,7 @@ fn form(action: Action) -> Option<&'static str> {
             When::Starts(_) | When::Stays(_) | When::Turns(_) | When::Lands(_) | When::LandsOn(_),
             _,
         ) => Some(COUNT_FORM),
+        Action::Pay(_, When::TurnsOf(_), _) => Some(TURNS_FORM),
         Action::Right(right, ..) if right.grant() == Grant::Option => Some(OPTION_FORM),
         Action::Right(..) => Some(LENGTH_FORM),
         _ => None,
@@ -221,6 +270,9 @@ pub fn scheduled(action: Action, words: &str) -> Result<Action, ScheduleError> {
         Action::Pay(side, When::Starts(_), x) => Action::Pay(side, When::Starts(events()?), x),
         Action::Pay(side, When::Stays(_), x) => Action::Pay(side, When::Stays(events()?), x),
         Action::Pay(side, When::Turns(_), x) => Action::Pay(side, When::Turns(events()?), x),
+        Action::Pay(side, When::TurnsOf(o), x) => {
+            Action::Pay(side, When::TurnsOf(turns_of(o, typed)?), x)
+        }
         Action::Pay(side, When::Lands(v), x) => {
             let visits = crate::package::Visits::new(v.city(), events()?)
                 .ok_or(ScheduleError::NoSchedule)?;
@@ -307,6 +359,47 @@ mod tests {
         let now = Action::Pay(Side::Mine, When::Now, 40);
         assert_eq!(scheduled(now, "4 times"), Err(ScheduleError::NoSchedule));
         assert_eq!(prompt(now), None);
+    }
+
+    #[test]
+    fn a_payment_on_another_players_turns_takes_a_seat_and_a_count() {
+        let turns = |seat, times| When::TurnsOf(OtherTurns::new(seat, times).unwrap());
+        let mine = Action::Pay(Side::Yours, turns(0, 4), 20);
+        for (words, when) in [
+            ("5 times", turns(0, 5)),
+            ("seat 3", turns(2, 4)),
+            ("of seat 3, 6 times", turns(2, 6)),
+            ("twice and seat 2", turns(1, 2)),
+        ] {
+            assert_eq!(
+                scheduled(mine, words),
+                Ok(Action::Pay(Side::Yours, when, 20)),
+                "{words}"
+            );
+        }
+        let refused = |words: &str| scheduled(mine, words).unwrap_err().to_string();
+        assert_eq!(refused("seat 17"), "a seat is 1 to 16, not 17");
+        assert_eq!(refused("seat 0"), "a seat is 1 to 16, not 0");
+        assert_eq!(
+            refused("16 times"),
+            "a payment recurs 1 to 15 times, not 16"
+        );
+        assert_eq!(
+            refused("seat"),
+            "\"seat\" is not part of a schedule: type seat S, N times"
+        );
+        assert_eq!(
+            refused("every 2 rounds"),
+            "this clause's schedule is a seat's turns: type seat S, N times"
+        );
+        assert_eq!(
+            scheduled(RENT, "seat 2").unwrap_err().to_string(),
+            "this clause's schedule is a round schedule: type every K rounds, N times"
+        );
+        assert_eq!(
+            prompt(mine).as_deref(),
+            Some("a schedule: seat S, N times (S from 1 to 16, N from 1 to 15)")
+        );
     }
 
     #[test]

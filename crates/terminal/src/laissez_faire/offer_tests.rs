@@ -224,7 +224,7 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "1",    // draft a package of clauses for seat 2
         "3",    // add a payment to you
         "5 40", // seat 2 pays you $40 every round, 5 times, typed in
-        "7",    // add a third party (a payer, a payee or a guarantor)
+        "7",    // add a third party (to pay or lend, to receive or borrow, or to guarantee)
         "3 30", // seat 3 guarantees it for a fee of $30, typed in (after payer, payee)
         "2",    // send
     ];
@@ -243,7 +243,7 @@ fn a_third_party_is_named_with_a_typed_fee_in_line_mode() {
         "{text}"
     );
     for expected in [
-        "add a third party (a payer, a payee or a guarantor)",
+        "add a third party (to pay or lend, to receive or borrow, or to guarantee)",
         "1) add a third party to clause 1: seat 3 pays you $40 every round, 5 times\n",
         "2) add a third party to clause 1: seat 2 pays seat 3 $40 every round, 5 times\n",
         "3) add a third party to clause 1: seat 2 pays you $40 every round, 5 times, \
@@ -466,4 +466,88 @@ fn a_payment_on_landing_on_one_space_is_drafted_in_line_mode() {
         "{}",
         table_text(&game, &s)
     );
+}
+
+#[test]
+fn a_third_party_lender_is_named_by_menu_steps_in_line_mode() {
+    let spec: GameSpec = "laissez-faire(players=3)".parse().unwrap();
+    let game = LaissezFaire::from_spec(&spec).unwrap();
+    let mut options = resuming(&game, &[Action::First(0)]);
+    options.names.push("Cid".into());
+    let bot = || Player::Bot(Box::new(Trader::default()) as _);
+    let players = vec![Player::Human, bot(), bot()];
+    // Ann brokers a loan: seat 3 lends seat 2 $300, repaid to him $70 a round, 5 times.
+    let script = [
+        "2",     // make an offer (a package)
+        "1",     // draft a package of clauses for seat 2
+        "4",     // add a loan
+        "1 300", // you lend seat 2 $300 now without collateral, typed in
+        "6",     // add a third party
+        "1",     // seat 3 lends seat 2 the $300 instead
+        "4",     // add a loan (now its repayment)
+        "1 70",  // seat 2 repays seat 3 $70 every round, 5 times, typed in
+        "2",     // send
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    assert_eq!(
+        record.actions.get(1..6),
+        Some(
+            &[
+                Action::Draft(1),
+                Action::Lend(Side::Mine, NO_DEED, 300),
+                Action::Payer(0, 2),
+                Action::Repay(REPRESENTATIVE, 70),
+                Action::Send,
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "add a third party (to pay or lend, to receive or borrow, or to guarantee)",
+        "1) add a third party to clause 1: seat 3 lends seat 2 $300 now without collateral\n",
+        "  2. seat 2 repays seat 3 $70 every round, 5 times\n",
+        "  seat 3 gives: a loan of $300 now (clause 1); seat 3 gets: $70 every round, 5 times \
+         (clause 2)\n",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+}
+
+#[test]
+fn a_payment_on_the_payees_turns_is_typed_in_line_mode() {
+    let game = game();
+    let options = resuming(&game, &[Action::First(0)]);
+    let players = vec![Player::Human, Player::Bot(Box::new(Trader::default()) as _)];
+    // "Pay me $25 at the start of each of my turns, 6 times": the payments to oneself are
+    // the third entry, the one on one's own turns the tenth. Naming the payer's own turns
+    // is refused with the reason, and the menu comes back.
+    let script = [
+        "2",                     // make an offer (a package)
+        "1",                     // draft a package of clauses for seat 2
+        "3",                     // add a payment to you
+        "10 25 seat 2, 6 times", // on seat 2's own turns: refused
+        "3",                     // add a payment to you
+        "10 25 6 times",         // on my turns, 6 times, $25
+        "2",                     // send
+    ];
+    let (record, text) = scripted(&game, players, &options, &script);
+    let mine = gameshelf_laissez_faire::package::OtherTurns::new(0, 6).unwrap();
+    assert_eq!(
+        record.actions.get(1..4),
+        Some(
+            &[
+                Action::Draft(1),
+                Action::Pay(Side::Yours, When::TurnsOf(mine), 25),
+                Action::Send,
+            ][..]
+        ),
+        "{text}"
+    );
+    for expected in [
+        "a schedule: seat S, N times (S from 1 to 16, N from 1 to 15)",
+        "needs another player still in the game: seat 2 is not",
+        "  1. seat 2 pays you $25 at the start of each of your turns, 6 times\n",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
 }
