@@ -48,8 +48,8 @@ type, loans, rights, promises), or take a ready-made deal (a deed for cash, a co
 template), two threads a turn; when another player closes his window, and again when his \
 turn has landed, you may open one on the open floor, or pass. When he must find a room, an \
 owner may offer his room or fare unasked and anyone may offer to pay part of the price. \
-The other side accepts, refuses, counters with new terms or asks for time; after six \
-messages an unanswered offer lapses. With auction_on_decline=true a deed its lander \
+The other side accepts, refuses, counters with new terms (six counters a thread) or asks for \
+time; after ten messages an unanswered offer lapses. With auction_on_decline=true a deed its lander \
 declines is auctioned to every player.";
 
 /// The table: each player's cash, net worth, place and deeds; then the turn.

@@ -20,12 +20,16 @@ use crate::deal::Deal;
 /// included); on the open floor each other player has `floor_threads` instead.
 pub const MAX_OFFERS: u8 = 2;
 
-/// Counter-offers per thread (the rulings allow up to 6; this slice keeps threads short).
-pub const MAX_COUNTERS: u8 = 2;
+/// Counter-offers per thread, both sides together: the rulings' limit, the same as a
+/// lodging bargain's ([`crate::bargain::MAX_COUNTERS`]). Deals ([`crate::deal`]) share it.
+pub const MAX_COUNTERS: u8 = crate::bargain::MAX_COUNTERS;
 
 /// Messages per thread, the opening offer included: the deadline. A thread still open after
-/// this many messages lapses as a refusal.
-pub const MAX_EXCHANGES: u8 = 6;
+/// this many messages lapses as a refusal. Sized so that a thread that uses every counter
+/// still ends by an answer rather than by silence: the opening, [`MAX_COUNTERS`] counters,
+/// one request for time and the author's answer to it (or one setting aside), and the last
+/// answer (accept or refuse).
+pub const MAX_EXCHANGES: u8 = 1 + MAX_COUNTERS + 2 + 1;
 
 /// An open trade thread: the standing terms and whose move it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

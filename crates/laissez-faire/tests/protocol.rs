@@ -8,6 +8,7 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Bot, Game, Presenter, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::present::{LaissezFairePresenter, turn_text};
+use gameshelf_laissez_faire::trade::MAX_EXCHANGES;
 use gameshelf_laissez_faire::{
     Action, LaissezFaire, Phase, Price, Share, Side, State, Status, Sum, Term, When,
 };
@@ -544,8 +545,9 @@ fn threads_set_aside_lapse_when_the_window_closes_and_changing_nothing() {
         };
         g.apply(&mut s, a).unwrap();
     }
-    // Six messages: the offer, a request for time, three set asides, and the last one.
-    assert_eq!(parks, 3);
+    // The deadline's messages: the offer, a request for time, the set asides, and the last
+    // one (letting the terms stand), which lapses the thread.
+    assert_eq!(parks, MAX_EXCHANGES - 3);
     assert_eq!((s.phase, s.trade, s.parked[0]), (Phase::Manage, None, None));
     // A package received is set aside once with the same terms.
     let (g, mut s) = setup(3);
