@@ -101,7 +101,7 @@ pub const PARAMS: &[ParamSpec] = &[
         &["before_roll", "after_roll", "both"],
         "both",
         "when the open floor comes: after the mover's window (before his roll), after his \
-         landing (before the next player's turn), or both",
+         landing (before the next player's turn, or his extra roll after doubles), or both",
     ),
     ParamSpec::int(
         "stalemate_rounds",
@@ -229,7 +229,8 @@ pub enum TaxShortfall {
 pub enum FloorMoments {
     /// After the mover's window, before his roll (or jail decision).
     BeforeRoll,
-    /// After his landing has resolved, before the next player's turn.
+    /// After his landing has resolved, before the next player's turn (or his extra
+    /// roll-turn after doubles).
     AfterRoll,
     /// Both.
     Both,
@@ -241,7 +242,7 @@ impl FloorMoments {
         self != FloorMoments::AfterRoll
     }
 
-    /// Whether a floor follows the end of his turn.
+    /// Whether a floor follows each of his landings.
     pub fn after_roll(self) -> bool {
         self != FloorMoments::BeforeRoll
     }

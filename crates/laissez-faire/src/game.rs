@@ -200,9 +200,9 @@ impl Game for LaissezFaire {
     /// one management window (three builds per property, two declarations, the trade
     /// threads and the Go) and its open floor, the owners' and payers' offers and the
     /// bargains of a lodging (each room of the two cities and the transit company asked for
-    /// once) or of a stay (two), and a dozen steps, then the open floor after the landing,
-    /// plus the Oubliette's own bound (and, with `auction_on_decline`, an auction per
-    /// roll-turn).
+    /// once) or of a stay (two), a dozen steps, and the open floor after the landing (the
+    /// extra roll-turn of doubles follows one), plus the Oubliette's own bound (and, with
+    /// `auction_on_decline`, an auction per roll-turn).
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
@@ -223,7 +223,7 @@ impl Game for LaissezFaire {
         // The open floor after each window: every other player passes once and opens at
         // most `floor_threads` threads.
         let floor = (self.cfg.players - 1) * (1 + usize::from(self.cfg.floor_threads) * thread);
-        // The open floor after the landing, once a turn, the mover included.
+        // The open floor after each roll-turn's landing, the mover included.
         let late_floor = self.cfg.players * (1 + usize::from(self.cfg.floor_threads) * thread);
         let rooms = self
             .board
@@ -246,8 +246,8 @@ impl Game for LaissezFaire {
         } else {
             0
         };
-        let turn = 2 * (window + floor + tax_window + bargains + postings + auction + 12)
-            + late_floor
+        let turn = 2
+            * (window + floor + late_floor + tax_window + bargains + postings + auction + 12)
             + jail
             + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
@@ -281,6 +281,7 @@ impl Game for LaissezFaire {
             floor_seat: None,
             floor_opened: 0,
             floor_late: false,
+            extra_roll: false,
             deal: None,
             auction: None,
             contracts: Default::default(),
@@ -1200,7 +1201,11 @@ impl Game for LaissezFaire {
             Action::Pass => format!(
                 "pass: open no trade thread now (seat {}'s turn {})",
                 u16::from(s.current) + 1,
-                if s.floor_late { "ends" } else { "goes on" }
+                if s.floor_late && !s.extra_roll {
+                    "ends"
+                } else {
+                    "goes on"
+                }
             ),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)

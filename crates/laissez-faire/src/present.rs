@@ -304,6 +304,15 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             None => who,
         },
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Floor if s.extra_roll => match s.floor_seat {
+            Some(f) => format!(
+                "{who} has landed and rolled doubles; the open floor: seat {} may open a \
+                 trade thread (with any player) or pass, before seat {} rolls again",
+                f + 1,
+                s.current + 1
+            ),
+            None => who,
+        },
         Phase::Floor if s.floor_late => match s.floor_seat {
             Some(f) => format!(
                 "{who} has landed and his turn is over; the open floor: seat {} may open a \
