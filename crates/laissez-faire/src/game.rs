@@ -512,6 +512,7 @@ impl Game for LaissezFaire {
                         Price::Listed(p) if p <= me.cash => out.push(Action::Lodge(i)),
                         Price::Negotiable { .. } if s.asked & (1 << i) == 0 => {
                             out.push(Action::Ask(i));
+                            self.tenders(s, i, out);
                         }
                         _ => {}
                     }
@@ -527,6 +528,7 @@ impl Game for LaissezFaire {
                         Price::Listed(f) if f <= me.cash => out.push(Action::Ride),
                         Price::Negotiable { .. } if s.asked & (1 << t) == 0 => {
                             out.push(Action::Ask(t));
+                            self.tenders(s, t, out);
                         }
                         _ => {}
                     }
@@ -598,6 +600,7 @@ impl Game for LaissezFaire {
                         && b.allows(s.players[usize::from(b.customer)].cash, action)
                 })
             }
+            (Phase::Lodge, Action::Tender(space, price)) => self.tender(s, space, price).is_some(),
             (Phase::Trade, Action::Counter(amount)) => s.trade.as_ref().is_some_and(|t| {
                 t.floor == t.answerer
                     && self.actor(s) == Actor::Player(usize::from(t.floor))
@@ -647,6 +650,19 @@ impl Game for LaissezFaire {
                 actor: self.actor(s),
                 reason: self.declaration_refusal(s),
             };
+        }
+        if let (Phase::Lodge, Action::Tender(_, price)) = (s.phase, action) {
+            let cash = s.me().cash;
+            if price > cash {
+                return IllegalAction {
+                    action: action.to_string(),
+                    actor: self.actor(s),
+                    reason: format!(
+                        "a bid of ${price} is more than the ${cash} player {} holds",
+                        s.current + 1
+                    ),
+                };
+            }
         }
         if let (Phase::Auction, Action::Bid(amount)) = (s.phase, action) {
             if let Some(reason) = self.bid_refusal(s, amount) {
@@ -953,6 +969,12 @@ impl Game for LaissezFaire {
                 let price = self.room_price(s, seat, i).and_then(Price::listed);
                 self.lodge_at(s, seat, i, price.unwrap_or(0));
             }
+            Action::Tender(i, price) => {
+                if let Some(b) = self.tender(s, i, price) {
+                    s.bargain = Some(b);
+                    s.phase = Phase::Bargain;
+                }
+            }
             Action::Ask(i) => {
                 if let Some(b) = self.request(s, i) {
                     // An offer answered is the open bargain now, off the table.
@@ -1024,9 +1046,8 @@ impl Game for LaissezFaire {
         s.clone()
     }
 
-    /// Quotes, counters, trade offers and a package's payments, loans, repayments, rights
-    /// and penalties name
-    /// any whole number of dollars.
+    /// Quotes, counters, a lodger's opening bids, trade offers and a package's payments,
+    /// loans, repayments, rights and penalties name any whole number of dollars.
     fn amount(&self, action: Action) -> Option<u32> {
         match action {
             Action::Quote(p)
@@ -1040,6 +1061,7 @@ impl Game for LaissezFaire {
             | Action::Right(_, _, p)
             | Action::Promise(_, p)
             | Action::Guarantee(_, _, p)
+            | Action::Tender(_, p)
             | Action::Bid(p) => Some(p),
             _ => None,
         }
@@ -1059,6 +1081,7 @@ impl Game for LaissezFaire {
             Action::Promise(side, _) => Some(Action::Promise(side, amount)),
             Action::Guarantee(place, seat, _) => Some(Action::Guarantee(place, seat, amount)),
             Action::Bid(_) => Some(Action::Bid(amount)),
+            Action::Tender(space, _) => Some(Action::Tender(space, amount)),
             _ => None,
         }
     }
@@ -1307,6 +1330,16 @@ impl Game for LaissezFaire {
             Action::Ask(i) => match self.request(s, i) {
                 Some(b) => format!(
                     "ask seat {} for {} (reference ${})",
+                    b.provider + 1,
+                    self.describe_service(b.service),
+                    b.reference
+                ),
+                None => action.to_string(),
+            },
+            Action::Tender(i, price) => match self.request(s, i) {
+                Some(b) => format!(
+                    "offer seat {} ${price} for {} (the bank would ask ${}): he may take it, \
+                     counter or refuse",
                     b.provider + 1,
                     self.describe_service(b.service),
                     b.reference

@@ -701,7 +701,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// Rolling, paying, staying and answering come first, and so do sending, withdrawing
     /// and answering a package; then the offer builder's entry, one choice per other
     /// player ([`Action::Draft`]), through which a person drafts any deal; then the rest,
-    /// folded: a draft's clauses, one group per kind of clause, buildings and releases.
+    /// folded: a draft's clauses, one group per kind of clause, buildings and releases, and
+    /// a lodger's opening bids, one group per room or fare (asking comes first).
     /// The ready-made deals the rules also list (a deed for cash, a contract from a
     /// template), which bots and random play use, are one group after the builder: every
     /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
@@ -719,6 +720,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Build(_) => "build".to_owned(),
             Action::Post(i, _) => {
                 format!("offer {}", game.describe_service(game.offered_service(i)))
+            }
+            Action::Tender(i, _) => {
+                format!("bid for {}", game.describe_service(game.offered_service(i)))
             }
             Action::Cover(..) => format!(
                 "offer to pay for seat {}'s room or fare",
@@ -813,6 +817,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                     game.describe_service(b.service)
                 )
             }
+            (Action::Tender(i, _), ..) => format!(
+                "your bid for {} (at most your cash ${})",
+                game.describe_service(game.offered_service(i)),
+                s.me().cash
+            ),
             (Action::Post(i, _), ..) => format!(
                 "your price for {} (the lodger is seat {})",
                 game.describe_service(game.offered_service(i)),
