@@ -96,6 +96,14 @@ pub const PARAMS: &[ParamSpec] = &[
         "trade threads each other player may open on the open floor after a player's window, \
          before his roll (0: only the player whose turn it is opens threads; needs trading)",
     ),
+    ParamSpec::int(
+        "window_threads",
+        1,
+        crate::trade::MAX_WINDOW_THREADS as i64,
+        "2",
+        "trade threads the player whose turn it is may open in his windows per turn (extra \
+         roll-turns included), and so keep set aside at once (needs trading)",
+    ),
     ParamSpec::choice(
         "floor",
         &["before_roll", "after_roll", "both"],
@@ -280,6 +288,9 @@ pub struct Config {
     /// Trade threads each other player may open on the open floor after a player's window
     /// (0: no open floor; only with `trading`).
     pub floor_threads: u8,
+    /// Trade threads the player whose turn it is may open in his windows per turn
+    /// (`window_threads`).
+    pub window_threads: u8,
     /// When the open floor comes in a turn (`floor`).
     pub floor: FloorMoments,
     /// Quiet rounds before a stalemate may be declared.
@@ -352,6 +363,7 @@ impl Config {
             trading: p.bool("trading"),
             contracts: p.bool("contracts"),
             floor_threads: p.int("floor_threads") as u8,
+            window_threads: p.int("window_threads") as u8,
             floor: match p.choice("floor") {
                 "before_roll" => FloorMoments::BeforeRoll,
                 "after_roll" => FloorMoments::AfterRoll,

@@ -24,7 +24,7 @@ use crate::contract::{Clause, Rules, Term};
 use crate::package::MAX_EDITS;
 use crate::price::{Prices, Share, percent_of};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
-use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
+use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, Thread};
 
 mod auction;
 mod building;
@@ -214,7 +214,7 @@ impl Game for LaissezFaire {
         let consents = self.cfg.players.saturating_sub(2).max(1);
         let deal = 2 + consents + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
         let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
-        let threads = usize::from(MAX_OFFERS) * thread;
+        let threads = usize::from(self.cfg.window_threads) * thread;
         // Each free-text clause may be claimed once, before every other player.
         let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
         // Each live clause may be released once.

@@ -45,7 +45,7 @@ them, build houses (the third makes an apartment) to host more lodgers, and stay
 room for at most the rent you last paid. In the window before you roll you may make another \
 player an offer (a package of clauses: deeds either way, payments now or on a schedule you \
 type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
-template), two threads a turn; when another player closes his window, and again when his \
+template), two threads a turn (window_threads); when another player closes his window, and again when his \
 turn has landed, you may open one on the open floor, or pass. When he must find a room, an \
 owner may offer his room or fare unasked and anyone may offer to pay part of the price. \
 The other side accepts, refuses, counters with new terms (six counters a thread) or asks for \

@@ -16,9 +16,10 @@ use serde::{Deserialize, Serialize};
 use crate::contract::Term;
 use crate::deal::Deal;
 
-/// Offers the player whose turn it is may open in his windows per turn (extra roll-turns
-/// included); on the open floor each other player has `floor_threads` instead.
-pub const MAX_OFFERS: u8 = 2;
+/// The most threads the player whose turn it is may open in his windows per turn (extra
+/// roll-turns included), the bound of `window_threads`: the readings' limit of open offers
+/// per player. On the open floor each other player has `floor_threads` instead.
+pub const MAX_WINDOW_THREADS: u8 = 10;
 
 /// Counter-offers per thread, both sides together: the rulings' limit, the same as a
 /// lodging bargain's ([`crate::bargain::MAX_COUNTERS`]). Deals ([`crate::deal`]) share it.
@@ -70,8 +71,10 @@ impl Thread {
     }
 }
 
-/// Threads the player whose window (or open floor) it is may keep set aside at once.
-pub const MAX_PARKED: usize = 2;
+/// Threads the player whose window (or open floor) it is may keep set aside at once: as
+/// many as he may open (he sets one aside only while he has another left to open, so
+/// `window_threads` in his window, `floor_threads` on a floor).
+pub const MAX_PARKED: usize = MAX_WINDOW_THREADS as usize;
 
 /// A thread set aside ([`crate::Action::Park`]) by the player whose window or open floor it
 /// is, while the floor in it is his: it stays open, its terms standing, until he takes it up

@@ -29,7 +29,6 @@ use gameshelf_engine::Seat;
 
 use crate::game::LaissezFaire;
 use crate::state::{Phase, State};
-use crate::trade::MAX_OFFERS;
 
 impl LaissezFaire {
     /// The seat that opens threads now (and whose threads these are): the seat with the
@@ -40,12 +39,12 @@ impl LaissezFaire {
 
     /// Whether `seat` has a thread left to open now: on the open floor, the seat with the
     /// floor until it has opened `floor_threads`; otherwise (the window of the player whose
-    /// turn it is) fewer than [`MAX_OFFERS`] this turn.
+    /// turn it is) fewer than `window_threads` this turn.
     pub(crate) fn may_open(&self, s: &State, seat: Seat) -> bool {
         self.cfg.trading
             && match s.floor_seat {
                 Some(f) => usize::from(f) == seat && s.floor_opened < self.cfg.floor_threads,
-                None => s.offers < MAX_OFFERS,
+                None => s.offers < self.cfg.window_threads,
             }
     }
 
