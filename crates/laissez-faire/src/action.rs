@@ -150,6 +150,10 @@ pub enum Action {
     /// Ask the owner of this property (a room) or transit company (the fare) for his price:
     /// opens a bargain; or, when his offer stands, answer it (accept, counter or refuse).
     Ask(u8),
+    /// Open the bargain for this property's room (or this transit company's fare) with a
+    /// price of one's own in dollars, at most the cash one holds: the owner accepts it,
+    /// counters higher or refuses ([`crate::bargain`]).
+    Tender(u8, u32),
     /// An owner posts an offer of his room at this property, unasked, at a price in dollars,
     /// before the lodger chooses (ruling B-05).
     Post(u8, u32),
@@ -269,6 +273,7 @@ impl fmt::Display for Action {
             Action::City(c) => write!(f, "go to city {c}"),
             Action::Lodge(s) => write!(f, "lodge at {s}"),
             Action::Ask(s) => write!(f, "ask the owner of {s}"),
+            Action::Tender(s, p) => write!(f, "bid ${p} for {s}"),
             Action::Post(s, p) => write!(f, "offer a room at {s} for ${p}"),
             Action::Cover(s, x) => write!(f, "offer to pay ${x} of the price at {s}"),
             Action::Covered(p) => {

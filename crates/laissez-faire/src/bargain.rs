@@ -17,7 +17,11 @@
 //!   may not ask the same owner for the same room again on this visit. An owner may also
 //!   offer his room unasked before the lodger chooses ([`crate::lodging`]): the offer
 //!   stands as the price of that room for the lodger, who may take it or answer it (the
-//!   bargain then opens with the owner's price on the table).
+//!   bargain then opens with the owner's price on the table). Or the lodger opens with a
+//!   price of his own ([`LaissezFaire::tender`]), at most the cash he holds: the bid is his
+//!   request, and the owner accepts it, refuses, or counters higher, which is his first
+//!   price as a quote would be; neither counts among the counters, so the bargain keeps
+//!   its bound.
 //! * **A fare** ([`Service::Fare`]) to the side's other city: the same, with the transit
 //!   company's owner (B-07).
 //! * **A stay** needs both payments (B3 S): first the forward utility's fee
@@ -153,9 +157,11 @@ impl Bargain {
             (false, None, _, Action::Refuse) => self.service.open(),
             (_, _, _, Action::Refuse) => true,
             // The owner's first answer: a quote, up to the ceiling.
-            (false, None, _, Action::Quote(price)) => {
-                price <= self.ceiling.unwrap_or(MAX_PRICE).min(MAX_PRICE)
-            }
+            (false, None, None, Action::Quote(price)) => price <= self.cap(),
+            // The owner answers the customer's opening bid: take it, or counter higher (his
+            // first price, as a quote is), up to the ceiling.
+            (false, None, Some(_), Action::Accept) => true,
+            (false, None, Some(bid), Action::Counter(price)) => price > bid && price <= self.cap(),
             // The customer answers a quote: take it if he can pay, or counter lower than
             // the quote and higher than his own last counter.
             (true, Some(ask), _, Action::Accept) => affordable(ask),
@@ -169,6 +175,11 @@ impl Bargain {
             }
             _ => false,
         }
+    }
+
+    /// The dearest price the owner may name: the ceiling, if any, and the money bound.
+    fn cap(&self) -> u32 {
+        self.ceiling.unwrap_or(MAX_PRICE).min(MAX_PRICE)
     }
 
     /// The messages `self.floor` may send, in action order, given the customer's `cash`:
@@ -467,6 +478,34 @@ impl LaissezFaire {
         }
     }
 
+    /// The bargain `Tender(space, price)` opens in the lodging step, if it may: one that
+    /// `Ask(space)` would open afresh (no offer of the owner's stands for it), with the
+    /// lodger's price of `price` dollars on the table, at most the cash he holds. The bid is
+    /// his request: the owner answers it.
+    pub fn tender(&self, s: &State, space: u8, price: u32) -> Option<Bargain> {
+        let open = self.request(s, space)?;
+        let fresh = s.quotes.get(space).is_none();
+        (fresh && price <= s.me().cash && price <= MAX_PRICE).then_some(Bargain {
+            bid: Some(price),
+            ..open
+        })
+    }
+
+    /// The lodger's opening bids listed for `space` when he may bid for it: the trade shares
+    /// of the owner's reference price that he holds (any other sum may be named).
+    pub(crate) fn tenders(&self, s: &State, space: u8, out: &mut Vec<Action>) {
+        let Some(open) = self.tender(s, space, 0) else {
+            return;
+        };
+        let cash = s.me().cash;
+        out.extend(
+            Prices::new(open.reference, &Share::TRADE, &[])
+                .iter()
+                .filter(|&p| p <= cash)
+                .map(|p| Action::Tender(space, p)),
+        );
+    }
+
     /// The bargain `open` as the owner's quote standing for it left it, if one stands: the
     /// lodger answers it.
     fn resumed(s: &State, open: Bargain) -> Bargain {
@@ -571,10 +610,11 @@ impl LaissezFaire {
                 floor: b.customer,
                 ..b
             }),
+            // The owner's answer to an opening bid is his first price, not a counter.
             Action::Counter(price) if to_customer => Some(Bargain {
                 ask: Some(price),
                 floor: b.customer,
-                counters: b.counters + 1,
+                counters: b.counters + u8::from(b.ask.is_some()),
                 ..b
             }),
             Action::Counter(price) => Some(Bargain {
@@ -669,6 +709,11 @@ impl LaissezFaire {
         let what = self.describe_service(b.service);
         let price = |dollars: u32| format!("${dollars} (the bank asks ${})", b.reference);
         match action {
+            Action::Counter(dollars) if b.ask.is_none() => format!(
+                "counter the bid of ${}: ask {} for {what}",
+                b.bid.unwrap_or(0),
+                price(dollars)
+            ),
             Action::Quote(dollars) => format!("quote {} for {what}", price(dollars)),
             Action::Counter(dollars) => format!("counter at {} for {what}", price(dollars)),
             Action::Accept => match b.standing() {

@@ -96,12 +96,20 @@ pub const PARAMS: &[ParamSpec] = &[
         "trade threads each other player may open on the open floor after a player's window, \
          before his roll (0: only the player whose turn it is opens threads; needs trading)",
     ),
+    ParamSpec::int(
+        "window_threads",
+        1,
+        crate::trade::MAX_WINDOW_THREADS as i64,
+        "2",
+        "trade threads the player whose turn it is may open in his windows per turn (extra \
+         roll-turns included), and so keep set aside at once (needs trading)",
+    ),
     ParamSpec::choice(
         "floor",
         &["before_roll", "after_roll", "both"],
         "both",
         "when the open floor comes: after the mover's window (before his roll), after his \
-         landing (before the next player's turn), or both",
+         landing (before the next player's turn, or his extra roll after doubles), or both",
     ),
     ParamSpec::int(
         "stalemate_rounds",
@@ -229,7 +237,8 @@ pub enum TaxShortfall {
 pub enum FloorMoments {
     /// After the mover's window, before his roll (or jail decision).
     BeforeRoll,
-    /// After his landing has resolved, before the next player's turn.
+    /// After his landing has resolved, before the next player's turn (or his extra
+    /// roll-turn after doubles).
     AfterRoll,
     /// Both.
     Both,
@@ -241,7 +250,7 @@ impl FloorMoments {
         self != FloorMoments::AfterRoll
     }
 
-    /// Whether a floor follows the end of his turn.
+    /// Whether a floor follows each of his landings.
     pub fn after_roll(self) -> bool {
         self != FloorMoments::BeforeRoll
     }
@@ -279,6 +288,9 @@ pub struct Config {
     /// Trade threads each other player may open on the open floor after a player's window
     /// (0: no open floor; only with `trading`).
     pub floor_threads: u8,
+    /// Trade threads the player whose turn it is may open in his windows per turn
+    /// (`window_threads`).
+    pub window_threads: u8,
     /// When the open floor comes in a turn (`floor`).
     pub floor: FloorMoments,
     /// Quiet rounds before a stalemate may be declared.
@@ -351,6 +363,7 @@ impl Config {
             trading: p.bool("trading"),
             contracts: p.bool("contracts"),
             floor_threads: p.int("floor_threads") as u8,
+            window_threads: p.int("window_threads") as u8,
             floor: match p.choice("floor") {
                 "before_roll" => FloorMoments::BeforeRoll,
                 "after_roll" => FloorMoments::AfterRoll,

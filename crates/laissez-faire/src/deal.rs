@@ -193,7 +193,7 @@ impl Deal {
 
 impl LaissezFaire {
     /// The deal `seat` would open with `Draft(to)`, if it may: trading and contracts are on,
-    /// `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this turn in his window,
+    /// `seat` has a thread left to open (fewer than `window_threads` this turn in his window,
     /// or `floor_threads` on the open floor), and `to` is another player still in the game.
     pub fn open_deal(&self, s: &State, seat: Seat, to: u8) -> Option<Deal> {
         let me = seat as u8;

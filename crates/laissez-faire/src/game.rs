@@ -24,7 +24,7 @@ use crate::contract::{Clause, Rules, Term};
 use crate::package::MAX_EDITS;
 use crate::price::{Prices, Share, percent_of};
 use crate::state::{BANK, EndKind, Lot, Lots, Phase, Player, State, Status};
-use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, MAX_OFFERS, Thread};
+use crate::trade::{MAX_COUNTERS, MAX_EXCHANGES, Thread};
 
 mod auction;
 mod building;
@@ -200,9 +200,9 @@ impl Game for LaissezFaire {
     /// one management window (three builds per property, two declarations, the trade
     /// threads and the Go) and its open floor, the owners' and payers' offers and the
     /// bargains of a lodging (each room of the two cities and the transit company asked for
-    /// once) or of a stay (two), and a dozen steps, then the open floor after the landing,
-    /// plus the Oubliette's own bound (and, with `auction_on_decline`, an auction per
-    /// roll-turn).
+    /// once) or of a stay (two), a dozen steps, and the open floor after the landing (the
+    /// extra roll-turn of doubles follows one), plus the Oubliette's own bound (and, with
+    /// `auction_on_decline`, an auction per roll-turn).
     fn max_game_length(&self) -> usize {
         let deeds = self.board.deeds.count_ones() as usize;
         // A rule change's acceptances pass the thread on without using up its messages.
@@ -214,7 +214,7 @@ impl Game for LaissezFaire {
         let consents = self.cfg.players.saturating_sub(2).max(1);
         let deal = 2 + consents + (1 + usize::from(MAX_COUNTERS)) * (usize::from(MAX_EDITS) + 4);
         let thread = (3 * usize::from(MAX_EXCHANGES) + self.cfg.players).max(deal);
-        let threads = usize::from(MAX_OFFERS) * thread;
+        let threads = usize::from(self.cfg.window_threads) * thread;
         // Each free-text clause may be claimed once, before every other player.
         let claims = crate::contract::MAX_CONTRACTS * (self.cfg.players + 1);
         // Each live clause may be released once.
@@ -223,7 +223,7 @@ impl Game for LaissezFaire {
         // The open floor after each window: every other player passes once and opens at
         // most `floor_threads` threads.
         let floor = (self.cfg.players - 1) * (1 + usize::from(self.cfg.floor_threads) * thread);
-        // The open floor after the landing, once a turn, the mover included.
+        // The open floor after each roll-turn's landing, the mover included.
         let late_floor = self.cfg.players * (1 + usize::from(self.cfg.floor_threads) * thread);
         let rooms = self
             .board
@@ -246,8 +246,8 @@ impl Game for LaissezFaire {
         } else {
             0
         };
-        let turn = 2 * (window + floor + tax_window + bargains + postings + auction + 12)
-            + late_floor
+        let turn = 2
+            * (window + floor + late_floor + tax_window + bargains + postings + auction + 12)
             + jail
             + 4;
         1 + self.cfg.max_rounds as usize * self.cfg.players * turn
@@ -281,6 +281,7 @@ impl Game for LaissezFaire {
             floor_seat: None,
             floor_opened: 0,
             floor_late: false,
+            extra_roll: false,
             deal: None,
             auction: None,
             contracts: Default::default(),
@@ -511,6 +512,7 @@ impl Game for LaissezFaire {
                         Price::Listed(p) if p <= me.cash => out.push(Action::Lodge(i)),
                         Price::Negotiable { .. } if s.asked & (1 << i) == 0 => {
                             out.push(Action::Ask(i));
+                            self.tenders(s, i, out);
                         }
                         _ => {}
                     }
@@ -526,6 +528,7 @@ impl Game for LaissezFaire {
                         Price::Listed(f) if f <= me.cash => out.push(Action::Ride),
                         Price::Negotiable { .. } if s.asked & (1 << t) == 0 => {
                             out.push(Action::Ask(t));
+                            self.tenders(s, t, out);
                         }
                         _ => {}
                     }
@@ -597,6 +600,7 @@ impl Game for LaissezFaire {
                         && b.allows(s.players[usize::from(b.customer)].cash, action)
                 })
             }
+            (Phase::Lodge, Action::Tender(space, price)) => self.tender(s, space, price).is_some(),
             (Phase::Trade, Action::Counter(amount)) => s.trade.as_ref().is_some_and(|t| {
                 t.floor == t.answerer
                     && self.actor(s) == Actor::Player(usize::from(t.floor))
@@ -646,6 +650,19 @@ impl Game for LaissezFaire {
                 actor: self.actor(s),
                 reason: self.declaration_refusal(s),
             };
+        }
+        if let (Phase::Lodge, Action::Tender(_, price)) = (s.phase, action) {
+            let cash = s.me().cash;
+            if price > cash {
+                return IllegalAction {
+                    action: action.to_string(),
+                    actor: self.actor(s),
+                    reason: format!(
+                        "a bid of ${price} is more than the ${cash} player {} holds",
+                        s.current + 1
+                    ),
+                };
+            }
         }
         if let (Phase::Auction, Action::Bid(amount)) = (s.phase, action) {
             if let Some(reason) = self.bid_refusal(s, amount) {
@@ -952,6 +969,12 @@ impl Game for LaissezFaire {
                 let price = self.room_price(s, seat, i).and_then(Price::listed);
                 self.lodge_at(s, seat, i, price.unwrap_or(0));
             }
+            Action::Tender(i, price) => {
+                if let Some(b) = self.tender(s, i, price) {
+                    s.bargain = Some(b);
+                    s.phase = Phase::Bargain;
+                }
+            }
             Action::Ask(i) => {
                 if let Some(b) = self.request(s, i) {
                     // An offer answered is the open bargain now, off the table.
@@ -1023,9 +1046,8 @@ impl Game for LaissezFaire {
         s.clone()
     }
 
-    /// Quotes, counters, trade offers and a package's payments, loans, repayments, rights
-    /// and penalties name
-    /// any whole number of dollars.
+    /// Quotes, counters, a lodger's opening bids, trade offers and a package's payments,
+    /// loans, repayments, rights and penalties name any whole number of dollars.
     fn amount(&self, action: Action) -> Option<u32> {
         match action {
             Action::Quote(p)
@@ -1039,6 +1061,7 @@ impl Game for LaissezFaire {
             | Action::Right(_, _, p)
             | Action::Promise(_, p)
             | Action::Guarantee(_, _, p)
+            | Action::Tender(_, p)
             | Action::Bid(p) => Some(p),
             _ => None,
         }
@@ -1058,6 +1081,7 @@ impl Game for LaissezFaire {
             Action::Promise(side, _) => Some(Action::Promise(side, amount)),
             Action::Guarantee(place, seat, _) => Some(Action::Guarantee(place, seat, amount)),
             Action::Bid(_) => Some(Action::Bid(amount)),
+            Action::Tender(space, _) => Some(Action::Tender(space, amount)),
             _ => None,
         }
     }
@@ -1200,7 +1224,11 @@ impl Game for LaissezFaire {
             Action::Pass => format!(
                 "pass: open no trade thread now (seat {}'s turn {})",
                 u16::from(s.current) + 1,
-                if s.floor_late { "ends" } else { "goes on" }
+                if s.floor_late && !s.extra_roll {
+                    "ends"
+                } else {
+                    "goes on"
+                }
             ),
             Action::Draft(to) => {
                 format!("draft a package of clauses for seat {}", u16::from(to) + 1)
@@ -1302,6 +1330,16 @@ impl Game for LaissezFaire {
             Action::Ask(i) => match self.request(s, i) {
                 Some(b) => format!(
                     "ask seat {} for {} (reference ${})",
+                    b.provider + 1,
+                    self.describe_service(b.service),
+                    b.reference
+                ),
+                None => action.to_string(),
+            },
+            Action::Tender(i, price) => match self.request(s, i) {
+                Some(b) => format!(
+                    "offer seat {} ${price} for {} (the bank would ask ${}): he may take it, \
+                     counter or refuse",
                     b.provider + 1,
                     self.describe_service(b.service),
                     b.reference

@@ -45,11 +45,11 @@ them, build houses (the third makes an apartment) to host more lodgers, and stay
 room for at most the rent you last paid. In the window before you roll you may make another \
 player an offer (a package of clauses: deeds either way, payments now or on a schedule you \
 type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
-template), two threads a turn; when another player closes his window, and again when his \
+template), two threads a turn (window_threads); when another player closes his window, and again when his \
 turn has landed, you may open one on the open floor, or pass. When he must find a room, an \
 owner may offer his room or fare unasked and anyone may offer to pay part of the price. \
-The other side accepts, refuses, counters with new terms or asks for time; after six \
-messages an unanswered offer lapses. With auction_on_decline=true a deed its lander \
+The other side accepts, refuses, counters with new terms (six counters a thread) or asks for \
+time; after ten messages an unanswered offer lapses. With auction_on_decline=true a deed its lander \
 declines is auctioned to every player.";
 
 /// The table: each player's cash, net worth, place and deeds; then the turn.
@@ -304,6 +304,15 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             None => who,
         },
         Phase::StayChoice => format!("{who} may stay or move"),
+        Phase::Floor if s.extra_roll => match s.floor_seat {
+            Some(f) => format!(
+                "{who} has landed and rolled doubles; the open floor: seat {} may open a \
+                 trade thread (with any player) or pass, before seat {} rolls again",
+                f + 1,
+                s.current + 1
+            ),
+            None => who,
+        },
         Phase::Floor if s.floor_late => match s.floor_seat {
             Some(f) => format!(
                 "{who} has landed and his turn is over; the open floor: seat {} may open a \
@@ -705,7 +714,8 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// Rolling, paying, staying and answering come first, and so do sending, withdrawing
     /// and answering a package; then the offer builder's entry, one choice per other
     /// player ([`Action::Draft`]), through which a person drafts any deal; then the rest,
-    /// folded: a draft's clauses, one group per kind of clause, buildings and releases.
+    /// folded: a draft's clauses, one group per kind of clause, buildings and releases, and
+    /// a lodger's opening bids, one group per room or fare (asking comes first).
     /// The ready-made deals the rules also list (a deed for cash, a contract from a
     /// template), which bots and random play use, are one group after the builder: every
     /// one of them can be drafted in the builder, so they are shortcuts, not the way in.
@@ -723,6 +733,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             Action::Build(_) => "build".to_owned(),
             Action::Post(i, _) => {
                 format!("offer {}", game.describe_service(game.offered_service(i)))
+            }
+            Action::Tender(i, _) => {
+                format!("bid for {}", game.describe_service(game.offered_service(i)))
             }
             Action::Cover(..) => format!(
                 "offer to pay for seat {}'s room or fare",
@@ -818,6 +831,11 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                     game.describe_service(b.service)
                 )
             }
+            (Action::Tender(i, _), ..) => format!(
+                "your bid for {} (at most your cash ${})",
+                game.describe_service(game.offered_service(i)),
+                s.me().cash
+            ),
             (Action::Post(i, _), ..) => format!(
                 "your price for {} (the lodger is seat {})",
                 game.describe_service(game.offered_service(i)),

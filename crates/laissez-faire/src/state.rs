@@ -269,9 +269,14 @@ pub struct State {
     #[serde(default)]
     pub floor_opened: u8,
     /// The open floor after the current player's landing has been held (or is being held)
-    /// this turn: a floor open now is that one, and the turn ends when it closes.
+    /// in this roll-turn: a floor open now is that one, and the turn ends (or, with
+    /// [`State::extra_roll`], the extra roll-turn begins) when it closes.
     #[serde(default)]
     pub floor_late: bool,
+    /// The doubles bonus is due: the floor after the landing open now is between the
+    /// roll-turns, and the extra roll-turn follows it.
+    #[serde(default)]
+    pub extra_roll: bool,
     /// The open deal, in [`Phase::Deal`].
     #[serde(default)]
     pub deal: Option<Deal>,

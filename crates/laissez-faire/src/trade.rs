@@ -16,16 +16,21 @@ use serde::{Deserialize, Serialize};
 use crate::contract::Term;
 use crate::deal::Deal;
 
-/// Offers the player whose turn it is may open in his windows per turn (extra roll-turns
-/// included); on the open floor each other player has `floor_threads` instead.
-pub const MAX_OFFERS: u8 = 2;
+/// The most threads the player whose turn it is may open in his windows per turn (extra
+/// roll-turns included), the bound of `window_threads`: the readings' limit of open offers
+/// per player. On the open floor each other player has `floor_threads` instead.
+pub const MAX_WINDOW_THREADS: u8 = 10;
 
-/// Counter-offers per thread (the rulings allow up to 6; this slice keeps threads short).
-pub const MAX_COUNTERS: u8 = 2;
+/// Counter-offers per thread, both sides together: the rulings' limit, the same as a
+/// lodging bargain's ([`crate::bargain::MAX_COUNTERS`]). Deals ([`crate::deal`]) share it.
+pub const MAX_COUNTERS: u8 = crate::bargain::MAX_COUNTERS;
 
 /// Messages per thread, the opening offer included: the deadline. A thread still open after
-/// this many messages lapses as a refusal.
-pub const MAX_EXCHANGES: u8 = 6;
+/// this many messages lapses as a refusal. Sized so that a thread that uses every counter
+/// still ends by an answer rather than by silence: the opening, [`MAX_COUNTERS`] counters,
+/// one request for time and the author's answer to it (or one setting aside), and the last
+/// answer (accept or refuse).
+pub const MAX_EXCHANGES: u8 = 1 + MAX_COUNTERS + 2 + 1;
 
 /// An open trade thread: the standing terms and whose move it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,8 +71,10 @@ impl Thread {
     }
 }
 
-/// Threads the player whose window (or open floor) it is may keep set aside at once.
-pub const MAX_PARKED: usize = 2;
+/// Threads the player whose window (or open floor) it is may keep set aside at once: as
+/// many as he may open (he sets one aside only while he has another left to open, so
+/// `window_threads` in his window, `floor_threads` on a floor).
+pub const MAX_PARKED: usize = MAX_WINDOW_THREADS as usize;
 
 /// A thread set aside ([`crate::Action::Park`]) by the player whose window or open floor it
 /// is, while the floor in it is his: it stays open, its terms standing, until he takes it up

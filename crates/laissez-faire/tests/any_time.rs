@@ -38,24 +38,108 @@ fn after_the_landing_the_floor_goes_round_to_the_mover_last_then_the_next_turn()
     assert_eq!(s.current, 1);
 }
 
+/// Seat 0 rolls doubles from Start to the Jail corner (just visiting): his first
+/// roll-turn has resolved, and the extra one is due.
+fn doubles_to_jail_corner(g: &LaissezFaire, s: &mut State) {
+    go(g, s);
+    g.apply(s, Action::Roll(DicePair::new(5, 5))).unwrap();
+}
+
 #[test]
-fn doubles_give_the_extra_roll_turn_before_the_floor_after_the_landing() {
+fn doubles_open_the_floor_between_the_roll_turns_then_the_extra_roll() {
     let (g, mut s) = setup(3);
-    go(&g, &mut s);
-    g.apply(&mut s, Action::Roll(DicePair::new(5, 5))).unwrap(); // Jail corner
+    doubles_to_jail_corner(&g, &mut s);
     assert_eq!(
-        (s.phase, s.current),
-        (Phase::Manage, 0),
-        "the extra roll-turn"
+        (s.phase, s.floor_late, s.extra_roll),
+        (Phase::Floor, true, true)
     );
-    go(&g, &mut s);
+    assert_eq!(
+        floor_speakers(&g, &mut s),
+        [1, 2, 0],
+        "from the next player round to the mover"
+    );
+    assert_eq!(
+        (s.phase, s.current, s.rolls, s.extra_roll),
+        (Phase::Manage, 0, 1, false),
+        "the extra roll-turn, with its window"
+    );
+    assert!(
+        floor_speakers(&g, &mut s).is_empty(),
+        "no floor in the window"
+    );
+    g.apply(&mut s, Action::Go).unwrap();
+    assert_eq!(
+        floor_speakers(&g, &mut s),
+        [1, 2],
+        "the floor before the roll"
+    );
     g.apply(&mut s, Action::Roll(DicePair::new(4, 6))).unwrap(); // Rest Stop
     assert_eq!(
         floor_speakers(&g, &mut s),
         [1, 2, 0],
-        "one floor after the turn"
+        "and the floor after the extra roll-turn's landing"
     );
-    assert_eq!(s.current, 1);
+    assert_eq!((s.phase, s.current), (Phase::Manage, 1));
+}
+
+#[test]
+fn the_floor_between_roll_turns_follows_the_floor_parameter() {
+    for (spec, between) in [
+        ("laissez-faire(players=3,floor=before_roll)", vec![]),
+        ("laissez-faire(players=3,floor=after_roll)", vec![1, 2, 0]),
+        ("laissez-faire(players=3,floor_threads=0)", vec![]),
+    ] {
+        let g = game(spec);
+        let mut s = g.initial_state();
+        g.apply(&mut s, Action::First(0)).unwrap();
+        doubles_to_jail_corner(&g, &mut s);
+        assert_eq!(floor_speakers(&g, &mut s), between, "{spec}");
+        assert_eq!(
+            (s.phase, s.current, s.rolls),
+            (Phase::Manage, 0, 1),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn threads_opened_between_roll_turns_run_as_any_other_then_the_mover_rolls_again() {
+    let (g, mut s) = setup(3);
+    doubles_to_jail_corner(&g, &mut s);
+    // Seat 1 buys Tile Row from the mover between his roll-turns.
+    g.apply(&mut s, Action::Offer(0, TILE, 90)).unwrap();
+    assert_eq!(g.actor(&s), Actor::Player(0), "the mover answers");
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 1);
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Floor, Actor::Player(2)));
+    g.apply(&mut s, Action::Pass).unwrap();
+    // The mover speaks last, on his own threads' allowance of the floor.
+    let offers = s.offers;
+    g.apply(&mut s, Action::Offer(1, TRAM, 30)).unwrap();
+    g.apply(&mut s, Action::Refuse).unwrap();
+    assert_eq!(s.offers, offers, "the window's allowance is untouched");
+    assert_eq!((s.current, s.phase), (0, Phase::Manage));
+}
+
+#[test]
+fn the_floor_between_roll_turns_is_worded_for_every_viewer() {
+    let (g, mut s) = setup(3);
+    doubles_to_jail_corner(&g, &mut s);
+    let text = turn_text(&g, &s);
+    assert!(
+        text.contains(
+            "rolled doubles; the open floor: seat 2 may open a trade thread (with any \
+             player) or pass, before seat 1 rolls again"
+        ),
+        "{text}"
+    );
+    let p = LaissezFairePresenter;
+    for viewer in [Some(0), Some(1), Some(2), None] {
+        assert_eq!(
+            p.describe_move(&g, &s, Action::Pass, viewer),
+            "seat 2: pass: open no trade thread now (seat 1's turn goes on)"
+        );
+    }
 }
 
 #[test]

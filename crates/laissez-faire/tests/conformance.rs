@@ -59,6 +59,15 @@ fn the_auction_variant_conforms() {
     );
 }
 
+/// `window_threads=10`: the readings' ten open offers, nine of them set aside.
+#[test]
+fn ten_threads_a_window_conform() {
+    conform(
+        "laissez-faire(players=3,window_threads=10,max_rounds=20)",
+        3,
+    );
+}
+
 /// The open floor with two threads each (so that threads set aside on the floor are played
 /// too), without a floor (the earlier protocol), and at each of its moments alone.
 #[test]

@@ -6,7 +6,6 @@ use gameshelf_engine::{Actor, Bot, Game, Presenter, Rng, SeatView};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::present::LaissezFairePresenter;
 use gameshelf_laissez_faire::state::Status;
-use gameshelf_laissez_faire::trade::MAX_OFFERS;
 use gameshelf_laissez_faire::{Action, EndKind, LaissezFaire, Phase, Side, State, When};
 
 mod common;
@@ -184,7 +183,7 @@ fn a_stalemate_agreed_by_the_other_player_ends_the_game_on_net_worth() {
 #[test]
 fn a_refused_stalemate_plays_on_and_each_turn_allows_only_its_threads() {
     let (g, mut s) = last_two("");
-    for _ in 0..MAX_OFFERS {
+    for _ in 0..g.config().window_threads {
         g.apply(&mut s, Action::ProposeStalemate).unwrap();
         g.apply(&mut s, Action::Refuse).unwrap();
         assert_eq!(

@@ -812,22 +812,29 @@ fn traders_accept_packages_worth_their_aim_and_counter_the_rest() {
     // With the deal's counters used up, a package worth nothing to it is refused, and one
     // worth a dollar accepted, under its aim or not.
     let mut last = owes.clone();
-    for _ in 0..MAX_COUNTERS {
-        g.apply(&mut last, Action::Amend).unwrap();
-        g.apply(&mut last, Action::Pay(Side::Mine, When::Now, 1))
-            .unwrap();
-        g.apply(&mut last, Action::Send).unwrap();
-    }
+    counter_back_to_the_terms(&g, &mut last, Side::Mine);
     assert_eq!(last.deal.unwrap().answerer, 1);
     assert_eq!(choice(&g, &last, &mut Trader::default()), Action::Refuse);
     let mut last = dear.clone();
-    for _ in 0..MAX_COUNTERS {
-        g.apply(&mut last, Action::Amend).unwrap();
-        g.apply(&mut last, Action::Pay(Side::Yours, When::Now, 1))
-            .unwrap();
-        g.apply(&mut last, Action::Send).unwrap();
-    }
+    counter_back_to_the_terms(&g, &mut last, Side::Yours);
     assert_eq!(choice(&g, &last, &mut Trader::default()), Action::Accept);
+}
+
+/// Uses up the deal's counters in `s` and leaves its two-clause package as it was: each
+/// party in turn adds a dollar paid by `side`, and every third counter strikes the two
+/// added (a package holds at most six clauses).
+fn counter_back_to_the_terms(g: &LaissezFaire, s: &mut State, side: Side) {
+    for n in 0..MAX_COUNTERS {
+        g.apply(s, Action::Amend).unwrap();
+        if n % 3 == 2 {
+            g.apply(s, Action::Strike(3)).unwrap();
+            g.apply(s, Action::Strike(2)).unwrap();
+        } else {
+            g.apply(s, Action::Pay(side, When::Now, 1)).unwrap();
+        }
+        g.apply(s, Action::Send).unwrap();
+    }
+    assert_eq!(s.deal.unwrap().counters, MAX_COUNTERS);
 }
 
 /// Plays the deal open in `s` with `bots` (by seat) until it closes: the moves made.
@@ -854,7 +861,9 @@ fn counters_meet_halfway_and_the_last_terms_fall_within_both_floors() {
     // above its reserve) less the $90 Tram Lane costs it, plus a dollar: it asks half the
     // way, $610 more. Seat 0 (the heuristic, which opened with no plan of its own) meets
     // it where Tram Lane, twice its value to the player whose set it completes, is still
-    // worth a dollar to it: $571 back. That is within the bargainer's floor: it accepts.
+    // worth a dollar to it: $571 back. With counters left, each asks again half the way
+    // to its aim ($591 more, and $591 back) until the package is full (six clauses); the
+    // last terms are within the bargainer's floor: it accepts.
     let moves = play_deal(&g, &mut s, &mut [Trader::default(), Trader::bargainer()]);
     assert_eq!(
         moves,
@@ -864,6 +873,12 @@ fn counters_meet_halfway_and_the_last_terms_fall_within_both_floors() {
             Action::Send,
             Action::Amend,
             Action::Pay(Side::Yours, When::Now, 571),
+            Action::Send,
+            Action::Amend,
+            Action::Pay(Side::Yours, When::Now, 591),
+            Action::Send,
+            Action::Amend,
+            Action::Pay(Side::Yours, When::Now, 591),
             Action::Send,
             Action::Accept,
         ]
@@ -898,7 +913,8 @@ fn both_traders_offer_a_deed_plus_cash_for_the_deed_that_completes_their_set() {
             ]
         );
         // The heuristic asks half the way to its $31 aim ($15); the opener splits the
-        // difference between that and its opening ($7 back); the heuristic takes it.
+        // difference between that and its opening ($7 back); the heuristic asks half the
+        // way again ($11), which fills the package (six clauses): the opener takes it.
         assert_eq!(
             play_deal(&g, &mut s, &mut bots),
             [
@@ -908,10 +924,13 @@ fn both_traders_offer_a_deed_plus_cash_for_the_deed_that_completes_their_set() {
                 Action::Amend,
                 Action::Pay(Side::Yours, When::Now, 7),
                 Action::Send,
+                Action::Amend,
+                Action::Pay(Side::Yours, When::Now, 11),
+                Action::Send,
                 Action::Accept,
             ]
         );
-        assert_eq!((s.players[0].cash, s.players[1].cash), (1451, 1549));
+        assert_eq!((s.players[0].cash, s.players[1].cash), (1440, 1560));
         assert_eq!(s.lots.0[TRAM as usize].owner, 0);
         assert_eq!(s.lots.0[QUAY as usize].owner, 1);
     }

@@ -8,6 +8,7 @@ use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Bot, Game, Presenter, Record, Rng, SeatView, play};
 use gameshelf_laissez_faire::bot::Trader;
 use gameshelf_laissez_faire::present::{LaissezFairePresenter, turn_text};
+use gameshelf_laissez_faire::trade::MAX_EXCHANGES;
 use gameshelf_laissez_faire::{
     Action, LaissezFaire, Phase, Price, Share, Side, State, Status, Sum, Term, When,
 };
@@ -512,10 +513,8 @@ fn a_player_with_offers_out_to_two_players_takes_the_better_and_the_other_fails_
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(s.players, before.players);
     assert_eq!(s.lots, before.lots);
-    assert_eq!(
-        (s.phase, s.trade, s.parked),
-        (Phase::Manage, None, [None, None])
-    );
+    assert_eq!((s.phase, s.trade), (Phase::Manage, None));
+    assert!(s.parked.iter().all(Option::is_none));
 }
 
 #[test]
@@ -526,7 +525,10 @@ fn threads_set_aside_lapse_when_the_window_closes_and_changing_nothing() {
     g.apply(&mut s, Action::Park).unwrap();
     let before = s.clone();
     g.apply(&mut s, Action::Go).unwrap();
-    assert_eq!(s.parked, [None, None], "silence means refusal");
+    assert!(
+        s.parked.iter().all(Option::is_none),
+        "silence means refusal"
+    );
     assert_eq!((s.players, s.lots), (before.players, before.lots));
     // Setting aside is a message of the thread: its deadline still holds.
     let (g, mut s) = setup(3);
@@ -544,8 +546,9 @@ fn threads_set_aside_lapse_when_the_window_closes_and_changing_nothing() {
         };
         g.apply(&mut s, a).unwrap();
     }
-    // Six messages: the offer, a request for time, three set asides, and the last one.
-    assert_eq!(parks, 3);
+    // The deadline's messages: the offer, a request for time, the set asides, and the last
+    // one (letting the terms stand), which lapses the thread.
+    assert_eq!(parks, MAX_EXCHANGES - 3);
     assert_eq!((s.phase, s.trade, s.parked[0]), (Phase::Manage, None, None));
     // A package received is set aside once with the same terms.
     let (g, mut s) = setup(3);
@@ -683,4 +686,89 @@ fn a_room_bargain_is_shown_like_an_offer_to_every_viewer() {
         public[..4],
         "a third player is no party to the bargain"
     );
+}
+
+/// Seat 0 in his window with `window_threads` set, holding Tile Row; four players.
+fn window_of(threads: u8) -> (LaissezFaire, State) {
+    let g = game(&format!(
+        "laissez-faire(players=4,window_threads={threads})"
+    ));
+    let mut s = g.initial_state();
+    g.apply(&mut s, Action::First(0)).unwrap();
+    s.lots.0[TILE as usize].owner = 0;
+    (g, s)
+}
+
+#[test]
+fn window_threads_bounds_the_threads_a_turn_and_those_set_aside() {
+    // Three threads: seat 0 offers Tile Row to each other player at $100, each counters
+    // lower, and he sets the first two answers aside while he has a thread left to open.
+    let (g, mut s) = window_of(3);
+    assert_eq!(g.config().window_threads, 3);
+    for (to, counter) in [(1, 80), (2, 90), (3, 95)] {
+        g.apply(&mut s, Action::Offer(to, TILE, 100)).unwrap();
+        g.apply(&mut s, Action::Counter(counter)).unwrap();
+        if to < 3 {
+            g.apply(&mut s, Action::Park).unwrap();
+        }
+    }
+    assert_eq!(s.parked.iter().flatten().count(), 2);
+    assert!(
+        !legal(&g, &s).contains(&Action::Park),
+        "no thread left to open"
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TILE as usize].owner, 3);
+    assert!(
+        !g.is_legal(&s, Action::Offer(1, TRAM, 10)),
+        "three threads this turn"
+    );
+    let resumes: Vec<_> = legal(&g, &s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Resume(_)))
+        .collect();
+    assert_eq!(resumes, [Action::Resume(0), Action::Resume(1)]);
+    // The default is two: a third offer is refused.
+    let (g, mut s) = window_of(2);
+    for to in [1, 2] {
+        g.apply(&mut s, Action::Offer(to, TILE, 100)).unwrap();
+        g.apply(&mut s, Action::Refuse).unwrap();
+    }
+    assert!(g.apply(&mut s, Action::Offer(3, TILE, 100)).is_err());
+    // And ten, the readings' limit of open offers: nine set aside, the tenth open.
+    let (g, mut s) = window_of(10);
+    for k in 0..10u32 {
+        g.apply(&mut s, Action::Offer(1 + (k % 3) as u8, TILE, 100 + k))
+            .unwrap();
+        g.apply(&mut s, Action::Counter(50 + k)).unwrap();
+        if k < 9 {
+            g.apply(&mut s, Action::Park).unwrap();
+        }
+    }
+    assert_eq!(s.parked.iter().flatten().count(), 9);
+    g.apply(&mut s, Action::Refuse).unwrap();
+    g.apply(&mut s, Action::Go).unwrap();
+    assert!(
+        s.parked.iter().all(Option::is_none),
+        "they lapse with the window"
+    );
+}
+
+#[test]
+fn window_threads_outside_one_to_ten_is_refused_naming_the_bounds() {
+    for bad in ["0", "11", "two"] {
+        let err = LaissezFaire::from_spec(
+            &format!("laissez-faire(window_threads={bad})")
+                .parse()
+                .unwrap(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("window_threads") && err.contains("1") && err.contains("10"),
+            "{err}"
+        );
+    }
+    let g = game("laissez-faire(window_threads=10)");
+    assert!(g.max_game_length() > game("laissez-faire").max_game_length());
 }

@@ -89,15 +89,25 @@ fn a_counter_offer_swaps_the_roles() {
     assert_eq!((s.players[0].cash, s.players[1].cash), (1380, 1620));
 }
 
+/// Seat 0 offers seat 1 $30 for Tram Lane and the two counter each other, alternating
+/// between 120% and 100%, as often as the rules let them: the thread and its counters.
+fn countered_to_the_limit(g: &LaissezFaire, s: &mut State) -> u8 {
+    g.apply(s, Action::Offer(1, TRAM, Share::Half.of(60)))
+        .unwrap();
+    let cash = [Share::Double, Share::Par].into_iter().cycle();
+    for c in cash.take(MAX_COUNTERS as usize) {
+        g.apply(s, Action::Counter(c.of(60))).unwrap();
+    }
+    s.trade
+        .expect("a thread that used its counters is still open")
+        .counters
+}
+
 #[test]
 fn counters_are_bounded() {
     let (g, mut s) = setup(3);
-    g.apply(&mut s, Action::Offer(1, TRAM, Share::Half.of(60)))
-        .unwrap();
-    let cash = [Share::Double, Share::Par];
-    for c in cash.into_iter().take(MAX_COUNTERS as usize) {
-        g.apply(&mut s, Action::Counter(c.of(60))).unwrap();
-    }
+    assert_eq!(MAX_COUNTERS, 6, "the rulings' limit");
+    assert_eq!(countered_to_the_limit(&g, &mut s), MAX_COUNTERS);
     assert!(
         legal(&g, &s)
             .iter()
@@ -105,6 +115,37 @@ fn counters_are_bounded() {
         "{:?}",
         legal(&g, &s)
     );
+    assert!(
+        g.apply(&mut s, Action::Counter(Share::Half.of(60)))
+            .is_err(),
+        "a seventh counter at any price"
+    );
+}
+
+#[test]
+fn a_thread_that_used_every_counter_still_ends_by_an_answer() {
+    // Six counters and a request for time with its answer still leave the last answer:
+    // the deadline does not cut a full thread short.
+    let (g, mut s) = setup(3);
+    countered_to_the_limit(&g, &mut s);
+    // The sixth counter was seat 0's ($60): seat 1 answers it.
+    assert_eq!(g.actor(&s), Actor::Player(1));
+    g.apply(&mut s, Action::Hold).unwrap();
+    g.apply(&mut s, Action::Insist).unwrap();
+    assert_eq!(s.trade.unwrap().exchanges, MAX_EXCHANGES - 1);
+    assert!(legal(&g, &s).contains(&Action::Accept));
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(s.lots.0[TRAM as usize].owner, 0);
+    assert_eq!((s.players[0].cash, s.players[1].cash), (1440, 1560));
+
+    // One more request for time instead of the answer: the deadline, a refusal.
+    let (g, mut s) = setup(3);
+    countered_to_the_limit(&g, &mut s);
+    for a in [Action::Hold, Action::Insist, Action::Hold] {
+        g.apply(&mut s, a).unwrap();
+    }
+    assert_eq!((s.phase, s.trade), (Phase::Manage, None));
+    assert_eq!(s.lots.0[TRAM as usize].owner, 1);
 }
 
 #[test]

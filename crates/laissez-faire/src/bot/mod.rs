@@ -513,10 +513,13 @@ impl Trader {
                     .unwrap_or(0)
             };
             let worthless = quote == 0 && b.reference > 0;
-            return if b.service.open() && (worthless || (leader && benched)) {
-                Action::Refuse
-            } else {
-                Action::Quote(quote)
+            // A customer's opening bid: taken when it is worth the quote, else countered
+            // with the quote.
+            return match b.bid {
+                _ if b.service.open() && (worthless || (leader && benched)) => Action::Refuse,
+                Some(bid) if bid >= quote => Action::Accept,
+                Some(_) => Action::Counter(quote),
+                None => Action::Quote(quote),
             };
         };
         // No fixed threshold: each counter splits the difference between the customer's

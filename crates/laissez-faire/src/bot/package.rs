@@ -46,7 +46,8 @@
 //! now, for half the difference between what the package is worth to it and its aim (but
 //! never less than its floor), so that each counter meets the other side halfway and the
 //! last terms fall inside both parties' floors when there is room for a deal. With no
-//! counter left, it accepts a package worth its floor and refuses the rest.
+//! counter left (the deal's counters used, or the package too full for its ask), it accepts a
+//! package worth its floor and refuses the rest.
 
 use gameshelf_engine::Game;
 
@@ -276,7 +277,9 @@ impl Trader {
             Trader::reserve_with(game, s, seat, deal.other(me), self.reserve(game, s, seat));
         let keeps = cash_now >= 0 || cash + cash_now >= i64::from(reserve);
         let aim = self.aim(game, s, seat, deal);
+        // A counter adds its ask as one more clause: a full package has no counter left.
         let counters = Trader::counter_ask(s, seat, deal, value, aim).is_some()
+            && deal.package.len() < MAX_CLAUSES
             && game.deal_move(s, Action::Amend).is_ok();
         if value >= aim && keeps {
             Action::Accept

@@ -19,7 +19,7 @@ use crate::trade::Thread;
 
 impl LaissezFaire {
     /// The thread `seat` would open with `Propose(to, term)`, if it may: trading and
-    /// contracts are on, `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this
+    /// contracts are on, `seat` has a thread left to open (fewer than `window_threads` this
     /// turn in his window, or `floor_threads` on the open floor), `to` is another player
     /// still in the game, a contract slot is free, and the terms are legal now (B-17): a
     /// payment now needs the cash; a collateral deed must be the proposer's own and not

@@ -11,7 +11,6 @@ use crate::action::Action;
 use crate::config::Objective;
 use crate::game::LaissezFaire;
 use crate::state::{BANK, EndKind, Phase, State, Status};
-use crate::trade::MAX_OFFERS;
 
 impl LaissezFaire {
     /// Whether `seat` may declare objective 1's race now: its net worth reaches the
@@ -60,7 +59,7 @@ impl LaissezFaire {
     pub fn may_propose_stalemate(&self, s: &State) -> bool {
         self.cfg.objective == Objective::LastStanding
             && self.alive(s) <= self.cfg.stalemate_min_players
-            && s.offers < MAX_OFFERS
+            && s.offers < self.cfg.window_threads
     }
 
     /// The seat that may declare the race now, if any: the player who has the floor at a

@@ -15,7 +15,9 @@
 //!   jail, and no timed phase is left), and before the next player's turn, the same, from
 //!   the next player round to the mover himself, last: his own window is over, and what his
 //!   landing did (a rent paid, a deed now worth more to someone) is news he may act on too.
-//!   Once a turn, after its last roll-turn (the extra roll-turn of doubles comes first).
+//!   After each roll-turn's landing: when doubles give an extra roll-turn, the floor opens
+//!   between the two (his timed phases are over for the first), and the extra roll-turn
+//!   begins when it closes.
 //!
 //! The window itself is not timed; the phases that are (lodging, a stay, the jail decision,
 //! a tax shortfall) get no floor.
@@ -27,7 +29,6 @@ use gameshelf_engine::Seat;
 
 use crate::game::LaissezFaire;
 use crate::state::{Phase, State};
-use crate::trade::MAX_OFFERS;
 
 impl LaissezFaire {
     /// The seat that opens threads now (and whose threads these are): the seat with the
@@ -38,12 +39,12 @@ impl LaissezFaire {
 
     /// Whether `seat` has a thread left to open now: on the open floor, the seat with the
     /// floor until it has opened `floor_threads`; otherwise (the window of the player whose
-    /// turn it is) fewer than [`MAX_OFFERS`] this turn.
+    /// turn it is) fewer than `window_threads` this turn.
     pub(crate) fn may_open(&self, s: &State, seat: Seat) -> bool {
         self.cfg.trading
             && match s.floor_seat {
                 Some(f) => usize::from(f) == seat && s.floor_opened < self.cfg.floor_threads,
-                None => s.offers < MAX_OFFERS,
+                None => s.offers < self.cfg.window_threads,
             }
     }
 
@@ -84,9 +85,9 @@ impl LaissezFaire {
         }
     }
 
-    /// The mover's turn has resolved: the open floor after the landing, once a turn, if
-    /// `floor` plays it and someone may speak. Returns whether it opened (the turn ends when
-    /// it closes).
+    /// The mover's roll-turn has resolved: the open floor after the landing, once a
+    /// roll-turn, if `floor` plays it and someone may speak. Returns whether it opened (the
+    /// turn ends, or the extra roll-turn begins, when it closes).
     pub(crate) fn open_late_floor(&self, s: &mut State) -> bool {
         if !self.cfg.floor.after_roll() || s.floor_late {
             return false;
@@ -137,12 +138,16 @@ impl LaissezFaire {
     }
 
     /// The floor has gone round: after the window's floor, the roll; after the landing's,
-    /// the end of the turn.
+    /// the extra roll-turn of doubles or the end of the turn.
     fn close_floor(&self, s: &mut State) {
         if s.floor_late {
             s.floor_seat = None;
             s.floor_opened = 0;
-            self.end_turn(s);
+            if s.extra_roll {
+                self.extra_roll_turn(s);
+            } else {
+                self.end_turn(s);
+            }
         } else {
             self.after_window(s);
         }

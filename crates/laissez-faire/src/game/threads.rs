@@ -43,7 +43,7 @@ impl LaissezFaire {
     }
 
     /// The thread `seat` would open with `Offer(to, deed, cash)`, if it may: trading is on,
-    /// `seat` has a thread left to open (fewer than [`crate::trade::MAX_OFFERS`] this turn in his window,
+    /// `seat` has a thread left to open (fewer than `window_threads` this turn in his window,
     /// or `floor_threads` on the open floor), `to` is another player still in the game, the deed is held by one of the two, and if `seat` is the one paying he has the
     /// cash (a player may ask for more than the other holds; that trade fails at execution).
     pub fn offer(&self, s: &State, seat: Seat, to: u8, deed: u8, amount: u32) -> Option<Thread> {

@@ -18,6 +18,7 @@ impl LaissezFaire {
         s.rolls = 0;
         s.offers = 0;
         s.floor_late = false;
+        s.extra_roll = false;
         s.roll = None;
         let p = &mut s.players[seat as usize];
         if p.jailed {
@@ -27,8 +28,8 @@ impl LaissezFaire {
         self.obligations_due(s, Occasion::Turn(seat));
     }
 
-    /// The end of a turn: game-end checks, the open floor after the landing (once), then the
-    /// next seat that takes turns.
+    /// The end of a turn: game-end checks, the open floor after the landing (once for the
+    /// last roll-turn), then the next seat that takes turns.
     pub(crate) fn end_turn(&self, s: &mut State) {
         if self.alive(s) <= 1 {
             return self.finish(s, EndKind::LastStanding);
@@ -65,7 +66,8 @@ impl LaissezFaire {
         }
     }
 
-    /// After a roll-turn that did not end in jail: the doubles bonus (B-10), or the end.
+    /// After a roll-turn that did not end in jail: the doubles bonus (B-10), after the open
+    /// floor that follows the landing, or the end.
     pub(crate) fn after_roll_turn(&self, s: &mut State, stayed: bool) {
         let me = s.me();
         let doubles = s.roll.is_some_and(DicePair::is_doubles);
@@ -75,9 +77,20 @@ impl LaissezFaire {
             && me.status == Status::Playing
             && (!stayed || s.rules.stay_doubles_bonus)
         {
-            s.phase = Phase::Manage;
+            s.extra_roll = true;
+            if !self.open_late_floor(s) {
+                self.extra_roll_turn(s);
+            }
         } else {
             self.end_turn(s);
         }
+    }
+
+    /// The extra roll-turn of doubles begins, with the mover's window; its landing has a
+    /// floor of its own.
+    pub(crate) fn extra_roll_turn(&self, s: &mut State) {
+        s.extra_roll = false;
+        s.floor_late = false;
+        s.phase = Phase::Manage;
     }
 }

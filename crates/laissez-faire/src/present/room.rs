@@ -54,7 +54,12 @@ fn bargain_lines(game: &LaissezFaire, s: &State, b: &Bargain, viewer: Option<Sea
         verb(b.customer, viewer, "bargain") + " with"
     )];
     lines.push(match (b.ask, b.bid) {
-        (None, _) => format!("  {provider} {} not quoted yet", has(b.provider, viewer)),
+        (None, None) => format!("  {provider} {} not quoted yet", has(b.provider, viewer)),
+        (None, Some(bid)) => format!(
+            "  {customer} {} ${bid}; {provider} {} not quoted yet",
+            verb(b.customer, viewer, "offer"),
+            has(b.provider, viewer)
+        ),
         (Some(ask), None) => format!("  {provider} {} ${ask}", verb(b.provider, viewer, "ask")),
         (Some(ask), Some(bid)) => format!(
             "  {provider} {} ${ask}; {customer} {} ${bid}",
