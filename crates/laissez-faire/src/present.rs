@@ -645,6 +645,35 @@ pub fn deal_move_text(
     }
 }
 
+/// The choices that cost nothing and give nothing away, in the order the safe choice looks
+/// for them: close the window, pass, refuse, wait in jail, leave the deed to the bank, move
+/// on, let one's offer stand, withdraw a draft.
+const COSTLESS: [Action; 8] = [
+    Action::Go,
+    Action::Pass,
+    Action::Refuse,
+    Action::Wait,
+    Action::Decline,
+    Action::Move,
+    Action::Insist,
+    Action::Withdraw,
+];
+
+/// Whether `action` lodges the player to move at no cost to him: a room of his own (free),
+/// or a payer's offer that pays the whole price.
+fn free_room(game: &LaissezFaire, s: &State, action: Action) -> bool {
+    match action {
+        Action::Lodge(i) => game
+            .room_price(s, usize::from(s.current), i)
+            .and_then(crate::Price::listed)
+            .is_some_and(|p| p == 0),
+        Action::Covered(payer) => game
+            .cover_terms(s, payer)
+            .is_some_and(|(_, price, part)| price == part),
+        _ => false,
+    }
+}
+
 impl Presenter<LaissezFaire> for LaissezFairePresenter {
     fn observation_text(
         &self,
@@ -789,34 +818,26 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     /// gives something (the bank's rooms, the fare and the bench) is the first one
     /// highlighted, as the rules leave nothing free to fall back on.
     fn safe_choice(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
-        const SAFE: [Action; 8] = [
-            Action::Go,
-            Action::Pass,
-            Action::Refuse,
-            Action::Wait,
-            Action::Decline,
-            Action::Move,
-            Action::Insist,
-            Action::Withdraw,
-        ];
-        let seat = usize::from(s.current);
-        let free_room = |a: &Action| match *a {
-            Action::Lodge(i) => game
-                .room_price(s, seat, i)
-                .and_then(crate::Price::listed)
-                .is_some_and(|p| p == 0),
-            // A payer's offer that pays the whole price.
-            Action::Covered(payer) => game
-                .cover_terms(s, payer)
-                .is_some_and(|(_, price, part)| price == part),
-            _ => false,
-        };
-        SAFE.iter()
+        COSTLESS
+            .iter()
             .find_map(|safe| legal.iter().position(|a| a == safe))
-            .or_else(|| legal.iter().position(free_room))
+            .or_else(|| legal.iter().position(|&a| free_room(game, s, a)))
             .or_else(|| legal.iter().position(|a| matches!(a, Action::Ask(_))))
             .or_else(|| legal.iter().position(|a| matches!(a, Action::City(_))))
             .unwrap_or(0)
+    }
+
+    /// The readings' "silence means refusal" for a move clock: what costs nothing, as the
+    /// safe choice; but a lodger with no free room who says nothing goes to the park bench
+    /// ("no acceptance by the deadline means the bench"), where the safe choice would ask an
+    /// owner for a price or, with nothing free, take the first room listed.
+    fn silence(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
+        let safe = self.safe_choice(game, s, legal);
+        let costs_nothing = COSTLESS.contains(&legal[safe]) || free_room(game, s, legal[safe]);
+        match legal.iter().position(|a| *a == Action::Bench) {
+            Some(bench) if !costs_nothing => bench,
+            _ => safe,
+        }
     }
 
     fn amount_prompt(&self, game: &LaissezFaire, s: &State, action: Action) -> String {

@@ -132,6 +132,33 @@ fn a_refusal_sends_the_lodger_back_to_his_other_options_without_asking_again() {
 }
 
 #[test]
+fn a_silent_lodger_goes_to_the_bench_where_the_safe_choice_asks_an_owner() {
+    use gameshelf_engine::Presenter;
+    use gameshelf_laissez_faire::present::LaissezFairePresenter;
+    let (g, p) = (game(), LaissezFairePresenter);
+    let mut s = lodging_in_lisbon(&g);
+    let options = legal(&g, &s);
+    // Highlighted first: asking the owner his price, which pays nothing yet.
+    assert_eq!(options[p.safe_choice(&g, &s, &options)], Action::Ask(TILE));
+    // A move clock plays silence: no acceptance by the deadline means the bench.
+    assert_eq!(options[p.silence(&g, &s, &options)], Action::Bench);
+    // The owner quotes and the lodger says nothing: silence refuses the quote.
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
+    g.apply(&mut s, Action::Quote(Share::Triple.of(4))).unwrap();
+    let options = legal(&g, &s);
+    assert_eq!(options[p.silence(&g, &s, &options)], Action::Refuse);
+    // Left with the bank's room and the bench, silence pays nothing either.
+    g.apply(&mut s, Action::Refuse).unwrap();
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Lodge(TRAM)), "{options:?}");
+    assert_eq!(options[p.silence(&g, &s, &options)], Action::Bench);
+    // A room of one's own is free: silence takes it.
+    s.lots.0[TRAM as usize].owner = 0;
+    let options = legal(&g, &s);
+    assert_eq!(options[p.silence(&g, &s, &options)], Action::Lodge(TRAM));
+}
+
+#[test]
 fn counters_are_bounded() {
     let g = game();
     let mut s = lodging_in_lisbon(&g);
