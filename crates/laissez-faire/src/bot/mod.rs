@@ -18,6 +18,7 @@ mod bargainer;
 mod clauses;
 mod credit;
 mod package;
+mod prospects;
 mod protocol;
 mod rescue;
 
