@@ -222,16 +222,23 @@ impl Trader {
 
     /// The cheapest terms `borrower` can get for `principal`: on each of its unpledged
     /// deeds or none, the one with the smallest instalment (the least worth on a tie).
-    fn best_terms(
-        game: &LaissezFaire,
-        s: &State,
-        borrower: u8,
-        reckoning: Borrower,
-        principal: u32,
-    ) -> Option<Terms> {
+    ///
+    /// A deed worth the safe price's repayments makes the loan safe, and no pledge gets a
+    /// smaller instalment: the least worth of such deeds is pledged, and the borrower's
+    /// prospects (`bot/prospects.rs`, the dearer part of the reckoning) are not worked out.
+    fn best_terms(game: &LaissezFaire, s: &State, borrower: u8, principal: u32) -> Option<Terms> {
         let deeds = game.holdings(s, borrower) & game.board().deeds;
-        spaces_in(deeds)
-            .filter(|&d| !s.contracts.pledged(d))
+        let unpledged = || spaces_in(deeds).filter(|&d| !s.contracts.pledged(d));
+        let safe = Trader::safe_terms(principal);
+        let covering = unpledged()
+            .map(|d| (pledge(game, s, d), d))
+            .filter(|&(worth, _)| worth >= i64::from(safe.repayment()))
+            .min();
+        if let Some((_, collateral)) = covering {
+            return Some(Terms { collateral, ..safe });
+        }
+        let reckoning = Borrower::of(game, s, usize::from(borrower));
+        unpledged()
             .chain([NO_DEED])
             .filter_map(|d| {
                 let worth = pledge(game, s, d);
@@ -273,10 +280,10 @@ impl Trader {
         };
         // Nobody can lend even the need: no terms to work out.
         lender(need)?;
-        let reckoning = Borrower::of(game, s, seat);
-        let best = |principal| Trader::best_terms(game, s, seat as u8, reckoning, principal);
+        let best = |principal| Trader::best_terms(game, s, seat as u8, principal);
         let terms = if emergency > 0 {
             let alone = best(need);
+            let reckoning = Borrower::of(game, s, seat);
             let guaranteed = self.guaranteed_plan(game, s, seat, reckoning, need, lender);
             match (guaranteed, alone) {
                 (Some((plan, cost)), alone) if alone.is_none_or(|a| cost < a.repayment()) => {
@@ -380,7 +387,7 @@ impl Trader {
                 if gap == 0 || cash < gap + reserve {
                     return None;
                 }
-                let terms = Trader::best_terms(game, s, o as u8, Borrower::of(game, s, o), gap)?;
+                let terms = Trader::best_terms(game, s, o as u8, gap)?;
                 Some(Trader::loan_plan(o as u8, Side::Mine, terms))
             })
     }
@@ -395,15 +402,17 @@ impl Trader {
     }
 
     /// What the player about to roll lacks to lodge wherever his roll is likely to take him
-    /// (see the module docs): before his roll (his window, or the open floor before it) and
-    /// out of jail, when his roll ends in a city whose cheapest room for him is dearer than
+    /// (see the module docs): before his roll (his window, or the open floor before it), out
+    /// of jail and with less than the dearest jail fee in hand, when his roll ends in a city whose cheapest room for him is dearer than
     /// his cash at least [`SHORT_CHANCE`] times in 36, the most he lacks in such a city.
     pub(super) fn rent_gap(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
         // His window, the floor before his roll, or a deal opened at either.
         let before_roll =
             s.roll.is_none() && matches!(s.phase, Phase::Manage | Phase::Floor | Phase::Deal);
         let p = &s.players[seat];
-        if usize::from(s.current) != seat || !before_roll || p.jailed {
+        // With the dearest jail fee in hand the bench costs a fee he can pay.
+        let safe = p.cash >= Trader::dearest_fee(game);
+        if usize::from(s.current) != seat || !before_roll || p.jailed || safe {
             return 0;
         }
         let spaces = &game.board().spaces;
