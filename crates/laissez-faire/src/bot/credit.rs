@@ -403,9 +403,10 @@ impl Trader {
 
     /// What the player about to roll lacks to lodge wherever his roll is likely to take him
     /// (see the module docs): before his roll (his window, or the open floor before it), out
-    /// of jail and with less than the dearest jail fee in hand, when his roll ends in a city whose cheapest room for him is dearer than
-    /// his cash at least [`SHORT_CHANCE`] times in 36, the most he lacks in such a city.
-    pub(super) fn rent_gap(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
+    /// of jail and with less than the dearest jail fee in hand, when his roll ends in a city
+    /// whose cheapest room for him is dearer than his cash at least [`SHORT_CHANCE`] times
+    /// in 36, the most he lacks in such a city.
+    fn rent_gap(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
         // His window, the floor before his roll, or a deal opened at either.
         let before_roll =
             s.roll.is_none() && matches!(s.phase, Phase::Manage | Phase::Floor | Phase::Deal);
