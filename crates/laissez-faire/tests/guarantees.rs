@@ -88,3 +88,26 @@ fn without_a_third_party_who_could_pay_it_all_nobody_is_asked_to_guarantee() {
     let (g, s) = jailed_without_deeds(300);
     assert_eq!(heuristic(&g, &s, 0), Action::Go);
 }
+
+#[test]
+fn a_guarantor_refuses_a_fee_under_the_loss_it_would_take_on() {
+    let (g, mut s) = jailed_without_deeds(1000);
+    // The safe price for $250, guaranteed for $100: a borrower with next to nothing
+    // besides defaults about one time in two, so the guarantor expects to pay more than
+    // $100 of the $280 of repayments.
+    for a in [
+        Action::Draft(1),
+        Action::Lend(Side::Yours, NO_DEED, 250),
+        Action::Repay(Cadence::new(1, 5).unwrap(), 56),
+        Action::Guarantee(1, 2, 100),
+        Action::Send,
+    ] {
+        g.apply(&mut s, a).unwrap();
+    }
+    assert_eq!(heuristic(&g, &s, 1), Action::Accept, "safe for the lender");
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert!(s.deal.unwrap().consent);
+    for guarantor in [heuristic, bargainer] {
+        assert_eq!(guarantor(&g, &s, 2), Action::Refuse);
+    }
+}
