@@ -189,3 +189,58 @@ fn a_lender_counters_a_loan_priced_under_its_risk_and_the_borrower_takes_the_cou
     assert!(125 + x < asked.repayment(), "{x} {asked:?}");
     assert_eq!(heuristic(&g, &s, 0), Action::Accept);
 }
+
+/// Harbour Walk and Ferry Point, Sydney ($300 each, base rent $26), and Sails Boulevard
+/// ($320, $28): the bank's Ferry Point ties with Harbour Walk, which comes first.
+const HARBOUR: u8 = 31;
+/// See [`HARBOUR`].
+const SAILS: u8 = 34;
+/// Porto's three properties ($100, $100, $120; base rents $6, $6, $8): a first roll from
+/// Start lands in Porto (6 to 9) five times in nine.
+const PORTO: [u8; 3] = [QUAY, 8, 9];
+
+/// Four players on Start, seat 0 out of jail with $300 and no deed: the borrower whose
+/// prospects the tests change.
+fn borrower() -> (LaissezFaire, State) {
+    let (g, mut s) = setup(4);
+    s.lots.0[TILE as usize].owner = BANK;
+    s.lots.0[TRAM as usize].owner = BANK;
+    s.players[0].cash = 300;
+    (g, s)
+}
+
+#[test]
+fn a_borrower_whose_room_earns_rent_pays_less_than_a_richer_one_whose_room_earns_none() {
+    let (g, mut s) = borrower();
+    // Harbour Walk is the first of Sydney's cheapest rooms for every other player, so it
+    // earns rent whenever one of them lands in Sydney.
+    s.lots.0[HARBOUR as usize].owner = 0;
+    let earning = Trader::loan_terms(&g, &s, 0, 200, NO_DEED).unwrap();
+    // Sails Boulevard is worth $10 more in net worth, but the bank's Harbour Walk is
+    // cheaper: nobody lodges in it.
+    s.lots.0[HARBOUR as usize].owner = BANK;
+    s.lots.0[SAILS as usize].owner = 0;
+    assert!(g.net_worth(&s, 0) > 300 + 150);
+    let idle = Trader::loan_terms(&g, &s, 0, 200, NO_DEED).unwrap();
+    assert!(
+        earning.repayment() < idle.repayment(),
+        "income lowers the price: {earning:?} {idle:?}"
+    );
+}
+
+#[test]
+fn a_borrower_about_to_face_dear_rents_pays_more() {
+    let (g, mut s) = borrower();
+    let cheap = Trader::loan_terms(&g, &s, 0, 200, NO_DEED).unwrap();
+    // The same borrower, with the same net worth, when Porto's rooms ahead of him are seat
+    // 1's, with two houses each ($90 to $120 a night).
+    for d in PORTO {
+        s.lots.0[d as usize].owner = 1;
+        s.lots.0[d as usize].level = 2;
+    }
+    let dear = Trader::loan_terms(&g, &s, 0, 200, NO_DEED).unwrap();
+    assert!(
+        dear.repayment() > cheap.repayment(),
+        "dear rents ahead raise the price: {dear:?} {cheap:?}"
+    );
+}

@@ -3,7 +3,9 @@
 //!
 //! **The risk.** A borrower repays out of what he has besides the deed he pledges: his net
 //! worth (cash, deeds, houses and loans, less his debts) less that deed's worth and less
-//! the jail fee or tax he is about to pay, his *other means* `M`. A trader reckons that he
+//! the jail fee or tax he is about to pay, plus the salary and rent he is likely to earn
+//! over the loan's life and less the rent he is likely to pay on his way round the board
+//! (`bot/prospects.rs`), his *other means* `M`. A trader reckons that he
 //! defaults on a repayment `R` with the chance `q = R / (2 (R + M))`: one in two when he
 //! has nothing else (he may still pass Start or sell a deed), one in four when his other
 //! means match the debt, less the richer he is. A default leaves the lender the collateral,
@@ -18,8 +20,13 @@
 //! rounds, one instalment a round, like the template's.
 //!
 //! **The borrower** needs the cash now: short of a jail fee or a tax (after a rescue
-//! package, before a single sale that would not cover the gap: `bot/rescue.rs`), or, for
-//! the heuristic, for a house while keeping its reserve.
+//! package, before a single sale that would not cover the gap: `bot/rescue.rs`), short of
+//! the rent before its roll, or, for the heuristic, for a house while keeping its reserve.
+//! Short of the rent means that its roll is likely to take it where it cannot pay for any
+//! room (at least one roll in six, [`SHORT_CHANCE`]), and so to the bench and to jail: it
+//! needs what it lacks of the dearest such room. A lodger facing the bench can take no loan
+//! then, since the lodging's moves are rooms, fares, the owners' offers and the payers'
+//! shares: the loan comes before the roll, while packages may still be opened.
 //! It asks the richest player who can lend and keep his reserve, pledging the deed that
 //! gets it the cheapest price (the least worth among equals), for the price that player's
 //! reckoning gives, so that he accepts it. In an emergency the cash keeps it in the game,
@@ -29,16 +36,18 @@
 //!
 //! **The lender** offers such a loan unasked to a player short of his jail fee or tax who
 //! has not found one, at its price, in its own window and, for the player whose turn it
-//! is, on the open floor.
+//! is, on the open floor; and, on the open floor before his roll, to the player whose turn
+//! it is when he is short of the rent.
 
 use super::Trader;
 use super::package::Plan;
+use super::prospects::Prospects;
 use crate::action::Action;
 use crate::board::{APARTMENT, SpaceKind};
 use crate::contract::{Clause, INSTALMENTS, NO_DEED, REPAYMENT_PERCENT};
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Cadence, Side};
-use crate::state::{State, Status};
+use crate::state::{Phase, State, Status};
 
 /// The most a trader asks back for a loan, in percent of the principal: a borrower who
 /// needs the cash values it twice (`bot/package.rs`), so he gains by no dearer loan.
@@ -50,6 +59,14 @@ const EVERY_ROUND: Cadence = match Cadence::new(1, INSTALMENTS) {
     Some(c) => c,
     None => panic!("one round, five times is a cadence"),
 };
+
+/// The least chance, in 36ths, that a player's roll takes him to a city where he cannot
+/// pay for a room, for a trader to lend him the rent before the roll: one roll in six.
+const SHORT_CHANCE: u32 = 6;
+
+/// How many fees a borrower tries for a guaranteed loan: each covers the loss on the loan of
+/// the need and the fee before it, and they converge within a few.
+const GUARANTEE_TRIES: usize = 8;
 
 /// A loan's terms as a trader prices them: the principal, the instalment and the pledge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,16 +87,17 @@ impl Terms {
 }
 
 /// What a lender reckons of a borrower: his net worth less what he must pay now (the jail
-/// fee while jailed, or the tax of his shortfall window), worked out once for all the
+/// fee while jailed, or the tax of his shortfall window), plus his income and less the rent
+/// ahead of him over the loan's life (`bot/prospects.rs`), worked out once for all the
 /// prices and pledges it tries.
 #[derive(Clone, Copy)]
 struct Borrower {
+    /// His other means before the pledge is taken off.
     worth: i64,
 }
 
 impl Borrower {
-    fn of(game: &LaissezFaire, s: &State, borrower: u8) -> Borrower {
-        let seat = usize::from(borrower);
+    fn of(game: &LaissezFaire, s: &State, seat: usize) -> Borrower {
         let p = &s.players[seat];
         let owed_now = if s.tax_due > 0 && usize::from(s.current) == seat {
             s.tax_due
@@ -88,8 +106,10 @@ impl Borrower {
         } else {
             0
         };
+        let prospects = Prospects::of(game, s, seat);
         Borrower {
-            worth: game.net_worth(s, seat) - i64::from(owed_now),
+            worth: game.net_worth(s, seat) - i64::from(owed_now) + i64::from(prospects.income)
+                - i64::from(prospects.rent),
         }
     }
 
@@ -97,17 +117,23 @@ impl Borrower {
     /// a pledge worth `pledge` (0: none), beyond the principal and the template's interest
     /// (see the module docs).
     fn gain(self, principal: u32, repayment: u32, pledge: i64) -> i64 {
+        let expected = i64::from(repayment) - self.loss(repayment, pledge);
+        expected - i64::from((principal * REPAYMENT_PERCENT).div_ceil(100))
+    }
+
+    /// What a lender expects to lose of `repayment` against a pledge worth `pledge`: the
+    /// chance of a default times what the collateral leaves unpaid, q (R - min(C, R)), to
+    /// the dollar above.
+    fn loss(self, repayment: u32, pledge: i64) -> i64 {
         let r = i64::from(repayment);
         let means = (self.worth - pledge).max(0);
-        // q = r / (2 (r + means)); the expectation (1 - q) r + q min(pledge, r), over
-        // 2 (r + means).
+        // q = r / (2 (r + means)).
         let whole = 2 * (r + means);
-        let expected = if whole == 0 {
-            0
+        if whole == 0 {
+            r
         } else {
-            ((whole - r) * r + r * pledge.min(r)) / whole
-        };
-        expected - i64::from((principal * REPAYMENT_PERCENT).div_ceil(100))
+            (r * (r - pledge.min(r)) + whole - 1) / whole
+        }
     }
 
     /// The terms a lender asks for `principal` against `collateral`, worth `pledge`: the
@@ -158,7 +184,23 @@ impl Trader {
         repayment: u32,
         collateral: u8,
     ) -> i64 {
-        Borrower::of(game, s, borrower).gain(principal, repayment, pledge(game, s, collateral))
+        Borrower::of(game, s, usize::from(borrower)).gain(
+            principal,
+            repayment,
+            pledge(game, s, collateral),
+        )
+    }
+
+    /// What a lender expects to lose of `repayment` lent to `borrower` against
+    /// `collateral` (see the module docs): what a guarantor of the repayments takes on.
+    pub(super) fn default_loss(
+        game: &LaissezFaire,
+        s: &State,
+        borrower: u8,
+        repayment: u32,
+        collateral: u8,
+    ) -> i64 {
+        Borrower::of(game, s, usize::from(borrower)).loss(repayment, pledge(game, s, collateral))
     }
 
     /// The terms a lender asks for `principal` against `collateral`: the smallest
@@ -171,16 +213,32 @@ impl Trader {
         principal: u32,
         collateral: u8,
     ) -> Option<Terms> {
-        Borrower::of(game, s, borrower).terms(principal, collateral, pledge(game, s, collateral))
+        Borrower::of(game, s, usize::from(borrower)).terms(
+            principal,
+            collateral,
+            pledge(game, s, collateral),
+        )
     }
 
     /// The cheapest terms `borrower` can get for `principal`: on each of its unpledged
     /// deeds or none, the one with the smallest instalment (the least worth on a tie).
+    ///
+    /// A deed worth the safe price's repayments makes the loan safe, and no pledge gets a
+    /// smaller instalment: the least worth of such deeds is pledged, and the borrower's
+    /// prospects (`bot/prospects.rs`, the dearer part of the reckoning) are not worked out.
     fn best_terms(game: &LaissezFaire, s: &State, borrower: u8, principal: u32) -> Option<Terms> {
-        let reckoning = Borrower::of(game, s, borrower);
         let deeds = game.holdings(s, borrower) & game.board().deeds;
-        spaces_in(deeds)
-            .filter(|&d| !s.contracts.pledged(d))
+        let unpledged = || spaces_in(deeds).filter(|&d| !s.contracts.pledged(d));
+        let safe = Trader::safe_terms(principal);
+        let covering = unpledged()
+            .map(|d| (pledge(game, s, d), d))
+            .filter(|&(worth, _)| worth >= i64::from(safe.repayment()))
+            .min();
+        if let Some((_, collateral)) = covering {
+            return Some(Terms { collateral, ..safe });
+        }
+        let reckoning = Borrower::of(game, s, usize::from(borrower));
+        unpledged()
             .chain([NO_DEED])
             .filter_map(|d| {
                 let worth = pledge(game, s, d);
@@ -204,7 +262,7 @@ impl Trader {
         if Trader::borrowing(s, seat) {
             return None;
         }
-        let emergency = Trader::gap(game, s, seat);
+        let emergency = Trader::need_now(game, s, seat);
         let need = if emergency > 0 {
             emergency
         } else {
@@ -222,18 +280,75 @@ impl Trader {
         };
         // Nobody can lend even the need: no terms to work out.
         lender(need)?;
+        let best = |principal| Trader::best_terms(game, s, seat as u8, principal);
         let terms = if emergency > 0 {
-            Trader::best_terms(game, s, seat as u8, need)?
+            let alone = best(need);
+            let reckoning = Borrower::of(game, s, seat);
+            let guaranteed = self.guaranteed_plan(game, s, seat, reckoning, need, lender);
+            match (guaranteed, alone) {
+                (Some((plan, cost)), alone) if alone.is_none_or(|a| cost < a.repayment()) => {
+                    return Some(plan);
+                }
+                (_, alone) => alone?,
+            }
         } else {
             // The first instalment joins the reserve: borrow enough to build and pay it.
-            let principal = need + Trader::best_terms(game, s, seat as u8, need)?.instalment;
-            let terms = Trader::best_terms(game, s, seat as u8, principal)?;
+            let terms = best(need + best(need)?.instalment)?;
+            let principal = terms.principal;
             // A house earns some rent: worth borrowing for at the template's interest only.
             let template = (principal * REPAYMENT_PERCENT).div_ceil(100) + u32::from(INSTALMENTS);
             Some(terms).filter(|t| t.repayment() <= template)?
         };
         let lender = lender(terms.principal)?;
         Some(Trader::loan_plan(lender as u8, Side::Yours, terms))
+    }
+
+    /// The guaranteed loan `seat` asks for `need` (see the module docs), with what it costs
+    /// it in all (the repayments and the fee), if a lender and a guarantor can be found: the
+    /// lender `lender` finds for the principal, the fee and the safe price's repayments,
+    /// the guarantor the richest other player who could pay them all and keep his reserve.
+    fn guaranteed_plan(
+        &self,
+        game: &LaissezFaire,
+        s: &State,
+        seat: usize,
+        reckoning: Borrower,
+        need: u32,
+        lender: impl Fn(u32) -> Option<usize>,
+    ) -> Option<(Plan, u32)> {
+        // The fee is borrowed too, and raises the repayments it covers: the least fee above
+        // the loss on a loan of the need and that fee.
+        let mut fee = 1;
+        let (terms, fee) = (0..GUARANTEE_TRIES).find_map(|_| {
+            let terms = Trader::safe_terms(need + fee);
+            let loss = u32::try_from(reckoning.loss(terms.repayment(), 0)).ok()?;
+            if loss < fee {
+                return Some((terms, fee));
+            }
+            fee = loss + 1;
+            None
+        })?;
+        let lender = lender(terms.principal)?;
+        let guarantor = (0..game.config().players)
+            .filter(|&o| o != seat && o != lender && s.players[o].status != Status::Eliminated)
+            .filter(|&o| s.players[o].cash >= terms.repayment() + self.reserve(game, s, o))
+            .max_by_key(|&o| s.players[o].cash)?;
+        let mut plan = Trader::loan_plan(lender as u8, Side::Yours, terms);
+        // The repayments are the plan's second clause.
+        plan.push(Action::Guarantee(1, guarantor as u8, fee));
+        Some((plan, terms.repayment() + fee))
+    }
+
+    /// The terms of a loan of `principal` that costs its lender nothing if the borrower
+    /// defaults (a guaranteed one): the least instalment whose repayments bring the
+    /// template's interest and a dollar.
+    fn safe_terms(principal: u32) -> Terms {
+        let due = (principal * REPAYMENT_PERCENT).div_ceil(100) + 1;
+        Terms {
+            principal,
+            instalment: due.div_ceil(u32::from(INSTALMENTS)),
+            collateral: NO_DEED,
+        }
     }
 
     /// What the heuristic lacks to build its cheapest house and keep its reserve; `None`
@@ -266,7 +381,7 @@ impl Trader {
             .filter(|&o| o != seat && s.players[o].status != Status::Eliminated)
             .filter(|&o| !Trader::borrowing(s, o))
             .find_map(|o| {
-                let gap = Trader::gap(game, s, o);
+                let gap = Trader::need_now(game, s, o);
                 let reserve =
                     Trader::reserve_with(game, s, seat, o as u8, self.reserve(game, s, seat));
                 if gap == 0 || cash < gap + reserve {
@@ -275,6 +390,49 @@ impl Trader {
                 let terms = Trader::best_terms(game, s, o as u8, gap)?;
                 Some(Trader::loan_plan(o as u8, Side::Mine, terms))
             })
+    }
+
+    /// The cash `seat` needs now and lacks: its [`Trader::gap`] (a jail fee or tax), or else
+    /// its [`Trader::rent_gap`].
+    fn need_now(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
+        match Trader::gap(game, s, seat) {
+            0 => Trader::rent_gap(game, s, seat),
+            gap => gap,
+        }
+    }
+
+    /// What the player about to roll lacks to lodge wherever his roll is likely to take him
+    /// (see the module docs): before his roll (his window, or the open floor before it), out
+    /// of jail and with less than the dearest jail fee in hand, when his roll ends in a city
+    /// whose cheapest room for him is dearer than his cash at least [`SHORT_CHANCE`] times
+    /// in 36, the most he lacks in such a city.
+    fn rent_gap(game: &LaissezFaire, s: &State, seat: usize) -> u32 {
+        // His window, the floor before his roll, or a deal opened at either.
+        let before_roll =
+            s.roll.is_none() && matches!(s.phase, Phase::Manage | Phase::Floor | Phase::Deal);
+        let p = &s.players[seat];
+        // With the dearest jail fee in hand the bench costs a fee he can pay.
+        let safe = p.cash >= Trader::dearest_fee(game);
+        if usize::from(s.current) != seat || !before_roll || p.jailed || safe {
+            return 0;
+        }
+        let spaces = &game.board().spaces;
+        let (mut chance, mut most) = (0, 0);
+        for total in 2..=12u8 {
+            let space = (usize::from(p.pos) + usize::from(total)) % spaces.len();
+            let Some(city) = spaces[space].city() else {
+                continue;
+            };
+            // A city with no room open to him is the bench whatever he holds.
+            let Some(room) = Trader::cheapest_room(game, s, seat, city) else {
+                continue;
+            };
+            if room > p.cash {
+                chance += 6 - u32::from(total.abs_diff(7));
+                most = most.max(room - p.cash);
+            }
+        }
+        if chance >= SHORT_CHANCE { most } else { 0 }
     }
 
     /// The drafting moves of a loan on `terms` to or from `to`: `lender` says which side

@@ -18,6 +18,7 @@ mod bargainer;
 mod clauses;
 mod credit;
 mod package;
+mod prospects;
 mod protocol;
 mod rescue;
 
@@ -71,8 +72,12 @@ pub const RESERVE: u32 = 200;
 ///   defaults and what his collateral would leave it. Short of cash for a tax, the jail fee,
 ///   or a house while keeping its reserve, and with no loan outstanding, a trader asks the
 ///   richest other player for a loan of the gap in a package, pledging the deed that gets
-///   the cheapest price, at that price (for a house, only at the template's 10%). It offers
-///   such a loan unasked to a player short of his jail fee. It counts the next round's
+///   the cheapest price, at that price (for a house, only at the template's 10%); short of
+///   the rent its roll is likely to need, it borrows it before the roll; when nobody would
+///   lend alone, it asks for a loan at the safe price guaranteed by a third player for a
+///   fee. The price counts the borrower's income and the rooms ahead of him
+///   (`bot/prospects.rs`). It offers such loans unasked to a player short of his jail fee
+///   (or, before his roll, of the rent). It counts the next round's
 ///   instalments in its reserve, so it honours its schedules. Answering a template, it
 ///   accepts payments and schedules in its favour, a loan when the template's 10% is at
 ///   least its price and it keeps its reserve, and a lodging right capped at par; it

@@ -29,6 +29,11 @@
 //!   cost to the grantor. Valued against the reference rent, a right on a housed room
 //!   looked worth $34 to a holder who saved $1 a night by it.
 //!
+//! A guarantee moves what the payee expects the debtor to miss to the guarantor, who gets
+//! the fee the debtor pays: a quarter of a schedule's payments, and of a loan's repayments
+//! the loss the credit model expects (`bot/credit.rs`), so that the lender counts a
+//! guaranteed loan as safe.
+//!
 //! A package with a free-text promise or a rule change in it is refused: a trader cannot
 //! weigh either (it refuses them as templates too).
 //!
@@ -53,7 +58,7 @@ use gameshelf_engine::Game;
 
 use super::{RESERVE, Trader};
 use crate::action::Action;
-use crate::contract::LODGING_ROUNDS;
+use crate::contract::{LODGING_ROUNDS, NO_DEED};
 use crate::deal::Deal;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::package::{Grant, Item, Kind, MAX_CLAUSES, Package, Right, Side, Span, When};
@@ -76,25 +81,38 @@ impl Trader {
         package
             .iter()
             .map(|item| {
-                self.item_value(game, s, seat, item, package) + Trader::guarantee_value(seat, item)
+                self.item_value(game, s, seat, item, package)
+                    + Trader::guarantee_value(game, s, seat, item, package)
             })
             .sum()
     }
 
     /// What a clause's guarantee is worth to `seat`: the debtor pays the fee; the payee no
-    /// longer fears the quarter of the payments a trader expects another player to miss
-    /// (see the module docs), which falls on the guarantor instead, who gets the fee.
-    fn guarantee_value(seat: u8, item: &Item) -> i64 {
+    /// longer fears what a trader expects the debtor to miss (see the module docs), which
+    /// falls on the guarantor instead, who gets the fee.
+    fn guarantee_value(
+        game: &LaissezFaire,
+        s: &State,
+        seat: u8,
+        item: &Item,
+        package: &Package,
+    ) -> i64 {
         let Some(g) = item.guarantee() else {
             return 0;
         };
         let fee = i64::from(g.fee);
-        let times = match item.kind {
-            Kind::Pay(w) => w.times().unwrap_or(0),
-            Kind::Repay(c) => c.times(),
+        let risk = match item.kind {
+            Kind::Pay(w) => i64::from(item.amount) * i64::from(w.times().unwrap_or(0)) / 4,
+            Kind::Repay(c) => {
+                let collateral = match package.loan().map(|(_, l)| l.kind) {
+                    Some(Kind::Lend(collateral)) => collateral,
+                    _ => NO_DEED,
+                };
+                let repayment = item.amount.saturating_mul(u32::from(c.times()));
+                Trader::default_loss(game, s, item.from, repayment, collateral)
+            }
             _ => 0,
         };
-        let risk = i64::from(item.amount) * i64::from(times) / 4;
         let mut value = 0;
         if seat == item.from {
             value -= fee;
@@ -344,8 +362,12 @@ impl Trader {
         let plan = self.plan_to(game, s, seat, other)?;
         let mut deal = Deal::new(seat as u8, plan.to);
         for &a in plan.moves() {
-            let item = game.draft_clause(s, &deal, a).ok()?;
-            deal.package.push(item);
+            if let Action::Guarantee(..) = a {
+                deal.package = game.draft_party(s, &deal, a).ok()?;
+            } else {
+                let item = game.draft_clause(s, &deal, a).ok()?;
+                deal.package.push(item);
+            }
         }
         Some(deal.package)
     }
@@ -369,12 +391,7 @@ impl Trader {
             }
         } else {
             match self.plan_to(game, s, seat, deal.answerer) {
-                // Each move adds one clause, in the plan's order.
-                Some(plan) => plan
-                    .moves()
-                    .get(deal.package.iter().count())
-                    .copied()
-                    .unwrap_or(Action::Send),
+                Some(plan) => plan.next(&deal.package).unwrap_or(Action::Send),
                 _ => Action::Withdraw,
             }
         };
@@ -489,5 +506,15 @@ impl Plan {
     /// The moves, in drafting order.
     pub(super) fn moves(&self) -> &[Action] {
         &self.moves[..self.len]
+    }
+
+    /// The move after those `package` shows drafted: each clause is one move, and so is
+    /// each guarantee named on one (the only third party a plan names).
+    pub(super) fn next(&self, package: &Package) -> Option<Action> {
+        let drafted: usize = package
+            .iter()
+            .map(|i| 1 + usize::from(i.guarantee().is_some()))
+            .sum();
+        self.moves().get(drafted).copied()
     }
 }
