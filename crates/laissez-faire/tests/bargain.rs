@@ -142,9 +142,13 @@ fn a_silent_lodger_goes_to_the_bench_where_the_safe_choice_asks_an_owner() {
     assert_eq!(options[p.safe_choice(&g, &s, &options)], Action::Ask(TILE));
     // A move clock plays silence: no acceptance by the deadline means the bench.
     assert_eq!(options[p.silence(&g, &s, &options)], Action::Bench);
-    // The owner quotes and the lodger says nothing: silence refuses the quote.
+    // The owner quotes; his quote stands, and a lodger who says nothing accepts nothing.
     g.apply(&mut s, Action::Ask(TILE)).unwrap();
     g.apply(&mut s, Action::Quote(Share::Triple.of(4))).unwrap();
+    let options = legal(&g, &s);
+    assert_eq!(options[p.silence(&g, &s, &options)], Action::Bench);
+    // Answering the quote, silence refuses it.
+    g.apply(&mut s, Action::Ask(TILE)).unwrap();
     let options = legal(&g, &s);
     assert_eq!(options[p.silence(&g, &s, &options)], Action::Refuse);
     // Left with the bank's room and the bench, silence pays nothing either.
