@@ -624,6 +624,8 @@ impl LaissezFaire {
                 ..b
             }),
             Action::Accept => return self.settle_bargain(s, &b),
+            // A stay's payer helps pay the price that settles it.
+            Action::Covered(payer) => return self.take_cover(s, payer),
             _ => None,
         };
         match next {
@@ -650,7 +652,7 @@ impl LaissezFaire {
 
     /// An agreed bargain: pay and go on (or, for a stay's fee with the rent still to agree,
     /// open the rent's bargain).
-    fn settle_bargain(&self, s: &mut State, b: &Bargain) {
+    pub(crate) fn settle_bargain(&self, s: &mut State, b: &Bargain) {
         let charges = self.charges(s, Action::Accept);
         let seat = s.current as usize;
         let agreed = b.standing().unwrap_or(0);

@@ -47,7 +47,8 @@ player an offer (a package of clauses: deeds either way, payments now or on a sc
 type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
 template), two threads a turn (window_threads); when another player closes his window, and again when his \
 turn has landed, you may open one on the open floor, or pass. When he must find a room, an \
-owner may offer his room or fare unasked and anyone may offer to pay part of the price. \
+owner may offer his room or fare unasked and anyone may offer to pay part of the price, \
+as of a stay's price when an owner bargains it. \
 The other side accepts, refuses, counters with new terms (six counters a thread) or asks for \
 time; after ten messages an unanswered offer lapses. With auction_on_decline=true a deed its lander \
 declines is auctioned to every player.";
@@ -239,7 +240,7 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
                     "seat {} pays up to ${} of {}",
                     payer + 1,
                     c.sum,
-                    game.describe_service(game.offered_service(c.space))
+                    game.describe_service(game.payable_service(s, c.space))
                 )
             });
             let offers: Vec<String> = quotes.chain(covers).collect();
@@ -253,6 +254,12 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             }
         }
         Phase::Posting => match game.next_poster(s) {
+            Some(o) if s.staying => format!(
+                "{who} chose to stay at {}; seat {} may offer to pay part of its rent or fee, \
+                 or pass",
+                board.spaces[usize::from(s.me().pos)].name,
+                o + 1
+            ),
             Some(o) => {
                 let mut what: Vec<String> = Vec::new();
                 for b in game.offers_by(s, o) {
@@ -738,8 +745,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("bid for {}", game.describe_service(game.offered_service(i)))
             }
             Action::Cover(..) => format!(
-                "offer to pay for seat {}'s room or fare",
-                u16::from(s.current) + 1
+                "offer to pay for seat {}'s {}",
+                u16::from(s.current) + 1,
+                if s.staying { "stay" } else { "room or fare" }
             ),
             Action::Exercise(_) => "exercise an option".to_owned(),
             Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
@@ -844,7 +852,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             (Action::Cover(i, _), ..) => format!(
                 "the most you pay of seat {}'s price for {}",
                 s.current + 1,
-                game.describe_service(game.offered_service(i))
+                game.describe_service(game.payable_service(s, i))
             ),
             (Action::Bid(_), ..) => match &s.auction {
                 Some(a) => format!(

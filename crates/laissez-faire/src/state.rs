@@ -250,6 +250,10 @@ pub struct State {
     /// turn order from the current player posts next.
     #[serde(default)]
     pub posters: u8,
+    /// The payers' offers standing (and the posting step, in [`Phase::Posting`]) are for
+    /// the current player's stay, whose bargain follows, not for a lodging.
+    #[serde(default)]
+    pub staying: bool,
     /// A tax the current player could not pay on landing, while its window is open
     /// ([`Phase::Shortfall`]; 0 otherwise).
     pub tax_due: u32,

@@ -525,16 +525,33 @@ fn a_payer_helps_with_the_fare() {
 #[test]
 fn payers_offers_are_refused_when_they_cannot_stand() {
     let (g, mut s) = lodging_by_rail();
-    // Seat 1 may not pay for his own room; nothing, or more than he holds, is no offer.
-    for bad in [
-        Action::Cover(TRAM, 5),
-        Action::Cover(TILE, 0),
-        Action::Cover(TILE, 1501),
-        Action::Cover(0, 5),
-        Action::Cover(200, 5),
+    // Seat 1 may not pay for his own room; nothing, or more than he holds, is no offer; and
+    // each refusal names what is wrong.
+    for (bad, why) in [
+        (
+            Action::Cover(TRAM, 5),
+            "a room at Tram Lane is paid to seat 2: an owner names a lower price rather than \
+             pay his own",
+        ),
+        (
+            Action::Cover(TILE, 0),
+            "an offer to pay must be at least $1",
+        ),
+        (
+            Action::Cover(TILE, 1501),
+            "an offer to pay of $1501 is more than the $1500 seat 2 holds",
+        ),
+        (
+            Action::Cover(0, 5),
+            "space 0 is not a price seat 1 pays now",
+        ),
+        (
+            Action::Cover(200, 5),
+            "space 200 is not a price seat 1 pays now",
+        ),
     ] {
         let err = g.apply(&mut s.clone(), bad).unwrap_err();
-        assert!(err.reason.contains("legal actions"), "{bad}: {err:?}");
+        assert_eq!(err.reason, why, "{bad}");
     }
     assert!(g.is_legal(&s, Action::Cover(TILE, 1500)), "all his cash");
     // However little he holds, what he may pay is listed: $3 of a $25 fare.

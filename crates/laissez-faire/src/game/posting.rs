@@ -44,7 +44,8 @@ impl LaissezFaire {
     /// before any offer stands: a room of the city, or the fare of the side's transit
     /// company. `None` for any other space.
     fn offerable(&self, s: &State, space: u8) -> Option<(Service, Price)> {
-        if usize::from(space) >= SPACES || self.candidates(s) & (1 << space) == 0 {
+        // A stay's posting step is the payers' alone: no room is to be had.
+        if s.staying || usize::from(space) >= SPACES || self.candidates(s) & (1 << space) == 0 {
             return None;
         }
         let lodger = usize::from(s.current);
@@ -180,7 +181,9 @@ impl LaissezFaire {
         if let Some(q) = offer {
             s.quotes.set(q);
         }
-        if s.posters == 0 {
+        if s.posters == 0 && s.staying {
+            self.bargain_stay(s);
+        } else if s.posters == 0 {
             s.phase = Phase::Lodge;
         }
     }
