@@ -178,7 +178,7 @@ impl Bargain {
     }
 
     /// The dearest price the owner may name: the ceiling, if any, and the money bound.
-    fn cap(&self) -> u32 {
+    pub(crate) fn cap(&self) -> u32 {
         self.ceiling.unwrap_or(MAX_PRICE).min(MAX_PRICE)
     }
 
@@ -494,16 +494,90 @@ impl LaissezFaire {
     /// The lodger's opening bids listed for `space` when he may bid for it: the trade shares
     /// of the owner's reference price that he holds (any other sum may be named).
     pub(crate) fn tenders(&self, s: &State, space: u8, out: &mut Vec<Action>) {
-        let Some(open) = self.tender(s, space, 0) else {
-            return;
-        };
-        let cash = s.me().cash;
+        if let Some(open) = self.tender(s, space, 0) {
+            LaissezFaire::list_bids(&open, s.me().cash, out);
+        }
+    }
+
+    /// The opening bids listed for bargain `open`: the trade shares of its reference price
+    /// up to `most`.
+    fn list_bids(open: &Bargain, most: u32, out: &mut Vec<Action>) {
+        let space = open.service.space();
         out.extend(
             Prices::new(open.reference, &Share::TRADE, &[])
                 .iter()
-                .filter(|&p| p <= cash)
+                .filter(|&p| p <= most)
                 .map(|p| Action::Tender(space, p)),
         );
+    }
+
+    /// The bargain `Tender(space, price)` opens a stay with, if it may: the stay's first
+    /// bargain (over the fee when its owner names it, else over the rent) is over `space`,
+    /// and the stayer's price of `price` dollars is at most the owner's ceiling and, with
+    /// the stay's other part already settled, at most the cash he holds. The bid is his
+    /// request: the owner answers it.
+    pub fn stay_tender(&self, s: &State, space: u8, price: u32) -> Option<Bargain> {
+        let first = self.stay_first(s).filter(|b| b.service.space() == space)?;
+        let affordable = price.saturating_add(first.extra) <= s.me().cash;
+        (affordable && price <= first.cap()).then_some(Bargain {
+            bid: Some(price),
+            ..first
+        })
+    }
+
+    /// What `Tender(space, _)` bids for now: a stay's first part at the stay decision, else
+    /// the room or fare at `space`.
+    pub fn bid_service(&self, s: &State, space: u8) -> Service {
+        match self.stay_tender(s, space, 0) {
+            Some(b) => b.service,
+            None => self.offered_service(space),
+        }
+    }
+
+    /// At the stay decision, the stay's first bargain as it would open, if he may stay and
+    /// a part of it is bargained.
+    fn stay_first(&self, s: &State) -> Option<Bargain> {
+        if s.phase != Phase::StayChoice {
+            return None;
+        }
+        let total = s.roll.map_or(0, |d| d.total());
+        let (rent, fee) = self.stay_price(s, usize::from(s.current), total)?;
+        self.stay_bargain(s, rent, fee)
+    }
+
+    /// Why the current player may not open with a bid of `price` for `space` now, in words
+    /// naming what is wrong (the part a stay opens with, its ceiling, his cash); `None`
+    /// when nothing of that is wrong.
+    pub fn tender_refusal(&self, s: &State, space: u8, price: u32) -> Option<String> {
+        let (seat, cash) = (s.current + 1, s.me().cash);
+        match self.stay_first(s) {
+            Some(b) if b.service.space() != space => Some(format!(
+                "a stay opens with a bid for {} only",
+                self.describe_service(b.service)
+            )),
+            Some(b) if price > b.cap() => Some(format!(
+                "a bid for {} may be at most its ceiling of ${}",
+                self.describe_service(b.service),
+                b.cap()
+            )),
+            Some(b) if price.saturating_add(b.extra) > cash => Some(format!(
+                "a bid of ${price} and the ${} of the stay's other part are more than the \
+                 ${cash} player {seat} holds",
+                b.extra
+            )),
+            None if s.phase == Phase::Lodge && price > cash => Some(format!(
+                "a bid of ${price} is more than the ${cash} player {seat} holds"
+            )),
+            _ => None,
+        }
+    }
+
+    /// The stayer's opening bids listed for the stay's first bargain, if he may stay.
+    pub(crate) fn stay_tenders(&self, s: &State, out: &mut Vec<Action>) {
+        if let Some(open) = self.stay_first(s) {
+            let most = s.me().cash.saturating_sub(open.extra).min(open.cap());
+            LaissezFaire::list_bids(&open, most, out);
+        }
     }
 
     /// The bargain `open` as the owner's quote standing for it left it, if one stands: the

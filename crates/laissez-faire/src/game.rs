@@ -495,6 +495,8 @@ impl Game for LaissezFaire {
                     out.push(Action::Stay);
                 }
                 out.push(Action::Move);
+                // Or stay, opening its first bargain with a bid of his own.
+                self.stay_tenders(s, out);
             }
             Phase::Buy => out.extend([Action::Buy, Action::Decline]),
             Phase::Auction => {
@@ -607,6 +609,9 @@ impl Game for LaissezFaire {
                 })
             }
             (Phase::Lodge, Action::Tender(space, price)) => self.tender(s, space, price).is_some(),
+            (Phase::StayChoice, Action::Tender(space, price)) => {
+                self.stay_tender(s, space, price).is_some()
+            }
             (Phase::Trade, Action::Counter(amount)) => s.trade.as_ref().is_some_and(|t| {
                 t.floor == t.answerer
                     && self.actor(s) == Actor::Player(usize::from(t.floor))
@@ -657,16 +662,12 @@ impl Game for LaissezFaire {
                 reason: self.declaration_refusal(s),
             };
         }
-        if let (Phase::Lodge, Action::Tender(_, price)) = (s.phase, action) {
-            let cash = s.me().cash;
-            if price > cash {
+        if let Action::Tender(space, price) = action {
+            if let Some(reason) = self.tender_refusal(s, space, price) {
                 return IllegalAction {
                     action: action.to_string(),
                     actor: self.actor(s),
-                    reason: format!(
-                        "a bid of ${price} is more than the ${cash} player {} holds",
-                        s.current + 1
-                    ),
+                    reason,
                 };
             }
         }
@@ -958,8 +959,8 @@ impl Game for LaissezFaire {
                     return;
                 };
                 // A part to bargain: the payers speak first, then the bargain opens.
-                if self.stay_bargain(s, rent, fee).is_some() {
-                    self.open_stay(s);
+                if let Some(first) = self.stay_bargain(s, rent, fee) {
+                    self.open_stay(s, first);
                 } else {
                     let charges = self.charges(s, action);
                     self.stay_paid(s, seat, &charges, rent.listed().unwrap_or(0));
@@ -982,6 +983,11 @@ impl Game for LaissezFaire {
             Action::Lodge(i) => {
                 let price = self.room_price(s, seat, i).and_then(Price::listed);
                 self.lodge_at(s, seat, i, price.unwrap_or(0));
+            }
+            Action::Tender(i, price) if s.phase == Phase::StayChoice => {
+                if let Some(b) = self.stay_tender(s, i, price) {
+                    self.open_stay(s, b);
+                }
             }
             Action::Tender(i, price) => {
                 if let Some(b) = self.tender(s, i, price) {
@@ -1324,6 +1330,24 @@ impl Game for LaissezFaire {
                 ),
                 None => action.to_string(),
             },
+            Action::Tender(i, price) if s.phase == Phase::StayChoice => {
+                match self.stay_tender(s, i, price) {
+                    Some(b) => format!(
+                        "stay, offering seat {} ${price} for {} (the bank would ask ${}, at most \
+                         ${} may be asked): he may take it, {}",
+                        b.provider + 1,
+                        self.describe_service(b.service),
+                        b.reference,
+                        b.cap(),
+                        if b.service.open() {
+                            "counter or refuse"
+                        } else {
+                            "or counter up to that"
+                        }
+                    ),
+                    None => action.to_string(),
+                }
+            }
             Action::Tender(i, price) => match self.request(s, i) {
                 Some(b) => format!(
                     "offer seat {} ${price} for {} (the bank would ask ${}): he may take it, \

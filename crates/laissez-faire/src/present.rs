@@ -742,7 +742,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("offer {}", game.describe_service(game.offered_service(i)))
             }
             Action::Tender(i, _) => {
-                format!("bid for {}", game.describe_service(game.offered_service(i)))
+                format!("bid for {}", game.describe_service(game.bid_service(s, i)))
             }
             Action::Cover(..) => format!(
                 "offer to pay for seat {}'s {}",
@@ -791,11 +791,13 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
-    /// pass the open floor or an auction, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
-    /// withdraw a draft; when looking for a room, a free one (one's own), else asking an
-    /// owner his price, else picking a city after a ride. Only when every choice pays or
-    /// gives something (the bank's rooms, the fare and the bench) is the first one
-    /// highlighted, as the rules leave nothing free to fall back on.
+    /// pass the open floor or an auction, refuse, wait in jail, leave the deed to the bank,
+    /// move on, let one's offer stand, withdraw a draft; when looking for a room, a free one
+    /// (one's own), else asking an owner his price, else picking a city after a ride, else
+    /// (an owner answering a stayer's bid for the rent, which he may not refuse) the dearest
+    /// counter. Only when every choice pays or gives something (the bank's rooms, the fare
+    /// and the bench) is the first one highlighted, as the rules leave nothing free to fall
+    /// back on.
     fn safe_choice(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
         const SAFE: [Action; 8] = [
             Action::Go,
@@ -824,6 +826,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             .or_else(|| legal.iter().position(free_room))
             .or_else(|| legal.iter().position(|a| matches!(a, Action::Ask(_))))
             .or_else(|| legal.iter().position(|a| matches!(a, Action::City(_))))
+            // An owner who may not refuse a stayer's bid for the rent: his dearest counter,
+            // the ceiling, the readings' default quote for a stay.
+            .or_else(|| legal.iter().rposition(|a| matches!(a, Action::Counter(_))))
             .unwrap_or(0)
     }
 
@@ -841,7 +846,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             }
             (Action::Tender(i, _), ..) => format!(
                 "your bid for {} (at most your cash ${})",
-                game.describe_service(game.offered_service(i)),
+                game.describe_service(game.bid_service(s, i)),
                 s.me().cash
             ),
             (Action::Post(i, _), ..) => format!(

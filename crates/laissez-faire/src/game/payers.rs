@@ -33,7 +33,7 @@
 use gameshelf_engine::Seat;
 
 use crate::action::Action;
-use crate::bargain::{Price, Service};
+use crate::bargain::{Bargain, Price, Service};
 use crate::board::SPACES;
 use crate::game::{LaissezFaire, spaces_in};
 use crate::lodging::Cover;
@@ -251,11 +251,13 @@ impl LaissezFaire {
         gameshelf_engine::Game::apply_unchecked(self, s, take);
     }
 
-    /// The player chose to stay and a part of it is bargained: the payers speak first, if
-    /// any may, then the stay's bargain opens.
-    pub(crate) fn open_stay(&self, s: &mut State) {
+    /// The player chose to stay and a part of it is bargained, `first` (opened with his bid,
+    /// or for the owner to quote): the payers speak first, if any may, then the bargain
+    /// opens.
+    pub(crate) fn open_stay(&self, s: &mut State, first: Bargain) {
         s.covers.clear();
         s.staying = true;
+        s.bargain = Some(first);
         s.posters = self.payers(s);
         if s.posters == 0 {
             self.bargain_stay(s);
@@ -264,19 +266,15 @@ impl LaissezFaire {
         }
     }
 
-    /// The stay's first bargain opens once the payers have spoken; if staying is no longer
-    /// allowed (a race declared meanwhile), the player moves by his roll.
+    /// The stay's first bargain, kept while the payers spoke, opens; if staying is no
+    /// longer allowed (a race declared meanwhile), the player moves by his roll.
     pub(crate) fn bargain_stay(&self, s: &mut State) {
         let total = s.roll.map_or(0, |d| d.total());
-        let first = self
-            .stay_price(s, usize::from(s.current), total)
-            .and_then(|(rent, fee)| self.stay_bargain(s, rent, fee));
-        match first {
-            Some(b) => {
-                s.bargain = Some(b);
-                s.phase = Phase::Bargain;
-            }
-            None => self.move_by(s, total),
+        if s.bargain.is_some() && self.stay_price(s, usize::from(s.current), total).is_some() {
+            s.phase = Phase::Bargain;
+        } else {
+            s.bargain = None;
+            self.move_by(s, total);
         }
     }
 

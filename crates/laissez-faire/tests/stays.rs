@@ -1,8 +1,14 @@
-//! Third parties as payers in a stay's bargain: once a player chooses to stay and a part of
-//! the stay is a player owner's to price, the other players may offer to pay part of its
-//! rent or of its utility fee ([`Action::Cover`]) before the bargain opens, and he takes an
-//! offer ([`Action::Covered`]) instead of accepting the price that settles the stay: the
-//! payer's part and his rest are paid together, or nothing moves.
+//! A stay's bargain, opened by the stayer's bid or joined by payers.
+//!
+//! Payers: once a player chooses to stay and a part of the stay is a player owner's to
+//! price, the other players may offer to pay part of its rent or of its utility fee
+//! ([`Action::Cover`]) before the bargain opens, and he takes an offer ([`Action::Covered`])
+//! instead of accepting the price that settles the stay: the payer's part and his rest are
+//! paid together, or nothing moves.
+//!
+//! Bids: instead of letting the owner quote first, the stayer may stay with a price of his
+//! own for the part bargained first ([`Action::Tender`]), which the owner takes or counters
+//! (at most the ceiling), or, for a fee, refuses.
 
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Game, Presenter};
@@ -283,5 +289,146 @@ fn a_stays_payers_are_worded_for_every_viewer() {
         p.describe_move(&g, s, Action::Covered(2), Some(1)),
         "seat 2: take seat 3's offer to pay towards the rent of a stay at Quay Street: stay at \
          Quay Street, rent and fee together, for $95, of which seat 3 pays $20 and the stayer $75"
+    );
+}
+
+#[test]
+fn a_stayer_may_open_the_rent_with_a_bid_the_owner_takes() {
+    let g = game("laissez-faire(players=3)");
+    let mut game = stay_offered(&g);
+    // The fee is the bank's ($70): the rent is bargained first, and bid for up to the
+    // ceiling of $30.
+    let options = legal(&g, &game.state);
+    assert!(options.contains(&Action::Tender(QUAY, 15)), "{options:?}");
+    assert!(options.contains(&Action::Tender(QUAY, 30)), "{options:?}");
+    assert!(!options.contains(&Action::Tender(QUAY, 45)), "{options:?}");
+    assert!(
+        options
+            .iter()
+            .all(|a| !matches!(a, Action::Tender(POWER, _))),
+        "the bank's fee is not bargained"
+    );
+    assert_eq!(
+        LaissezFairePresenter.describe_move(&g, &game.state, Action::Tender(QUAY, 20), None),
+        "seat 2: stay, offering seat 1 $20 for the rent of a stay at Quay Street (the bank \
+         would ask $30, at most $30 may be asked): he may take it, or counter up to that"
+    );
+    // Any sum up to the ceiling may be named.
+    game.play(Action::Tender(QUAY, 17));
+    // The payers speak first, then the owner answers the bid.
+    game.pass_others();
+    let s = &game.state;
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.service, b.bid, b.ask),
+        (Service::StayRent(QUAY), Some(17), None)
+    );
+    assert_eq!(g.actor(s), Actor::Player(0));
+    let answers = legal(&g, s);
+    assert_eq!(answers[0], Action::Accept);
+    assert!(
+        !answers.contains(&Action::Refuse),
+        "a stay's rent is not refused"
+    );
+    let before = cash(s);
+    game.play(Action::Accept);
+    let s = &game.state;
+    assert_eq!(cash(s), [before[0] + 17, before[1] - 17 - 70, before[2]]);
+    assert_eq!((s.players[1].pos, s.players[1].last_rent), (QUAY, 17));
+    game.replays();
+}
+
+#[test]
+fn the_owner_counters_a_stay_bid_up_to_the_ceiling_and_the_stayer_takes_it_or_moves_on() {
+    let g = game("laissez-faire(players=3)");
+    let mut game = stay_offered(&g);
+    game.play(Action::Tender(QUAY, 10));
+    game.pass_others();
+    let s = &game.state;
+    // He may not refuse: silence plays his dearest counter, the ceiling.
+    let answers = legal(&g, s);
+    assert_eq!(
+        answers[LaissezFairePresenter.safe_choice(&g, s, &answers)],
+        Action::Counter(30)
+    );
+    assert!(!g.is_legal(s, Action::Counter(31)), "above the ceiling");
+    assert!(!g.is_legal(s, Action::Counter(10)), "not above the bid");
+    game.play(Action::Counter(25));
+    let s = &game.state;
+    let b = s.bargain.unwrap();
+    assert_eq!((b.ask, b.bid, b.counters), (Some(25), Some(10), 0));
+    // A stay's rent takes no counters: he takes the owner's price or moves on.
+    assert_eq!(legal(&g, s), [Action::Accept, Action::Refuse]);
+    let mut moved = game.state.clone();
+    g.apply(&mut moved, Action::Refuse).unwrap();
+    assert_ne!(moved.players[1].pos, QUAY, "he moved by his roll");
+    game.play(Action::Accept);
+    assert_eq!(game.state.players[1].last_rent, 25);
+    game.replays();
+}
+
+#[test]
+fn a_bid_for_a_stays_fee_opens_it_and_the_rents_bargain_follows() {
+    let g = game("laissez-faire(players=3)");
+    let mut s = stay_offered(&g).state;
+    // Seat 3 owns the utility now: the fee is bargained first, so the bid is for the fee.
+    s.lots.0[usize::from(POWER)].owner = 2;
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Tender(POWER, 14)), "{options:?}");
+    assert!(
+        options
+            .iter()
+            .all(|a| !matches!(a, Action::Tender(QUAY, _))),
+        "the rent is bargained once the fee is agreed"
+    );
+    assert_eq!(
+        g.apply(&mut s.clone(), Action::Tender(QUAY, 10))
+            .unwrap_err()
+            .reason,
+        "a stay opens with a bid for the fee of Northern Power Co. for a stay only"
+    );
+    // The fee's owner may refuse a bid: the stay falls through.
+    let mut refused = s.clone();
+    g.apply(&mut refused, Action::Tender(POWER, 1)).unwrap();
+    while refused.phase == Phase::Posting {
+        g.apply(&mut refused, Action::Pass).unwrap();
+    }
+    assert_eq!(g.actor(&refused), Actor::Player(2));
+    g.apply(&mut refused, Action::Refuse).unwrap();
+    assert_ne!(refused.players[1].pos, QUAY);
+    // Taken, the fee stands with the rent to bargain: nothing is paid yet.
+    g.apply(&mut s, Action::Tender(POWER, 14)).unwrap();
+    while s.phase == Phase::Posting {
+        g.apply(&mut s, Action::Pass).unwrap();
+    }
+    let before = cash(&s);
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(cash(&s), before);
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.service, b.extra, b.floor),
+        (Service::StayRent(QUAY), 14, 0)
+    );
+    g.apply(&mut s, Action::Quote(30)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(cash(&s), [before[0] + 30, before[1] - 44, before[2] + 14]);
+}
+
+#[test]
+fn stay_bids_that_may_not_be_made_are_refused_by_name() {
+    let g = game("laissez-faire(players=3)");
+    let game = stay_offered(&g);
+    let mut s = game.state;
+    let refused = |s: &State, a: Action| g.apply(&mut s.clone(), a).unwrap_err().reason;
+    assert_eq!(
+        refused(&s, Action::Tender(QUAY, 31)),
+        "a bid for the rent of a stay at Quay Street may be at most its ceiling of $30"
+    );
+    // With $90, the $70 fee leaves $20 for the rent.
+    s.players[1].cash = 90;
+    assert!(g.is_legal(&s, Action::Tender(QUAY, 20)));
+    assert_eq!(
+        refused(&s, Action::Tender(QUAY, 21)),
+        "a bid of $21 and the $70 of the stay's other part are more than the $90 player 2 holds"
     );
 }
