@@ -717,7 +717,7 @@ impl LaissezFaire {
                     bid: n.bid,
                     counters: n.counters,
                 });
-                s.phase = Phase::Lodge;
+                self.open_raises(s, n.service.space());
             }
             Some(n) => s.bargain = Some(n),
             None => self.break_off(s, &b),

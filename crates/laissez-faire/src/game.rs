@@ -235,8 +235,9 @@ impl Game for LaissezFaire {
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
         // A stay and each of the two lodgings (the city, and the other city after a ride,
         // when the stay fell through) open with each other player's offer (an owner's or a
-        // payer's) or pass, and each payer's offer may fail once when taken.
-        let postings = 3 * 2 * (self.cfg.players - 1);
+        // payer's) or pass, each payer in a lodging may raise his offer or pass once, and
+        // each payer's offer may fail once when taken.
+        let postings = (2 * 3 + 2) * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
         // `auction_on_decline`: an auction after each roll-turn's landing, where every
@@ -275,6 +276,7 @@ impl Game for LaissezFaire {
             covers: Default::default(),
             posters: 0,
             staying: false,
+            raised: 0,
             tax_due: 0,
             offers: 0,
             trade: None,
@@ -1229,6 +1231,9 @@ impl Game for LaissezFaire {
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
             Action::Pass if s.phase == Phase::Posting => {
+                if let Some(c) = self.next_poster(s).and_then(|o| s.covers.get(o)) {
+                    return format!("pass: keep your offer to pay up to ${}", c.sum);
+                }
                 let owner = self
                     .next_poster(s)
                     .is_some_and(|o| self.offers_by(s, o).next().is_some());

@@ -254,6 +254,16 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             }
         }
         Phase::Posting => match game.next_poster(s) {
+            Some(o) if s.covers.get(o).is_some() => format!(
+                "{who} must lodge in {}; seat {} may raise his offer to pay for {} (up to ${} \
+                 now), or pass",
+                board.cities[s.city as usize].name,
+                o + 1,
+                s.covers.get(o).map_or_else(String::new, |c| {
+                    game.describe_service(game.payable_service(s, c.space))
+                }),
+                s.covers.get(o).map_or(0, |c| c.sum)
+            ),
             Some(o) if s.staying => format!(
                 "{who} chose to stay at {}; seat {} may offer to pay part of its rent or fee, \
                  or pass",
@@ -745,7 +755,15 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("bid for {}", game.describe_service(game.bid_service(s, i)))
             }
             Action::Cover(..) => format!(
-                "offer to pay for seat {}'s {}",
+                "{} for seat {}'s {}",
+                if game
+                    .next_poster(s)
+                    .is_some_and(|o| s.covers.get(o).is_some())
+                {
+                    "raise your offer to pay"
+                } else {
+                    "offer to pay"
+                },
                 u16::from(s.current) + 1,
                 if s.staying { "stay" } else { "room or fare" }
             ),

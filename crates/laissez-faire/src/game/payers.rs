@@ -14,6 +14,15 @@
 //! less) and the lodger the rest, together. If the payer cannot pay his part then, nothing
 //! moves, his offer lapses and the lodger chooses again.
 //!
+//! **Our reading** of a payer who wants to give more: his one offer may be raised once. When
+//! the lodger has asked an owner and the owner's price stands for the room or fare a
+//! payer's offer is for, and the offer pays less than that price, the payer (each such
+//! payer, in turn order from the lodger) may raise it ([`Action::Cover`] again, for the same
+//! room or fare and a larger sum within his cash) or pass, before the lodger chooses again;
+//! each payer has this chance at most once in a lodging, raise or pass, so the lodging
+//! stays finite. His offer stays for one room or fare: a payer who would pay for several
+//! pays the lodger in a package on the open floor.
+//!
 //! A payer cannot pay for his own room or fare (an owner who would lower his price posts a
 //! lower one), nor offer more than the cash he holds. Guarantors are left out of a lodging:
 //! the lodger pays at once, so there is nothing to guarantee.
@@ -111,15 +120,44 @@ impl LaissezFaire {
 
     /// The offer `Cover(space, sum)` by `seat` would put on the table, if he may make it:
     /// he is still to speak in this posting step, `space` is a price of the current
-    /// player's he may pay part of, and `sum` is at least a dollar and at most his cash.
+    /// player's he may pay part of, and `sum` is at least a dollar and at most his cash;
+    /// raising his standing offer, the same price and a larger sum.
     pub fn cover(&self, s: &State, seat: Seat, space: u8, sum: u32) -> Option<Cover> {
         let payer = u8::try_from(seat).ok()?;
         let ok = s.phase == Phase::Posting
             && s.posters & (1 << seat) != 0
             && self.coverable(s, payer, space).is_some()
             && sum > 0
-            && sum <= s.players[seat].cash.min(MAX_PRICE);
+            && sum <= s.players[seat].cash.min(MAX_PRICE)
+            && s.covers
+                .get(payer)
+                .is_none_or(|c| c.space == space && sum > c.sum);
         ok.then_some(Cover { space, sum })
+    }
+
+    /// An owner's price stands for the room or fare at `space` after the lodger asked him:
+    /// the payers whose offer for it pays less than that price and less than their cash,
+    /// and who have not had their chance to raise in this lodging, may raise it once or
+    /// pass, in turn order from the lodger; then the lodger chooses.
+    pub(crate) fn open_raises(&self, s: &mut State, space: u8) {
+        let price = self.payable_price(s, space).and_then(Price::listed);
+        s.posters = s
+            .covers
+            .iter()
+            .filter(|&(payer, c)| {
+                let room = price.map_or(0, |p| p.min(s.players[usize::from(payer)].cash));
+                c.space == space
+                    && s.raised & (1 << payer) == 0
+                    && self.trades(s, payer)
+                    && c.sum < room
+            })
+            .fold(0, |m, (payer, _)| m | 1 << payer);
+        s.raised |= s.posters;
+        s.phase = if s.posters == 0 {
+            Phase::Lodge
+        } else {
+            Phase::Posting
+        };
     }
 
     /// Why `seat` may not make the offer `Cover(space, sum)` now, in words naming what is
@@ -135,6 +173,7 @@ impl LaissezFaire {
             .map(|l| usize::from(l.owner));
         let what = |space| self.describe_service(self.payable_service(s, space));
         let cash = s.players[seat].cash;
+        let standing = u8::try_from(seat).ok().and_then(|p| s.covers.get(p));
         Some(match self.payable_price(s, space) {
             _ if s.phase != Phase::Posting || s.posters & (1 << seat) == 0 => {
                 format!("seat {} may not offer to pay now", seat + 1)
@@ -151,6 +190,14 @@ impl LaissezFaire {
             Some(Price::Listed(0)) => {
                 format!("{} costs seat {} nothing", what(space), s.current + 1)
             }
+            Some(_) if standing.is_some_and(|c| c.space != space) => format!(
+                "a raise is for your offer's price, {}",
+                what(standing.map_or(space, |c| c.space))
+            ),
+            Some(_) if standing.is_some_and(|c| sum <= c.sum) => format!(
+                "a raise must be more than the ${} you offered",
+                standing.map_or(0, |c| c.sum)
+            ),
             Some(_) if sum == 0 => "an offer to pay must be at least $1".to_owned(),
             Some(_) => format!(
                 "an offer to pay of ${sum} is more than the ${cash} seat {} holds",
@@ -171,14 +218,20 @@ impl LaissezFaire {
             return;
         }
         let cash = s.players[seat].cash;
+        // Raising, only his offer's price and more than it pays.
+        let standing = s.covers.get(payer);
+        let least = standing.map_or(0, |c| c.sum);
         for i in spaces_in(self.payable(s)) {
             let Some(basis) = self.coverable(s, payer, i) else {
                 continue;
             };
+            if standing.is_some_and(|c| c.space != i) {
+                continue;
+            }
             let sums = Prices::new(basis, &Share::ALL, &[basis.min(cash)]);
             out.extend(
                 sums.iter()
-                    .filter(|&x| x > 0 && x <= basis.min(cash))
+                    .filter(|&x| x > least && x <= basis.min(cash))
                     .map(|x| Action::Cover(i, x)),
             );
         }
@@ -284,8 +337,10 @@ impl LaissezFaire {
         s.staying = false;
     }
 
-    /// `Cover(space, sum)` in words, for the payer who would make it.
+    /// `Cover(space, sum)` in words, for the payer who would make it (or raise his offer to
+    /// it).
     pub fn describe_cover(&self, s: &State, space: u8, sum: u32) -> String {
+        let standing = self.next_poster(s).and_then(|o| s.covers.get(o));
         let price = match self.payable_price(s, space) {
             Some(Price::Listed(p)) => format!("${p} now"),
             Some(Price::Negotiable { reference, .. }) => {
@@ -293,8 +348,12 @@ impl LaissezFaire {
             }
             None => "not payable now".to_owned(),
         };
+        let verb = match standing {
+            Some(c) => format!("raise your offer of ${} to pay up to ${sum}", c.sum),
+            None => format!("offer to pay up to ${sum}"),
+        };
         format!(
-            "offer to pay up to ${sum} of seat {}'s price for {} ({price})",
+            "{verb} of seat {}'s price for {} ({price})",
             s.current + 1,
             self.describe_service(self.payable_service(s, space))
         )
