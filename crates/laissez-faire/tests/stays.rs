@@ -123,6 +123,12 @@ fn a_payer_may_pay_the_whole_fee_and_the_rents_owner_may_pay_it() {
     game.play(Action::Cover(POWER, 100));
     let before = cash(&game.state);
     game.play(Action::Quote(30));
+    // A trader staying takes the help when what is left is worth less than moving on, and
+    // refuses the whole $100 otherwise.
+    assert_eq!(heuristic(&g, &game.state, 1), Action::Covered(0));
+    let mut alone = game.state.clone();
+    alone.covers.clear();
+    assert_eq!(heuristic(&g, &alone, 1), Action::Refuse);
     game.play(Action::Covered(0));
     assert_eq!(
         cash(&game.state),
