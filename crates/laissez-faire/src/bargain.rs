@@ -133,6 +133,10 @@ pub struct Bargain {
     /// A stay's other part, already settled, paid together with this one on acceptance:
     /// the utility fee while the rent is bargained, or the listed rent while the fee is.
     pub extra: u32,
+    /// In a stay's fee bargain, the stayer's opening bid for the rent, made with the stay:
+    /// the rent's bargain opens with it once the fee is agreed.
+    #[serde(default)]
+    pub rent_bid: Option<u32>,
 }
 
 impl Bargain {
@@ -451,6 +455,7 @@ impl LaissezFaire {
             bid: None,
             counters: 0,
             extra,
+            rent_bid: None,
         })
     }
 
@@ -511,24 +516,61 @@ impl LaissezFaire {
         );
     }
 
-    /// The bargain `Tender(space, price)` opens a stay with, if it may: the stay's first
-    /// bargain (over the fee when its owner names it, else over the rent) is over `space`,
-    /// and the stayer's price of `price` dollars is at most the owner's ceiling and, with
-    /// the stay's other part already settled, at most the cash he holds. The bid is his
-    /// request: the owner answers it.
+    /// The bargain `Tender(space, price)` opens a stay with, if it may: the bid is for the
+    /// stay's first part (the fee when its owner names it, else the rent) or, when the rent
+    /// is bargained once the fee is agreed, for the rent, kept until its bargain opens. The
+    /// price is at most the owner's ceiling and, with the stay's other part already settled,
+    /// at most the cash the stayer holds beside it. The bid is his request: the owner
+    /// answers it.
     pub fn stay_tender(&self, s: &State, space: u8, price: u32) -> Option<Bargain> {
-        let first = self.stay_first(s).filter(|b| b.service.space() == space)?;
-        let affordable = price.saturating_add(first.extra) <= s.me().cash;
-        (affordable && price <= first.cap()).then_some(Bargain {
-            bid: Some(price),
-            ..first
+        let first = self.stay_first(s)?;
+        let target = self.stay_bid_target(s, space)?;
+        let affordable = price.saturating_add(target.extra) <= s.me().cash;
+        (affordable && price <= target.cap()).then_some(if target.service == first.service {
+            Bargain {
+                bid: Some(price),
+                ..first
+            }
+        } else {
+            Bargain {
+                rent_bid: Some(price),
+                ..first
+            }
         })
     }
 
-    /// What `Tender(space, _)` bids for now: a stay's first part at the stay decision, else
-    /// the room or fare at `space`.
+    /// `Tender(space, price)` at the stay decision in words: whom it offers what for, and
+    /// what he may answer.
+    pub fn describe_stay_tender(&self, s: &State, space: u8, price: u32) -> String {
+        let (Some(opened), Some(b)) = (
+            self.stay_tender(s, space, price),
+            self.stay_bid_target(s, space),
+        ) else {
+            return Action::Tender(space, price).to_string();
+        };
+        let after = match opened.rent_bid {
+            Some(_) => format!(", once {} is agreed", self.describe_service(opened.service)),
+            None => String::new(),
+        };
+        format!(
+            "stay, offering seat {} ${price} for {}{after} (the bank would ask ${}, at most ${} \
+             may be asked): he may take it, {}",
+            b.provider + 1,
+            self.describe_service(b.service),
+            b.reference,
+            b.cap(),
+            if b.service.open() {
+                "counter or refuse"
+            } else {
+                "or counter up to that"
+            }
+        )
+    }
+
+    /// What `Tender(space, _)` bids for now: a stay's part at the stay decision, else the
+    /// room or fare at `space`.
     pub fn bid_service(&self, s: &State, space: u8) -> Service {
-        match self.stay_tender(s, space, 0) {
+        match self.stay_bid_target(s, space) {
             Some(b) => b.service,
             None => self.offered_service(space),
         }
@@ -545,38 +587,70 @@ impl LaissezFaire {
         self.stay_bargain(s, rent, fee)
     }
 
+    /// At the stay decision, the bargain a bid for `space` would be in, as it opens: the
+    /// stay's first, or the rent's that follows an agreed fee (its other part still to
+    /// agree, so none counted yet).
+    fn stay_bid_target(&self, s: &State, space: u8) -> Option<Bargain> {
+        let first = self.stay_first(s)?;
+        let pos = s.me().pos;
+        if first.service.space() == space {
+            return Some(first);
+        }
+        let total = s.roll.map_or(0, |d| d.total());
+        let (rent, _) = self.stay_price(s, usize::from(s.current), total)?;
+        (space == pos)
+            .then(|| LaissezFaire::bargain(Service::StayRent(pos), s, rent, 0))
+            .flatten()
+    }
+
     /// Why the current player may not open with a bid of `price` for `space` now, in words
-    /// naming what is wrong (the part a stay opens with, its ceiling, his cash); `None`
+    /// naming what is wrong (the parts a stay's bids are for, the ceiling, his cash); `None`
     /// when nothing of that is wrong.
     pub fn tender_refusal(&self, s: &State, space: u8, price: u32) -> Option<String> {
         let (seat, cash) = (s.current + 1, s.me().cash);
-        match self.stay_first(s) {
-            Some(b) if b.service.space() != space => Some(format!(
-                "a stay opens with a bid for {} only",
-                self.describe_service(b.service)
-            )),
-            Some(b) if price > b.cap() => Some(format!(
+        let first = self.stay_first(s);
+        match (first, self.stay_bid_target(s, space)) {
+            (Some(first), None) => {
+                let mut parts = vec![self.describe_service(first.service)];
+                if let Some(rent) = self.stay_bid_target(s, s.me().pos) {
+                    if rent.service != first.service {
+                        parts.push(self.describe_service(rent.service));
+                    }
+                }
+                Some(format!("a bid at this stay is for {}", parts.join(" or ")))
+            }
+            (_, Some(b)) if price > b.cap() => Some(format!(
                 "a bid for {} may be at most its ceiling of ${}",
                 self.describe_service(b.service),
                 b.cap()
             )),
-            Some(b) if price.saturating_add(b.extra) > cash => Some(format!(
+            (_, Some(b)) if b.extra > 0 && price.saturating_add(b.extra) > cash => Some(format!(
                 "a bid of ${price} and the ${} of the stay's other part are more than the \
                  ${cash} player {seat} holds",
                 b.extra
             )),
-            None if s.phase == Phase::Lodge && price > cash => Some(format!(
+            (_, Some(_)) if price > cash => Some(format!(
+                "a bid of ${price} is more than the ${cash} player {seat} holds"
+            )),
+            (None, None) if s.phase == Phase::Lodge && price > cash => Some(format!(
                 "a bid of ${price} is more than the ${cash} player {seat} holds"
             )),
             _ => None,
         }
     }
 
-    /// The stayer's opening bids listed for the stay's first bargain, if he may stay.
+    /// The stayer's opening bids listed for the parts of the stay he may bid for, if he may
+    /// stay, in action order (by space).
     pub(crate) fn stay_tenders(&self, s: &State, out: &mut Vec<Action>) {
-        if let Some(open) = self.stay_first(s) {
-            let most = s.me().cash.saturating_sub(open.extra).min(open.cap());
-            LaissezFaire::list_bids(&open, most, out);
+        let pos = s.me().pos;
+        let utility = self.board().forward_utility[usize::from(pos)];
+        let mut spaces = [pos, utility];
+        spaces.sort_unstable();
+        for space in spaces {
+            if let Some(open) = self.stay_bid_target(s, space) {
+                let most = s.me().cash.saturating_sub(open.extra).min(open.cap());
+                LaissezFaire::list_bids(&open, most, out);
+            }
         }
     }
 
@@ -741,9 +815,12 @@ impl LaissezFaire {
                 let total = s.roll.map_or(0, |d| d.total());
                 let rent = self.stay_price(s, seat, total).map(|(r, _)| r);
                 let pos = s.players[seat].pos;
+                // The stayer's bid for the rent, if he can pay it beside the fee, opens it.
+                let cash = s.players[seat].cash;
+                let bid = b.rent_bid.filter(|&p| p.saturating_add(agreed) <= cash);
                 match rent.and_then(|r| LaissezFaire::bargain(Service::StayRent(pos), s, r, agreed))
                 {
-                    Some(next) => s.bargain = Some(next),
+                    Some(next) => s.bargain = Some(Bargain { bid, ..next }),
                     None => self.break_off(s, b),
                 }
             }
@@ -825,6 +902,7 @@ mod tests {
             bid: None,
             counters: 0,
             extra: 0,
+            rent_bid: None,
         }
     }
 

@@ -1336,22 +1336,7 @@ impl Game for LaissezFaire {
                 None => action.to_string(),
             },
             Action::Tender(i, price) if s.phase == Phase::StayChoice => {
-                match self.stay_tender(s, i, price) {
-                    Some(b) => format!(
-                        "stay, offering seat {} ${price} for {} (the bank would ask ${}, at most \
-                         ${} may be asked): he may take it, {}",
-                        b.provider + 1,
-                        self.describe_service(b.service),
-                        b.reference,
-                        b.cap(),
-                        if b.service.open() {
-                            "counter or refuse"
-                        } else {
-                            "or counter up to that"
-                        }
-                    ),
-                    None => action.to_string(),
-                }
+                self.describe_stay_tender(s, i, price)
             }
             Action::Tender(i, price) => match self.request(s, i) {
                 Some(b) => format!(

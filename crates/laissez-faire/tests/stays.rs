@@ -7,8 +7,8 @@
 //! paid together, or nothing moves.
 //!
 //! Bids: instead of letting the owner quote first, the stayer may stay with a price of his
-//! own for the part bargained first ([`Action::Tender`]), which the owner takes or counters
-//! (at most the ceiling), or, for a fee, refuses.
+//! own for the fee or the rent ([`Action::Tender`]; a rent bid waits for the fee to be
+//! agreed), which the owner takes or counters (at most the ceiling), or, for a fee, refuses.
 
 use gameshelf_engine::dice::DicePair;
 use gameshelf_engine::{Actor, Game, Presenter};
@@ -377,21 +377,16 @@ fn the_owner_counters_a_stay_bid_up_to_the_ceiling_and_the_stayer_takes_it_or_mo
 fn a_bid_for_a_stays_fee_opens_it_and_the_rents_bargain_follows() {
     let g = game("laissez-faire(players=3)");
     let mut s = stay_offered(&g).state;
-    // Seat 3 owns the utility now: the fee is bargained first, so the bid is for the fee.
+    // Seat 3 owns the utility now: the fee is bargained first.
     s.lots.0[usize::from(POWER)].owner = 2;
     let options = legal(&g, &s);
     assert!(options.contains(&Action::Tender(POWER, 14)), "{options:?}");
-    assert!(
-        options
-            .iter()
-            .all(|a| !matches!(a, Action::Tender(QUAY, _))),
-        "the rent is bargained once the fee is agreed"
-    );
     assert_eq!(
-        g.apply(&mut s.clone(), Action::Tender(QUAY, 10))
+        g.apply(&mut s.clone(), Action::Tender(TRAM, 10))
             .unwrap_err()
             .reason,
-        "a stay opens with a bid for the fee of Northern Power Co. for a stay only"
+        "a bid at this stay is for the fee of Northern Power Co. for a stay or the rent of a \
+         stay at Quay Street"
     );
     // The fee's owner may refuse a bid: the stay falls through.
     let mut refused = s.clone();
@@ -412,12 +407,74 @@ fn a_bid_for_a_stays_fee_opens_it_and_the_rents_bargain_follows() {
     assert_eq!(cash(&s), before);
     let b = s.bargain.unwrap();
     assert_eq!(
-        (b.service, b.extra, b.floor),
-        (Service::StayRent(QUAY), 14, 0)
+        (b.service, b.extra, b.floor, b.bid),
+        (Service::StayRent(QUAY), 14, 0, None)
     );
     g.apply(&mut s, Action::Quote(30)).unwrap();
     g.apply(&mut s, Action::Accept).unwrap();
     assert_eq!(cash(&s), [before[0] + 30, before[1] - 44, before[2] + 14]);
+}
+
+#[test]
+fn a_bid_for_the_rent_waits_for_the_fee_to_be_agreed() {
+    let g = game("laissez-faire(players=3)");
+    let mut s = stay_offered(&g).state;
+    // Seat 3 owns the utility now: the fee is bargained first, and a bid for the rent opens
+    // the rent's bargain once the fee is agreed.
+    s.lots.0[usize::from(POWER)].owner = 2;
+    let options = legal(&g, &s);
+    assert!(options.contains(&Action::Tender(QUAY, 15)), "{options:?}");
+    assert!(
+        !options.contains(&Action::Tender(QUAY, 45)),
+        "above the ceiling"
+    );
+    assert_eq!(
+        LaissezFairePresenter.describe_move(&g, &s, Action::Tender(QUAY, 20), None),
+        "seat 2: stay, offering seat 1 $20 for the rent of a stay at Quay Street, once the fee \
+         of Northern Power Co. for a stay is agreed (the bank would ask $30, at most $30 may be \
+         asked): he may take it, or counter up to that"
+    );
+    g.apply(&mut s, Action::Tender(QUAY, 20)).unwrap();
+    while s.phase == Phase::Posting {
+        g.apply(&mut s, Action::Pass).unwrap();
+    }
+    // The fee's owner quotes first, as ever.
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.service, b.bid, b.rent_bid),
+        (Service::StayUtility(POWER), None, Some(20))
+    );
+    g.apply(&mut s, Action::Quote(28)).unwrap();
+    let before = cash(&s);
+    g.apply(&mut s, Action::Accept).unwrap();
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.service, b.bid, b.ask, b.extra, b.floor),
+        (Service::StayRent(QUAY), Some(20), None, 28, 0)
+    );
+    g.apply(&mut s, Action::Accept).unwrap();
+    assert_eq!(cash(&s), [before[0] + 20, before[1] - 48, before[2] + 28]);
+    assert_eq!(s.players[1].last_rent, 20);
+}
+
+#[test]
+fn a_rent_bid_the_agreed_fee_leaves_unpaid_is_dropped() {
+    let g = game("laissez-faire(players=3)");
+    let mut s = stay_offered(&g).state;
+    s.lots.0[usize::from(POWER)].owner = 2;
+    s.players[1].cash = 50;
+    g.apply(&mut s, Action::Tender(QUAY, 30)).unwrap();
+    while s.phase == Phase::Posting {
+        g.apply(&mut s, Action::Pass).unwrap();
+    }
+    g.apply(&mut s, Action::Quote(28)).unwrap();
+    g.apply(&mut s, Action::Accept).unwrap();
+    // $28 and $30 are more than his $50: the rent's owner quotes instead.
+    let b = s.bargain.unwrap();
+    assert_eq!(
+        (b.service, b.bid, b.floor),
+        (Service::StayRent(QUAY), None, 0)
+    );
 }
 
 #[test]
