@@ -31,7 +31,10 @@
 //!   when the right lets the owner raise the rent), and the tenant takes it
 //!   or moves on (B7: "STAY: the owner's default QUOTE is the ceiling"). A refusal of either
 //!   part means the player moves by his roll; the agreed parts are paid together only when
-//!   both are agreed.
+//!   both are agreed. The stayer may open with a bid of his own for the fee or the rent
+//!   ([`LaissezFaire::stay_tender`]; a rent bid waits for the fee to be agreed), which the
+//!   owner takes or counters up to the ceiling; and other players may offer to pay part of
+//!   either before the bargain opens ([`crate::game`]'s payers).
 
 use serde::{Deserialize, Serialize};
 

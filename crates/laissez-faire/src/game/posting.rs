@@ -78,7 +78,7 @@ impl LaissezFaire {
 
     /// The bargains `seat` may open with an unasked offer in the current lodging, in board
     /// order: over each of his rooms with a place for the lodger, and his fare.
-    /// None while he may only raise his offer to pay ([`super::payers`]).
+    /// None while he may only raise his offer to pay.
     pub fn offers_by<'a>(&'a self, s: &'a State, seat: u8) -> impl Iterator<Item = Bargain> + 'a {
         let raising = s.covers.get(seat).is_some();
         spaces_in(self.candidates(s))
