@@ -152,7 +152,8 @@ pub enum Action {
     Ask(u8),
     /// Open the bargain for this property's room (or this transit company's fare) with a
     /// price of one's own in dollars, at most the cash one holds: the owner accepts it,
-    /// counters higher or refuses ([`crate::bargain`]).
+    /// counters higher or refuses ([`crate::bargain`]). At the stay decision: stay, opening
+    /// the bargain over the stay's rent at this property (or its fee at this utility) so.
     Tender(u8, u32),
     /// An owner posts an offer of his room at this property, unasked, at a price in dollars,
     /// before the lodger chooses (ruling B-05).

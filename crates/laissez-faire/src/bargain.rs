@@ -31,7 +31,10 @@
 //!   when the right lets the owner raise the rent), and the tenant takes it
 //!   or moves on (B7: "STAY: the owner's default QUOTE is the ceiling"). A refusal of either
 //!   part means the player moves by his roll; the agreed parts are paid together only when
-//!   both are agreed.
+//!   both are agreed. The stayer may open with a bid of his own for the fee or the rent
+//!   ([`LaissezFaire::stay_tender`]; a rent bid waits for the fee to be agreed), which the
+//!   owner takes or counters up to the ceiling; and other players may offer to pay part of
+//!   either before the bargain opens ([`crate::game`]'s payers).
 
 use serde::{Deserialize, Serialize};
 
@@ -133,6 +136,10 @@ pub struct Bargain {
     /// A stay's other part, already settled, paid together with this one on acceptance:
     /// the utility fee while the rent is bargained, or the listed rent while the fee is.
     pub extra: u32,
+    /// In a stay's fee bargain, the stayer's opening bid for the rent, made with the stay:
+    /// the rent's bargain opens with it once the fee is agreed.
+    #[serde(default)]
+    pub rent_bid: Option<u32>,
 }
 
 impl Bargain {
@@ -178,7 +185,7 @@ impl Bargain {
     }
 
     /// The dearest price the owner may name: the ceiling, if any, and the money bound.
-    fn cap(&self) -> u32 {
+    pub(crate) fn cap(&self) -> u32 {
         self.ceiling.unwrap_or(MAX_PRICE).min(MAX_PRICE)
     }
 
@@ -451,6 +458,7 @@ impl LaissezFaire {
             bid: None,
             counters: 0,
             extra,
+            rent_bid: None,
         })
     }
 
@@ -494,16 +502,159 @@ impl LaissezFaire {
     /// The lodger's opening bids listed for `space` when he may bid for it: the trade shares
     /// of the owner's reference price that he holds (any other sum may be named).
     pub(crate) fn tenders(&self, s: &State, space: u8, out: &mut Vec<Action>) {
-        let Some(open) = self.tender(s, space, 0) else {
-            return;
-        };
-        let cash = s.me().cash;
+        if let Some(open) = self.tender(s, space, 0) {
+            LaissezFaire::list_bids(&open, s.me().cash, out);
+        }
+    }
+
+    /// The opening bids listed for bargain `open`: the trade shares of its reference price
+    /// up to `most`.
+    fn list_bids(open: &Bargain, most: u32, out: &mut Vec<Action>) {
+        let space = open.service.space();
         out.extend(
             Prices::new(open.reference, &Share::TRADE, &[])
                 .iter()
-                .filter(|&p| p <= cash)
+                .filter(|&p| p <= most)
                 .map(|p| Action::Tender(space, p)),
         );
+    }
+
+    /// The bargain `Tender(space, price)` opens a stay with, if it may: the bid is for the
+    /// stay's first part (the fee when its owner names it, else the rent) or, when the rent
+    /// is bargained once the fee is agreed, for the rent, kept until its bargain opens. The
+    /// price is at most the owner's ceiling and, with the stay's other part already settled,
+    /// at most the cash the stayer holds beside it. The bid is his request: the owner
+    /// answers it.
+    pub fn stay_tender(&self, s: &State, space: u8, price: u32) -> Option<Bargain> {
+        let first = self.stay_first(s)?;
+        let target = self.stay_bid_target(s, space)?;
+        let affordable = price.saturating_add(target.extra) <= s.me().cash;
+        (affordable && price <= target.cap()).then_some(if target.service == first.service {
+            Bargain {
+                bid: Some(price),
+                ..first
+            }
+        } else {
+            Bargain {
+                rent_bid: Some(price),
+                ..first
+            }
+        })
+    }
+
+    /// `Tender(space, price)` at the stay decision in words: whom it offers what for, and
+    /// what he may answer.
+    pub fn describe_stay_tender(&self, s: &State, space: u8, price: u32) -> String {
+        let (Some(opened), Some(b)) = (
+            self.stay_tender(s, space, price),
+            self.stay_bid_target(s, space),
+        ) else {
+            return Action::Tender(space, price).to_string();
+        };
+        let after = match opened.rent_bid {
+            Some(_) => format!(", once {} is agreed", self.describe_service(opened.service)),
+            None => String::new(),
+        };
+        format!(
+            "stay, offering seat {} ${price} for {}{after} (the bank would ask ${}, at most ${} \
+             may be asked): he may take it, {}",
+            b.provider + 1,
+            self.describe_service(b.service),
+            b.reference,
+            b.cap(),
+            if b.service.open() {
+                "counter or refuse"
+            } else {
+                "or counter up to that"
+            }
+        )
+    }
+
+    /// What `Tender(space, _)` bids for now: a stay's part at the stay decision, else the
+    /// room or fare at `space`.
+    pub fn bid_service(&self, s: &State, space: u8) -> Service {
+        match self.stay_bid_target(s, space) {
+            Some(b) => b.service,
+            None => self.offered_service(space),
+        }
+    }
+
+    /// At the stay decision, the stay's first bargain as it would open, if he may stay and
+    /// a part of it is bargained.
+    fn stay_first(&self, s: &State) -> Option<Bargain> {
+        if s.phase != Phase::StayChoice {
+            return None;
+        }
+        let total = s.roll.map_or(0, |d| d.total());
+        let (rent, fee) = self.stay_price(s, usize::from(s.current), total)?;
+        self.stay_bargain(s, rent, fee)
+    }
+
+    /// At the stay decision, the bargain a bid for `space` would be in, as it opens: the
+    /// stay's first, or the rent's that follows an agreed fee (its other part still to
+    /// agree, so none counted yet).
+    fn stay_bid_target(&self, s: &State, space: u8) -> Option<Bargain> {
+        let first = self.stay_first(s)?;
+        let pos = s.me().pos;
+        if first.service.space() == space {
+            return Some(first);
+        }
+        let total = s.roll.map_or(0, |d| d.total());
+        let (rent, _) = self.stay_price(s, usize::from(s.current), total)?;
+        (space == pos)
+            .then(|| LaissezFaire::bargain(Service::StayRent(pos), s, rent, 0))
+            .flatten()
+    }
+
+    /// Why the current player may not open with a bid of `price` for `space` now, in words
+    /// naming what is wrong (the parts a stay's bids are for, the ceiling, his cash); `None`
+    /// when nothing of that is wrong.
+    pub fn tender_refusal(&self, s: &State, space: u8, price: u32) -> Option<String> {
+        let (seat, cash) = (s.current + 1, s.me().cash);
+        let first = self.stay_first(s);
+        match (first, self.stay_bid_target(s, space)) {
+            (Some(first), None) => {
+                let mut parts = vec![self.describe_service(first.service)];
+                if let Some(rent) = self.stay_bid_target(s, s.me().pos) {
+                    if rent.service != first.service {
+                        parts.push(self.describe_service(rent.service));
+                    }
+                }
+                Some(format!("a bid at this stay is for {}", parts.join(" or ")))
+            }
+            (_, Some(b)) if price > b.cap() => Some(format!(
+                "a bid for {} may be at most its ceiling of ${}",
+                self.describe_service(b.service),
+                b.cap()
+            )),
+            (_, Some(b)) if b.extra > 0 && price.saturating_add(b.extra) > cash => Some(format!(
+                "a bid of ${price} and the ${} of the stay's other part are more than the \
+                 ${cash} player {seat} holds",
+                b.extra
+            )),
+            (_, Some(_)) if price > cash => Some(format!(
+                "a bid of ${price} is more than the ${cash} player {seat} holds"
+            )),
+            (None, None) if s.phase == Phase::Lodge && price > cash => Some(format!(
+                "a bid of ${price} is more than the ${cash} player {seat} holds"
+            )),
+            _ => None,
+        }
+    }
+
+    /// The stayer's opening bids listed for the parts of the stay he may bid for, if he may
+    /// stay, in action order (by space).
+    pub(crate) fn stay_tenders(&self, s: &State, out: &mut Vec<Action>) {
+        let pos = s.me().pos;
+        let utility = self.board().forward_utility[usize::from(pos)];
+        let mut spaces = [pos, utility];
+        spaces.sort_unstable();
+        for space in spaces {
+            if let Some(open) = self.stay_bid_target(s, space) {
+                let most = s.me().cash.saturating_sub(open.extra).min(open.cap());
+                LaissezFaire::list_bids(&open, most, out);
+            }
+        }
     }
 
     /// The bargain `open` as the owner's quote standing for it left it, if one stands: the
@@ -624,6 +775,8 @@ impl LaissezFaire {
                 ..b
             }),
             Action::Accept => return self.settle_bargain(s, &b),
+            // A stay's payer helps pay the price that settles it.
+            Action::Covered(payer) => return self.take_cover(s, payer),
             _ => None,
         };
         match next {
@@ -641,7 +794,7 @@ impl LaissezFaire {
                     bid: n.bid,
                     counters: n.counters,
                 });
-                s.phase = Phase::Lodge;
+                self.open_raises(s, n.service.space());
             }
             Some(n) => s.bargain = Some(n),
             None => self.break_off(s, &b),
@@ -650,7 +803,7 @@ impl LaissezFaire {
 
     /// An agreed bargain: pay and go on (or, for a stay's fee with the rent still to agree,
     /// open the rent's bargain).
-    fn settle_bargain(&self, s: &mut State, b: &Bargain) {
+    pub(crate) fn settle_bargain(&self, s: &mut State, b: &Bargain) {
         let charges = self.charges(s, Action::Accept);
         let seat = s.current as usize;
         let agreed = b.standing().unwrap_or(0);
@@ -665,9 +818,12 @@ impl LaissezFaire {
                 let total = s.roll.map_or(0, |d| d.total());
                 let rent = self.stay_price(s, seat, total).map(|(r, _)| r);
                 let pos = s.players[seat].pos;
+                // The stayer's bid for the rent, if he can pay it beside the fee, opens it.
+                let cash = s.players[seat].cash;
+                let bid = b.rent_bid.filter(|&p| p.saturating_add(agreed) <= cash);
                 match rent.and_then(|r| LaissezFaire::bargain(Service::StayRent(pos), s, r, agreed))
                 {
-                    Some(next) => s.bargain = Some(next),
+                    Some(next) => s.bargain = Some(Bargain { bid, ..next }),
                     None => self.break_off(s, b),
                 }
             }
@@ -749,6 +905,7 @@ mod tests {
             bid: None,
             counters: 0,
             extra: 0,
+            rent_bid: None,
         }
     }
 

@@ -233,10 +233,11 @@ impl Game for LaissezFaire {
             .max()
             .unwrap_or(0);
         let bargains = (2 * (rooms + 1)).max(2) * bargain::MAX_MESSAGES;
-        // Each of the two lodgings (the city, and the other city after a ride) opens with
-        // each other player's offer (an owner's or a payer's) or pass, and each payer's
-        // offer may fail once when taken.
-        let postings = 2 * 2 * (self.cfg.players - 1);
+        // A stay and each of the two lodgings (the city, and the other city after a ride,
+        // when the stay fell through) open with each other player's offer (an owner's or a
+        // payer's) or pass, each payer in a lodging may raise his offer or pass once, and
+        // each payer's offer may fail once when taken.
+        let postings = (2 * 3 + 2) * (self.cfg.players - 1);
         let jail = self.jail.as_ref().map_or(0, |og| og.max_game_length());
         let tax_window = threads + 1;
         // `auction_on_decline`: an auction after each roll-turn's landing, where every
@@ -274,6 +275,8 @@ impl Game for LaissezFaire {
             quotes: Default::default(),
             covers: Default::default(),
             posters: 0,
+            staying: false,
+            raised: 0,
             tax_due: 0,
             offers: 0,
             trade: None,
@@ -480,6 +483,11 @@ impl Game for LaissezFaire {
                 if let Some(b) = &s.bargain {
                     b.answers(me.cash, out);
                 }
+                // A stay's payers: their offers are taken instead of accepting the price
+                // that settles it (in action order, after every answer).
+                if s.staying {
+                    self.covered_choices(s, out);
+                }
             }
             Phase::StayChoice => {
                 // A race declared at this decision forbids the stay (the final lap): only
@@ -489,6 +497,8 @@ impl Game for LaissezFaire {
                     out.push(Action::Stay);
                 }
                 out.push(Action::Move);
+                // Or stay, opening its first bargain with a bid of his own.
+                self.stay_tenders(s, out);
             }
             Phase::Buy => out.extend([Action::Buy, Action::Decline]),
             Phase::Auction => {
@@ -601,6 +611,9 @@ impl Game for LaissezFaire {
                 })
             }
             (Phase::Lodge, Action::Tender(space, price)) => self.tender(s, space, price).is_some(),
+            (Phase::StayChoice, Action::Tender(space, price)) => {
+                self.stay_tender(s, space, price).is_some()
+            }
             (Phase::Trade, Action::Counter(amount)) => s.trade.as_ref().is_some_and(|t| {
                 t.floor == t.answerer
                     && self.actor(s) == Actor::Player(usize::from(t.floor))
@@ -651,16 +664,23 @@ impl Game for LaissezFaire {
                 reason: self.declaration_refusal(s),
             };
         }
-        if let (Phase::Lodge, Action::Tender(_, price)) = (s.phase, action) {
-            let cash = s.me().cash;
-            if price > cash {
+        if let Action::Tender(space, price) = action {
+            if let Some(reason) = self.tender_refusal(s, space, price) {
                 return IllegalAction {
                     action: action.to_string(),
                     actor: self.actor(s),
-                    reason: format!(
-                        "a bid of ${price} is more than the ${cash} player {} holds",
-                        s.current + 1
-                    ),
+                    reason,
+                };
+            }
+        }
+        if let (Phase::Posting, Action::Cover(space, sum), Actor::Player(payer)) =
+            (s.phase, action, self.actor(s))
+        {
+            if let Some(reason) = self.cover_refusal(s, payer, space, sum) {
+                return IllegalAction {
+                    action: action.to_string(),
+                    actor: self.actor(s),
+                    reason,
                 };
             }
         }
@@ -940,15 +960,12 @@ impl Game for LaissezFaire {
                 let Some((rent, fee)) = self.stay_price(s, seat, total) else {
                     return;
                 };
-                match self.stay_bargain(s, rent, fee) {
-                    Some(b) => {
-                        s.bargain = Some(b);
-                        s.phase = Phase::Bargain;
-                    }
-                    None => {
-                        let charges = self.charges(s, action);
-                        self.stay_paid(s, seat, &charges, rent.listed().unwrap_or(0));
-                    }
+                // A part to bargain: the payers speak first, then the bargain opens.
+                if let Some(first) = self.stay_bargain(s, rent, fee) {
+                    self.open_stay(s, first);
+                } else {
+                    let charges = self.charges(s, action);
+                    self.stay_paid(s, seat, &charges, rent.listed().unwrap_or(0));
                 }
             }
             Action::Move => self.move_by(s, s.roll.map_or(0, DicePair::total)),
@@ -968,6 +985,11 @@ impl Game for LaissezFaire {
             Action::Lodge(i) => {
                 let price = self.room_price(s, seat, i).and_then(Price::listed);
                 self.lodge_at(s, seat, i, price.unwrap_or(0));
+            }
+            Action::Tender(i, price) if s.phase == Phase::StayChoice => {
+                if let Some(b) = self.stay_tender(s, i, price) {
+                    self.open_stay(s, b);
+                }
             }
             Action::Tender(i, price) => {
                 if let Some(b) = self.tender(s, i, price) {
@@ -1131,6 +1153,9 @@ impl Game for LaissezFaire {
             }
             _ => {}
         }
+        if let Action::Covered(payer) = action {
+            return self.describe_covered(s, payer);
+        }
         if let (Phase::Bargain, Some(b)) = (s.phase, &s.bargain) {
             return self.describe_bargain_move(b, action);
         }
@@ -1206,6 +1231,9 @@ impl Game for LaissezFaire {
             },
             Action::PayFee => format!("pay the jail fee of ${}", self.jail_fee(s, seat)),
             Action::Pass if s.phase == Phase::Posting => {
+                if let Some(c) = self.next_poster(s).and_then(|o| s.covers.get(o)) {
+                    return format!("pass: keep your offer to pay up to ${}", c.sum);
+                }
                 let owner = self
                     .next_poster(s)
                     .is_some_and(|o| self.offers_by(s, o).next().is_some());
@@ -1216,8 +1244,9 @@ impl Game for LaissezFaire {
                     )
                 } else {
                     format!(
-                        "pass: offer to pay nothing for seat {}'s lodging",
-                        u16::from(s.current) + 1
+                        "pass: offer to pay nothing for seat {}'s {}",
+                        u16::from(s.current) + 1,
+                        if s.staying { "stay" } else { "lodging" }
                     )
                 }
             }
@@ -1287,37 +1316,7 @@ impl Game for LaissezFaire {
                 ),
                 None => action.to_string(),
             },
-            Action::Cover(i, sum) => {
-                let price = match self.lodging_price(s, i) {
-                    Some(Price::Listed(p)) => format!("${p} now"),
-                    _ => format!(
-                        "its price to be agreed; the bank would ask ${}",
-                        self.request_reference(s, i).unwrap_or(0)
-                    ),
-                };
-                format!(
-                    "offer to pay up to ${sum} of seat {}'s price for {} ({price})",
-                    s.current + 1,
-                    self.describe_service(self.offered_service(i))
-                )
-            }
-            Action::Covered(payer) => match self.cover_terms(s, payer) {
-                Some((c, price, part)) => format!(
-                    "take seat {}'s offer to pay: {} for ${price}, of which seat {} pays ${part} \
-                     and the lodger ${}",
-                    payer + 1,
-                    match self.offered_service(c.space) {
-                        bargain::Service::Fare(_) => format!(
-                            "ride to {}",
-                            self.board.cities[usize::from(self.other_city(s.city))].name
-                        ),
-                        _ => format!("lodge at {}", name(c.space)),
-                    },
-                    payer + 1,
-                    price - part
-                ),
-                None => action.to_string(),
-            },
+            Action::Cover(i, sum) => self.describe_cover(s, i, sum),
             Action::Ask(i) if s.quotes.get(i).is_some() => match s.quotes.get(i) {
                 Some(q) => format!(
                     "answer seat {}'s offer of {} for ${}: counter or refuse it",
@@ -1336,6 +1335,9 @@ impl Game for LaissezFaire {
                 ),
                 None => action.to_string(),
             },
+            Action::Tender(i, price) if s.phase == Phase::StayChoice => {
+                self.describe_stay_tender(s, i, price)
+            }
             Action::Tender(i, price) => match self.request(s, i) {
                 Some(b) => format!(
                     "offer seat {} ${price} for {} (the bank would ask ${}): he may take it, \

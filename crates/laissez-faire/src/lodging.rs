@@ -109,7 +109,7 @@ impl Cover {
 }
 
 /// The payers' standing offers of the current lodging, one per payer (each third party
-/// makes one offer or passes), indexed by his seat.
+/// makes one offer or passes, and may raise it once), indexed by his seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Covers(pub [Option<Cover>; MAX_PLAYERS]);
 

@@ -47,7 +47,8 @@ player an offer (a package of clauses: deeds either way, payments now or on a sc
 type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
 template), two threads a turn (window_threads); when another player closes his window, and again when his \
 turn has landed, you may open one on the open floor, or pass. When he must find a room, an \
-owner may offer his room or fare unasked and anyone may offer to pay part of the price. \
+owner may offer his room or fare unasked and anyone may offer to pay part of the price, \
+as of a stay's price when an owner bargains it. \
 The other side accepts, refuses, counters with new terms (six counters a thread) or asks for \
 time; after ten messages an unanswered offer lapses. With auction_on_decline=true a deed its lander \
 declines is auctioned to every player.";
@@ -239,7 +240,7 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
                     "seat {} pays up to ${} of {}",
                     payer + 1,
                     c.sum,
-                    game.describe_service(game.offered_service(c.space))
+                    game.describe_service(game.payable_service(s, c.space))
                 )
             });
             let offers: Vec<String> = quotes.chain(covers).collect();
@@ -253,6 +254,22 @@ pub fn turn_text(game: &LaissezFaire, s: &State) -> String {
             }
         }
         Phase::Posting => match game.next_poster(s) {
+            Some(o) if s.covers.get(o).is_some() => format!(
+                "{who} must lodge in {}; seat {} may raise his offer to pay for {} (up to ${} \
+                 now), or pass",
+                board.cities[s.city as usize].name,
+                o + 1,
+                s.covers.get(o).map_or_else(String::new, |c| {
+                    game.describe_service(game.payable_service(s, c.space))
+                }),
+                s.covers.get(o).map_or(0, |c| c.sum)
+            ),
+            Some(o) if s.staying => format!(
+                "{who} chose to stay at {}; seat {} may offer to pay part of its rent or fee, \
+                 or pass",
+                board.spaces[usize::from(s.me().pos)].name,
+                o + 1
+            ),
             Some(o) => {
                 let mut what: Vec<String> = Vec::new();
                 for b in game.offers_by(s, o) {
@@ -764,11 +781,20 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
                 format!("offer {}", game.describe_service(game.offered_service(i)))
             }
             Action::Tender(i, _) => {
-                format!("bid for {}", game.describe_service(game.offered_service(i)))
+                format!("bid for {}", game.describe_service(game.bid_service(s, i)))
             }
             Action::Cover(..) => format!(
-                "offer to pay for seat {}'s room or fare",
-                u16::from(s.current) + 1
+                "{} for seat {}'s {}",
+                if game
+                    .next_poster(s)
+                    .is_some_and(|o| s.covers.get(o).is_some())
+                {
+                    "raise your offer to pay"
+                } else {
+                    "offer to pay"
+                },
+                u16::from(s.current) + 1,
+                if s.staying { "stay" } else { "room or fare" }
             ),
             Action::Exercise(_) => "exercise an option".to_owned(),
             Action::Dispute(_) => "claim a breach of a free-text clause".to_owned(),
@@ -812,11 +838,13 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
     }
 
     /// The first of the choices that cost nothing and give nothing away: close the window,
-    /// pass the open floor or an auction, refuse, wait in jail, leave the deed to the bank, move on, let one's offer stand,
-    /// withdraw a draft; when looking for a room, a free one (one's own), else asking an
-    /// owner his price, else picking a city after a ride. Only when every choice pays or
-    /// gives something (the bank's rooms, the fare and the bench) is the first one
-    /// highlighted, as the rules leave nothing free to fall back on.
+    /// pass the open floor or an auction, refuse, wait in jail, leave the deed to the bank,
+    /// move on, let one's offer stand, withdraw a draft; when looking for a room, a free one
+    /// (one's own), else asking an owner his price, else picking a city after a ride, else
+    /// (an owner answering a stayer's bid for the rent, which he may not refuse) the dearest
+    /// counter. Only when every choice pays or gives something (the bank's rooms, the fare
+    /// and the bench) is the first one highlighted, as the rules leave nothing free to fall
+    /// back on.
     fn safe_choice(&self, game: &LaissezFaire, s: &State, legal: &[Action]) -> usize {
         COSTLESS
             .iter()
@@ -824,6 +852,9 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             .or_else(|| legal.iter().position(|&a| free_room(game, s, a)))
             .or_else(|| legal.iter().position(|a| matches!(a, Action::Ask(_))))
             .or_else(|| legal.iter().position(|a| matches!(a, Action::City(_))))
+            // An owner who may not refuse a stayer's bid for the rent: his dearest counter,
+            // the ceiling, the readings' default quote for a stay.
+            .or_else(|| legal.iter().rposition(|a| matches!(a, Action::Counter(_))))
             .unwrap_or(0)
     }
 
@@ -854,7 +885,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             }
             (Action::Tender(i, _), ..) => format!(
                 "your bid for {} (at most your cash ${})",
-                game.describe_service(game.offered_service(i)),
+                game.describe_service(game.bid_service(s, i)),
                 s.me().cash
             ),
             (Action::Post(i, _), ..) => format!(
@@ -865,7 +896,7 @@ impl Presenter<LaissezFaire> for LaissezFairePresenter {
             (Action::Cover(i, _), ..) => format!(
                 "the most you pay of seat {}'s price for {}",
                 s.current + 1,
-                game.describe_service(game.offered_service(i))
+                game.describe_service(game.payable_service(s, i))
             ),
             (Action::Bid(_), ..) => match &s.auction {
                 Some(a) => format!(

@@ -131,7 +131,9 @@ pub enum Phase {
     TransitChoice,
     /// Before the player chooses a room: the owners of rooms with a place for him (or of the
     /// fare) may each post an offer, and the other players offer to pay for him, one at a
-    /// time in turn order ([`State::posters`]).
+    /// time in turn order ([`State::posters`]); or, once an asked owner's price stands,
+    /// the payers of that room or fare may raise their offers; or, before a stay's bargain
+    /// ([`State::staying`]), the other players offer to pay part of it.
     Posting,
     /// The player chooses a room, the fare to the other city, or the park bench.
     Lodge,
@@ -250,6 +252,14 @@ pub struct State {
     /// turn order from the current player posts next.
     #[serde(default)]
     pub posters: u8,
+    /// Lodging: the payers who have had their chance to raise their offer once an asked
+    /// owner's price stood for its room or fare (bit per seat).
+    #[serde(default)]
+    pub raised: u8,
+    /// The payers' offers standing (and the posting step, in [`Phase::Posting`]) are for
+    /// the current player's stay, whose bargain follows, not for a lodging.
+    #[serde(default)]
+    pub staying: bool,
     /// A tax the current player could not pay on landing, while its window is open
     /// ([`Phase::Shortfall`]; 0 otherwise).
     pub tax_due: u32,

@@ -494,6 +494,9 @@ fn a_payer_s_offer_for_a_bargained_room_is_taken_once_the_owner_s_price_stands()
     );
     g.apply(&mut s, Action::Ask(TRAM)).unwrap();
     g.apply(&mut s, Action::Quote(40)).unwrap();
+    // Seat 3's $30 pays less than the $40 now standing: he may raise it first; he passes.
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Posting, Actor::Player(2)));
+    g.apply(&mut s, Action::Pass).unwrap();
     assert!(legal(&g, &s).contains(&Action::Covered(2)));
     g.apply(&mut s, Action::Covered(2)).unwrap();
     assert_eq!(
@@ -501,6 +504,74 @@ fn a_payer_s_offer_for_a_bargained_room_is_taken_once_the_owner_s_price_stands()
         (1490, 1540, 1470)
     );
     assert_eq!(s.players[0].last_rent, 40);
+}
+
+#[test]
+fn a_payer_may_raise_his_offer_once_the_asked_owner_s_price_stands() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Cover(TRAM, 10)).unwrap();
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Quote(40)).unwrap();
+    assert_eq!((s.phase, g.actor(&s)), (Phase::Posting, Actor::Player(2)));
+    // Only his offer's room, only more than he offered; the listed sums stop at the price.
+    let options = legal(&g, &s);
+    assert_eq!(options[0], Action::Pass);
+    assert!(
+        options[1..]
+            .iter()
+            .all(|a| matches!(*a, Action::Cover(TRAM, x) if x > 10 && x <= 40)),
+        "{options:?}"
+    );
+    assert!(options.contains(&Action::Cover(TRAM, 40)), "{options:?}");
+    let refused = |a: Action| g.apply(&mut s.clone(), a).unwrap_err().reason;
+    assert_eq!(
+        refused(Action::Cover(TRAM, 10)),
+        "a raise must be more than the $10 you offered"
+    );
+    assert_eq!(
+        refused(Action::Cover(TILE, 20)),
+        "a raise is for your offer's price, a room at Tram Lane"
+    );
+    let p = LaissezFairePresenter;
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Cover(TRAM, 25), None),
+        "seat 3: raise your offer of $10 to pay up to $25 of seat 1's price for a room at Tram \
+         Lane ($40 now)"
+    );
+    assert_eq!(
+        p.describe_move(&g, &s, Action::Pass, None),
+        "seat 3: pass: keep your offer to pay up to $10"
+    );
+    assert_eq!(
+        turn_text(&g, &s),
+        "round 1, seat 1 must lodge in Lisbon; seat 3 may raise his offer to pay for a room at \
+         Tram Lane (up to $10 now), or pass"
+    );
+    g.apply(&mut s, Action::Cover(TRAM, 25)).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+    assert_eq!(s.covers.get(2).map(|c| c.sum), Some(25));
+    // Once in a lodging: the owner's next price standing asks him nothing.
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Counter(30)).unwrap();
+    g.apply(&mut s, Action::Counter(35)).unwrap();
+    assert_eq!(s.phase, Phase::Lodge);
+    g.apply(&mut s, Action::Covered(2)).unwrap();
+    assert_eq!(
+        (s.players[0].cash, s.players[1].cash, s.players[2].cash),
+        (1490, 1535, 1475)
+    );
+}
+
+#[test]
+fn a_payer_whose_offer_pays_the_whole_price_is_not_asked_to_raise() {
+    let (g, mut s) = lodging_by_rail();
+    g.apply(&mut s, Action::Pass).unwrap();
+    g.apply(&mut s, Action::Cover(TRAM, 50)).unwrap();
+    g.apply(&mut s, Action::Ask(TRAM)).unwrap();
+    g.apply(&mut s, Action::Quote(40)).unwrap();
+    assert_eq!(s.phase, Phase::Lodge, "$50 already pays the $40");
+    assert!(legal(&g, &s).contains(&Action::Covered(2)));
 }
 
 #[test]
@@ -525,16 +596,33 @@ fn a_payer_helps_with_the_fare() {
 #[test]
 fn payers_offers_are_refused_when_they_cannot_stand() {
     let (g, mut s) = lodging_by_rail();
-    // Seat 1 may not pay for his own room; nothing, or more than he holds, is no offer.
-    for bad in [
-        Action::Cover(TRAM, 5),
-        Action::Cover(TILE, 0),
-        Action::Cover(TILE, 1501),
-        Action::Cover(0, 5),
-        Action::Cover(200, 5),
+    // Seat 1 may not pay for his own room; nothing, or more than he holds, is no offer; and
+    // each refusal names what is wrong.
+    for (bad, why) in [
+        (
+            Action::Cover(TRAM, 5),
+            "a room at Tram Lane is paid to seat 2: an owner names a lower price rather than \
+             pay his own",
+        ),
+        (
+            Action::Cover(TILE, 0),
+            "an offer to pay must be at least $1",
+        ),
+        (
+            Action::Cover(TILE, 1501),
+            "an offer to pay of $1501 is more than the $1500 seat 2 holds",
+        ),
+        (
+            Action::Cover(0, 5),
+            "space 0 is not a price seat 1 pays now",
+        ),
+        (
+            Action::Cover(200, 5),
+            "space 200 is not a price seat 1 pays now",
+        ),
     ] {
         let err = g.apply(&mut s.clone(), bad).unwrap_err();
-        assert!(err.reason.contains("legal actions"), "{bad}: {err:?}");
+        assert_eq!(err.reason, why, "{bad}");
     }
     assert!(g.is_legal(&s, Action::Cover(TILE, 1500)), "all his cash");
     // However little he holds, what he may pay is listed: $3 of a $25 fare.

@@ -42,6 +42,10 @@ fn stay(g: &LaissezFaire, s: &mut State) {
     go(g, s);
     g.apply(s, Action::Roll(DicePair::new(3, 4))).unwrap();
     g.apply(s, Action::Stay).unwrap();
+    // Seat 1 may pay part of a fee he does not own first; he passes.
+    while s.phase == Phase::Posting {
+        g.apply(s, Action::Pass).unwrap();
+    }
     g.apply(s, Action::Quote(5)).unwrap();
     g.apply(s, Action::Accept).unwrap();
 }

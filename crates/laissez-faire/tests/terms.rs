@@ -140,6 +140,8 @@ fn staying_under(right: Right) -> (LaissezFaire, State) {
     go(&g, &mut s);
     g.apply(&mut s, Action::Roll(DicePair::new(3, 4))).unwrap();
     g.apply(&mut s, Action::Stay).unwrap();
+    // Seat 1 might pay part of the bank's fee first; he passes.
+    g.apply(&mut s, Action::Pass).unwrap();
     assert_eq!(s.phase, Phase::Bargain);
     assert_eq!(g.actor(&s), gameshelf_engine::Actor::Player(1));
     (g, s)

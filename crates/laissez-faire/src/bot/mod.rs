@@ -690,7 +690,9 @@ impl Bot<LaissezFaire> for Trader {
             // It cannot read the clause, so it cannot find a breach proven.
             Phase::Ruling => Action::Dismiss,
             Phase::Bargain => match &s.bargain {
-                Some(b) if b.floor == b.customer => self.haggle(game, &s, b),
+                Some(b) if b.floor == b.customer => self
+                    .stay_help(game, &s, b)
+                    .unwrap_or_else(|| self.haggle(game, &s, b)),
                 Some(b) => self.provide(game, &s, b),
                 None => self.buf[0],
             },

@@ -30,7 +30,9 @@
 //! **Payers.** A trader never offers to pay for another player's lodging (it passes: in a
 //! game every other player is a rival), but as a lodger it takes a payer's offer when what
 //! is left for it to pay is no dearer than any room it may take as listed (for the fare,
-//! with the cheapest room beyond added), before weighing the owners' quotes.
+//! with the cheapest room beyond added), before weighing the owners' quotes. Answering a
+//! stay's last price, it takes the payer's offer that leaves it least to pay when that rest
+//! is no dearer than its alternative to the stay (the price it would accept at most).
 
 use gameshelf_engine::Game;
 
@@ -160,6 +162,22 @@ impl Trader {
         }
         take.or(answer)
             .map_or_else(|| self.lodge(game, s, seat), |(_, a)| a)
+    }
+
+    /// In a stay's bargain `b`, the payer's offer that leaves the least to pay, if one may
+    /// be taken and that rest is no dearer than the trader's alternative to the stay (the
+    /// expected cost of moving on).
+    pub(super) fn stay_help(&self, game: &LaissezFaire, s: &State, b: &Bargain) -> Option<Action> {
+        let (rest, covered) = s
+            .covers
+            .iter()
+            .filter(|&(payer, _)| self.buf.contains(&Action::Covered(payer)))
+            .filter_map(|(payer, _)| {
+                let (_, bill, part) = game.cover_terms(s, payer)?;
+                Some((bill - part, Action::Covered(payer)))
+            })
+            .min_by_key(|&(rest, _)| rest)?;
+        (rest <= Trader::expected_lodging(game, s, usize::from(b.customer))).then_some(covered)
     }
 
     /// A payer's offer worth taking (see the module docs): the cheapest rest to pay, if it is

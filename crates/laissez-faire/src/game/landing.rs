@@ -42,6 +42,7 @@ impl LaissezFaire {
         charges: &bargain::Charges,
         rent: u32,
     ) {
+        LaissezFaire::close_stay_offers(s);
         self.pay_charges(s, seat, charges);
         let pos = s.players[seat].pos;
         self.log_rent(s, seat, pos, rent);
@@ -54,6 +55,7 @@ impl LaissezFaire {
     pub(crate) fn move_by(&self, s: &mut State, total: u8) {
         let seat = s.current as usize;
         s.quiet = false;
+        LaissezFaire::close_stay_offers(s);
         let p = &mut s.players[seat];
         let to = p.pos as usize + total as usize;
         p.last_rent = 0;

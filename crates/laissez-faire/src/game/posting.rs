@@ -44,7 +44,8 @@ impl LaissezFaire {
     /// before any offer stands: a room of the city, or the fare of the side's transit
     /// company. `None` for any other space.
     fn offerable(&self, s: &State, space: u8) -> Option<(Service, Price)> {
-        if usize::from(space) >= SPACES || self.candidates(s) & (1 << space) == 0 {
+        // A stay's posting step is the payers' alone: no room is to be had.
+        if s.staying || usize::from(space) >= SPACES || self.candidates(s) & (1 << space) == 0 {
             return None;
         }
         let lodger = usize::from(s.current);
@@ -77,8 +78,11 @@ impl LaissezFaire {
 
     /// The bargains `seat` may open with an unasked offer in the current lodging, in board
     /// order: over each of his rooms with a place for the lodger, and his fare.
+    /// None while he may only raise his offer to pay.
     pub fn offers_by<'a>(&'a self, s: &'a State, seat: u8) -> impl Iterator<Item = Bargain> + 'a {
+        let raising = s.covers.get(seat).is_some();
         spaces_in(self.candidates(s))
+            .filter(move |_| !raising)
             .filter_map(move |i| self.offer_bargain(s, i).filter(|b| b.provider == seat))
     }
 
@@ -106,6 +110,7 @@ impl LaissezFaire {
     pub(crate) fn open_lodging(&self, s: &mut State) {
         s.quotes.clear();
         s.covers.clear();
+        s.raised = 0;
         s.posters = self.posters(s);
         s.phase = if s.posters == 0 {
             Phase::Lodge
@@ -123,7 +128,9 @@ impl LaissezFaire {
         if s.phase != Phase::Posting || s.posters & (1 << seat) == 0 {
             return None;
         }
-        let b = self.offer_bargain(s, space)?;
+        let b = self
+            .offers_by(s, u8::try_from(seat).ok()?)
+            .find(|b| b.service.space() == space)?;
         (usize::from(b.provider) == seat && price <= b.ceiling.unwrap_or(MAX_PRICE).min(MAX_PRICE))
             .then_some(Quote {
                 service: b.service,
@@ -180,7 +187,9 @@ impl LaissezFaire {
         if let Some(q) = offer {
             s.quotes.set(q);
         }
-        if s.posters == 0 {
+        if s.posters == 0 && s.staying {
+            self.bargain_stay(s);
+        } else if s.posters == 0 {
             s.phase = Phase::Lodge;
         }
     }

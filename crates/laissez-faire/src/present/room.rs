@@ -24,6 +24,7 @@ use crate::{Action, BANK, LaissezFaire, Phase, State};
 pub(super) fn room_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
     match (s.phase, &s.bargain) {
         (Phase::Bargain, Some(b)) => bargain_lines(game, s, b, viewer),
+        (Phase::Posting, _) if s.staying => stay_lines(game, s, viewer),
         (Phase::Posting | Phase::Lodge, _) => lodging_lines(game, s, viewer),
         _ => Vec::new(),
     }
@@ -84,6 +85,7 @@ fn bargain_lines(game: &LaissezFaire, s: &State, b: &Bargain, viewer: Option<Sea
             b.counters
         ));
     }
+    cover_lines(game, s, viewer, &mut lines);
     lines.push(options_line(game, s, Some(b.service), viewer));
     let pays = game.charges(s, Action::Accept).iter().any(Option::is_some);
     if b.standing().is_some() && !pays {
@@ -244,8 +246,17 @@ fn lodging_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<St
             q.ask
         ));
     }
+    cover_lines(game, s, viewer, &mut lines);
+    lines.push(options_line(game, s, None, viewer));
+    lines
+}
+
+/// The payers' offers standing for the current player's lodging or stay, one line each:
+/// who pays up to what of which price, and, once that price is settled, who would pay what
+/// of the bill if the offer were taken now.
+fn cover_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>, lines: &mut Vec<String>) {
     for (payer, c) in s.covers.iter() {
-        let what = game.describe_service(game.offered_service(c.space));
+        let what = game.describe_service(game.payable_service(s, c.space));
         let terms = match game.cover_terms(s, payer) {
             Some((_, price, part)) => format!(
                 "; at ${price} now, {} {} ${part} and {} ${}",
@@ -264,6 +275,37 @@ fn lodging_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<St
             whose(s.current, viewer).0
         ));
     }
-    lines.push(options_line(game, s, None, viewer));
+}
+
+/// The posting step before a stay's bargain, as `viewer` sees it: the stay chosen, its two
+/// parts with their prices or whose price they are, and the payers' offers so far.
+fn stay_lines(game: &LaissezFaire, s: &State, viewer: Option<Seat>) -> Vec<String> {
+    let stayer = who(s.current, viewer);
+    let pos = s.me().pos;
+    let mut lines = vec![format!(
+        "{stayer} {} to stay at {}; the others may offer to pay part of it first:",
+        verb(s.current, viewer, "choose"),
+        game.board().spaces[usize::from(pos)].name
+    )];
+    let utility = game.board().forward_utility[usize::from(pos)];
+    for space in [pos, utility] {
+        let price = match game.payable_price(s, space) {
+            Some(Price::Listed(p)) => format!("${p}"),
+            Some(Price::Negotiable {
+                provider,
+                reference,
+                ..
+            }) => format!(
+                "{} price (the bank would ask ${reference})",
+                whose(provider, viewer).0
+            ),
+            None => "nothing".to_owned(),
+        };
+        lines.push(format!(
+            "  {}: {price}",
+            game.describe_service(game.payable_service(s, space))
+        ));
+    }
+    cover_lines(game, s, viewer, &mut lines);
     lines
 }

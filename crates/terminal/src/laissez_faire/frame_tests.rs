@@ -228,6 +228,12 @@ fn previews_mark_the_spaces_a_choice_is_about() {
     let spaces = |s: &State, a| view::choice_spaces(&game, s, a);
     assert_eq!(spaces(&s, Action::Build(3)), [3]);
     assert_eq!(spaces(&s, Action::Lodge(8)), [8]);
+    // A lodger's opening bid marks the room (or transit company) bid for, as asking does.
+    assert_eq!(spaces(&s, Action::Tender(8, 20)), [8]);
+    assert_eq!(
+        spaces(&s, Action::Tender(5, 20)),
+        spaces(&s, Action::Ask(5))
+    );
     assert_eq!(spaces(&s, Action::Buy), [5], "seat 1 stands on 5");
     assert_eq!(spaces(&s, Action::PayFee), [game.board().jail]);
     assert_eq!(spaces(&s, Action::City(0)), [1, 3], "Lisbon's streets");

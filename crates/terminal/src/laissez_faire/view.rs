@@ -157,8 +157,8 @@ pub(crate) fn draw_table(
     }
 }
 
-/// Marks on the board the spaces `choice` is about: the property to build on or lodge in (or
-/// pay for, as a third party),
+/// Marks on the board the spaces `choice` is about: the property to build on, lodge in, ask
+/// for or bid for (or pay for, as a third party),
 /// the deed to buy, trade, pledge or take an option on (a package's clause included), the property, company or utility of
 /// a lodging right or price cap, the city to go to, the space a move lands on, or the Jail
 /// corner.
@@ -191,6 +191,7 @@ pub(crate) fn choice_spaces(game: &LaissezFaire, s: &State, choice: Action) -> V
         | Action::Post(i, _)
         | Action::Cover(i, _)
         | Action::Ask(i)
+        | Action::Tender(i, _)
         | Action::Offer(_, i, _)
         | Action::Deed(i)
         | Action::Right(_, i, _) => vec![i],
