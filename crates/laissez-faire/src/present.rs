@@ -38,15 +38,16 @@ const RULE_CHANGE_GROUP: &str = "propose a rule change to every player";
 /// A few lines on the rules, for the help command.
 const RULES: &str = "Laissez-faire: go round the board; wherever you land in a city you must \
 find a room: the bank's at its rent, your own for free, or a player's at a price you bargain \
-for (ask him; he quotes any price in dollars or refuses; each side may counter), or \
+for (ask him, or bid your own price first; he quotes any price in dollars or refuses; each \
+side may counter), or \
 ride the side's transit company to the other city (a player's company bargains too). No room \
 means the park bench and jail, where the booking fee grows each turn. Buy deeds by landing on \
 them, build houses (the third makes an apartment) to host more lodgers, and stay in a housed \
 room for at most the rent you last paid. In the window before you roll you may make another \
 player an offer (a package of clauses: deeds either way, payments now or on a schedule you \
-type, loans, rights, promises), or take a ready-made deal (a deed for cash, a contract from a \
-template), two threads a turn (window_threads); when another player closes his window, and again when his \
-turn has landed, you may open one on the open floor, or pass. When he must find a room, an \
+type, loans, rights, promises, with other players joining in any role), or take a ready-made deal (a deed for cash, a contract from a \
+template), two threads a turn (window_threads); when another player closes his window, and again after \
+each of his landings, you may open one on the open floor, or pass. When he must find a room, an \
 owner may offer his room or fare unasked and anyone may offer to pay part of the price, \
 as of a stay's price when an owner bargains it. \
 The other side accepts, refuses, counters with new terms (six counters a thread) or asks for \
